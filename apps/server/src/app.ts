@@ -1,0 +1,70 @@
+import { randomUUID } from 'node:crypto';
+import cookie from '@fastify/cookie';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Env } from './config/env.ts';
+import type { Database } from './db/client.ts';
+import { brandRoutes } from './features/brand/brand.routes.ts';
+import { healthRoutes } from './features/health/health.routes.ts';
+import { registerErrorHandling } from './plugins/errors.ts';
+import { registerSecurity } from './plugins/security.ts';
+import { loadIndexPage, registerWebApp } from './plugins/web-app.ts';
+
+export interface AppDeps {
+  env: Env;
+  database: Database;
+}
+
+/** Builds the whole application, every plugin and route in order. server.ts only listens; tests call inject(). */
+export async function buildApp({ env, database }: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger:
+      env.LOG_LEVEL === 'silent'
+        ? false
+        : { level: env.LOG_LEVEL, redact: ['req.headers.cookie', 'req.headers.authorization'] },
+    genReqId: (request) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
+    },
+    trustProxy: env.NODE_ENV === 'production',
+    bodyLimit: 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  // Only JSON and multipart may change state: no parser for text/plain means a cross-site form post gets 415.
+  app.removeContentTypeParser('text/plain');
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  app.addHook('onClose', async () => database.close());
+
+  registerErrorHandling(app);
+  const page = loadIndexPage(env);
+  await registerSecurity(app, env, page?.scriptHashes ?? []);
+  await app.register(cookie);
+  await app.register(swagger, {
+    openapi: { info: { title: 'Care Portal API', version: '1.0.0' } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: `${env.BASE_PATH}/api/docs` });
+
+  await app.register(healthRoutes, { database });
+  await app.register(
+    async (scope) => {
+      await scope.register(brandRoutes, { env });
+    },
+    { prefix: env.BASE_PATH },
+  );
+
+  await registerWebApp(app, env, page);
+  return app;
+}

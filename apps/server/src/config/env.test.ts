@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { parseEnv } from './env.ts';
+
+describe('environment', () => {
+  it('has working defaults for a laptop', () => {
+    const env = parseEnv({});
+    expect(env.PORT).toBe(3000);
+    expect(env.PUBLIC_URL).toBe('http://localhost:3000');
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.CAPTCHA_REQUIRED).toBe(false);
+    expect(env.SEED_DEMO_DATA).toBe(true);
+  });
+
+  it('never seeds demo data in production unless asked to', () => {
+    expect(parseEnv({ NODE_ENV: 'production' }).SEED_DEMO_DATA).toBe(false);
+    expect(parseEnv({ NODE_ENV: 'production', SEED_DEMO_DATA: 'true' }).SEED_DEMO_DATA).toBe(true);
+  });
+
+  it('names every bad variable', () => {
+    expect(() => parseEnv({ PORT: 'abc', CAPTCHA_REQUIRED: 'maybe', SALES_EMAIL: 'nope' })).toThrow(
+      /PORT[\s\S]*SALES_EMAIL|SALES_EMAIL[\s\S]*PORT/,
+    );
+    expect(() => parseEnv({ CAPTCHA_REQUIRED: 'maybe' })).toThrow(/CAPTCHA_REQUIRED/);
+  });
+
+  it('normalises the base path', () => {
+    expect(parseEnv({ BASE_PATH: '/portal/' }).BASE_PATH).toBe('/portal');
+    expect(parseEnv({ BASE_PATH: '/' }).BASE_PATH).toBe('');
+    expect(() => parseEnv({ BASE_PATH: 'portal' })).toThrow(/BASE_PATH/);
+  });
+});

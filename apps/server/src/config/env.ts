@@ -1,0 +1,82 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+const repoRoot = resolve(import.meta.dirname, '../../../..');
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const int = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+/** "" and "/" mean the root; anything else becomes "/segment" without a trailing slash. */
+const basePath = z
+  .string()
+  .regex(/^(\/[A-Za-z0-9._~-]+)*\/?$/, 'must look like /portal')
+  .transform((v) => v.replace(/\/+$/, ''));
+
+export const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('localhost'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PUBLIC_URL: z.url().optional(),
+  /** Extra origins allowed to send state-changing requests (comma-separated), e.g. a host page on another domain. */
+  ALLOWED_ORIGINS: z.string().default(''),
+  DATA_DIR: z.string().default(resolve(repoRoot, 'data')),
+  /** postgres://… for PostgreSQL; unset for the embedded PGlite under DATA_DIR/pglite; "memory://" for an in-memory PGlite. */
+  DATABASE_URL: z.string().optional(),
+  DATABASE_POOL_MAX: int(10),
+  /** Demo data on an empty database; defaults to on, except in production. */
+  SEED_DEMO_DATA: bool.optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST_DIR: z.string().default(resolve(repoRoot, 'apps/web/dist')),
+
+  BASE_PATH: basePath.default(''),
+  PORTAL_API_BASE_URL: z.string().default(''),
+
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('AgroMech Care <no-reply@agromech.example>'),
+  SALES_EMAIL: z.email().default('parts@agromech.example'),
+  SERVICE_EMAIL: z.email().default('service@agromech.example'),
+
+  CAPTCHA_REQUIRED: bool.default(false),
+  CAPTCHA_HMAC_KEY: z.string().min(16).optional(),
+
+  SESSION_IDLE_MINUTES: int(30),
+  SESSION_ABSOLUTE_HOURS: int(12),
+  SESSION_REMEMBER_DAYS: int(30),
+
+  UPLOAD_MAX_FILE_MB: int(20),
+  UPLOAD_MAX_REQUEST_MB: int(100),
+  UPLOAD_MAX_FILES: int(10),
+
+  BRAND_NAME: z.string().default('AgroMech'),
+  BRAND_SERVICE_PHONE: z.string().default('+48 61 555 01 20'),
+  BRAND_SERVICE_EMAIL: z.email().default('serwis@agromech.example'),
+  BRAND_ADDRESS_STREET: z.string().default('ul. Żniwna 12'),
+  BRAND_ADDRESS_POSTAL_CODE: z.string().default('62-050'),
+  BRAND_ADDRESS_CITY: z.string().default('Mosina'),
+  BRAND_ADDRESS_COUNTRY: z.string().default('Polska'),
+  BRAND_VIDEO_URL: z.url().default('https://www.youtube.com/@agromech-example/playlists'),
+  BRAND_SOCIAL_URL: z.url().default('https://www.facebook.com/agromech.example'),
+  BRAND_SHOP_URL: z.url().default('https://shop.agromech.example'),
+});
+
+export type Env = z.infer<typeof EnvSchema> & { PUBLIC_URL: string; SEED_DEMO_DATA: boolean };
+
+export class EnvError extends Error {}
+
+/** Parses the environment once at boot; a bad value stops start-up with a message naming each bad variable. */
+export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
+  // Empty strings mean "unset", as in most .env files.
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== ''));
+  const result = EnvSchema.safeParse(cleaned);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new EnvError(`Invalid environment variables:\n${lines.join('\n')}`);
+  }
+  const env = result.data;
+  return {
+    ...env,
+    PUBLIC_URL: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
+    SEED_DEMO_DATA: env.SEED_DEMO_DATA ?? env.NODE_ENV !== 'production',
+  };
+}

@@ -1,0 +1,82 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+
+/** One type for both drivers: features only see the pg dialect. */
+export type Db = PgDatabase<PgQueryResultHKT>;
+
+export interface Database {
+  db: Db;
+  kind: 'postgres' | 'pglite';
+  /** Runs `fn` while holding a PostgreSQL advisory lock on one connection (migrations, singleton jobs). */
+  withLock<T>(key: number, fn: (db: Db) => Promise<T>): Promise<T>;
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  url: string | undefined;
+  dataDir: string;
+  poolMax?: number;
+}
+
+export async function openDatabase({ url, dataDir, poolMax = 10 }: DatabaseOptions): Promise<Database> {
+  if (url && /^postgres(ql)?:\/\//.test(url)) return openPostgres(url, poolMax);
+  return openPglite(url === 'memory://' ? undefined : join(dataDir, 'pglite'));
+}
+
+function openPostgres(url: string, max: number): Database {
+  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 5000 });
+  // An idle client losing its connection (server restart) must not crash the process; the pool replaces it.
+  pool.on('error', () => {});
+  const db = drizzleNodePg(pool);
+  return {
+    db,
+    kind: 'postgres',
+    async withLock(key, fn) {
+      const client = await pool.connect();
+      try {
+        await client.query('SELECT pg_advisory_lock($1)', [key]);
+        try {
+          return await fn(drizzleNodePg(client));
+        } finally {
+          await client.query('SELECT pg_advisory_unlock($1)', [key]);
+        }
+      } finally {
+        client.release();
+      }
+    },
+    ping: () => ping(db),
+    close: () => pool.end(),
+  };
+}
+
+async function openPglite(dir: string | undefined): Promise<Database> {
+  if (dir) mkdirSync(dir, { recursive: true });
+  const client = await PGlite.create({ ...(dir ? { dataDir: dir } : {}), extensions: { pg_trgm, unaccent } });
+  const db = drizzlePglite(client);
+  return {
+    db,
+    kind: 'pglite',
+    // PGlite is a single connection inside this process: nothing else can race us.
+    withLock: (_key, fn) => fn(db),
+    ping: () => ping(db),
+    close: () => client.close(),
+  };
+}
+
+async function ping(db: Db): Promise<boolean> {
+  try {
+    await db.execute(sql`SELECT 1`);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,136 @@
+import { SERVICE_REQUEST_STATUSES } from '@care/contract/statuses';
+import type { TranslatedText } from '@care/contract/translations';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  unique,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { bigintRef, checkIn, createdAt, id, timestamptz, updatedAt } from './columns.ts';
+import { files } from './files.ts';
+import { machines } from './machines.ts';
+import { users } from './users.ts';
+
+export const SERVICE_REQUEST_ELEMENT_KINDS = ['transport_type', 'delivery_place'] as const;
+export type ServiceRequestElementKind = (typeof SERVICE_REQUEST_ELEMENT_KINDS)[number];
+
+/**
+ * The choices of the new-request form (`api/service-requests/elements`). Codes are never deleted, only
+ * deactivated, because service_requests keep the code as text.
+ */
+export const serviceRequestElements = pgTable(
+  'service_request_elements',
+  {
+    id: id(),
+    kind: text('kind', { enum: SERVICE_REQUEST_ELEMENT_KINDS }).notNull(),
+    code: text('code').notNull(),
+    label: jsonb('label').$type<TranslatedText>().notNull(),
+    sortOrder: integer('sort_order').notNull().default(0),
+    active: boolean('active').notNull().default(true),
+  },
+  (t) => [
+    unique('service_request_elements_kind_code_key').on(t.kind, t.code),
+    checkIn('service_request_elements_kind_check', t.kind, SERVICE_REQUEST_ELEMENT_KINDS),
+  ],
+);
+
+export const serviceRequests = pgTable(
+  'service_requests',
+  {
+    id: id(),
+    /** Readable number, e.g. SR/2026/000123, from `nextDocumentCode` (schema/counters.ts). */
+    code: text('code').notNull(),
+    customerId: bigintRef('customer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    machineId: bigintRef('machine_id')
+      .notNull()
+      .references(() => machines.id, { onDelete: 'restrict' }),
+    status: text('status', { enum: SERVICE_REQUEST_STATUSES }).notNull().default('N'),
+    reportDate: timestamptz('report_date').notNull().defaultNow(),
+    estimatedCompletionDate: date('estimated_completion_date', { mode: 'string' }),
+    completionDate: date('completion_date', { mode: 'string' }),
+    /** A `transport_type` code of service_request_elements. */
+    transportType: text('transport_type'),
+    /** A `delivery_place` code of service_request_elements. */
+    deliveryPlace: text('delivery_place'),
+    /** Set at creation and never changed afterwards (SPEC §4). */
+    problemDescription: text('problem_description').notNull(),
+    comments: text('comments'),
+    serviceOpinion: text('service_opinion'),
+    additionalParts: text('additional_parts'),
+    /** The service employee handling the request, if one took it. */
+    assignedTo: bigintRef('assigned_to').references(() => users.id, { onDelete: 'set null' }),
+    statusChangedAt: timestamptz('status_changed_at').notNull().defaultNow(),
+    lastMessageAt: timestamptz('last_message_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('service_requests_code_key').on(t.code),
+    // The customer's list, newest first (backward scan; id breaks ties for keyset paging).
+    index('service_requests_customer_report_date_idx').on(t.customerId, t.reportDate, t.id),
+    // The staff queue filtered by status, oldest first or newest first.
+    index('service_requests_status_report_date_idx').on(t.status, t.reportDate, t.id),
+    // The staff queue by latest activity: ORDER BY last_message_at DESC NULLS LAST (never-discussed last).
+    index('service_requests_last_message_at_idx').on(t.lastMessageAt.desc().nullsLast()),
+    // "My requests" for a service employee.
+    index('service_requests_assigned_to_status_idx')
+      .on(t.assignedTo, t.status)
+      .where(sql`${t.assignedTo} IS NOT NULL`),
+    // A machine's requests (machine details page).
+    index('service_requests_machine_report_date_idx').on(t.machineId, t.reportDate),
+    checkIn('service_requests_status_check', t.status, SERVICE_REQUEST_STATUSES),
+  ],
+);
+
+export const serviceRequestStatusHistory = pgTable(
+  'service_request_status_history',
+  {
+    id: id(),
+    serviceRequestId: bigintRef('service_request_id')
+      .notNull()
+      .references(() => serviceRequests.id, { onDelete: 'cascade' }),
+    /** NULL for the row written when the request is created. */
+    fromStatus: text('from_status', { enum: SERVICE_REQUEST_STATUSES }),
+    toStatus: text('to_status', { enum: SERVICE_REQUEST_STATUSES }).notNull(),
+    changedBy: bigintRef('changed_by').references(() => users.id, { onDelete: 'set null' }),
+    changedAt: timestamptz('changed_at').notNull().defaultNow(),
+    note: text('note'),
+  },
+  (t) => [
+    index('service_request_status_history_request_idx').on(t.serviceRequestId, t.changedAt),
+    index('service_request_status_history_changed_by_idx').on(t.changedBy),
+    checkIn('service_request_status_history_from_status_check', t.fromStatus, SERVICE_REQUEST_STATUSES),
+    checkIn('service_request_status_history_to_status_check', t.toStatus, SERVICE_REQUEST_STATUSES),
+  ],
+);
+
+/** Files attached to a request; `is_initial` marks those sent with the request (they can never be removed). */
+export const serviceRequestAttachments = pgTable(
+  'service_request_attachments',
+  {
+    serviceRequestId: bigintRef('service_request_id')
+      .notNull()
+      .references(() => serviceRequests.id, { onDelete: 'cascade' }),
+    fileId: uuid('file_id')
+      .notNull()
+      .references(() => files.id, { onDelete: 'restrict' }),
+    addedBy: bigintRef('added_by').references(() => users.id, { onDelete: 'set null' }),
+    addedAt: timestamptz('added_at').notNull().defaultNow(),
+    isInitial: boolean('is_initial').notNull().default(false),
+  },
+  (t) => [
+    primaryKey({ name: 'service_request_attachments_pkey', columns: [t.serviceRequestId, t.fileId] }),
+    // Download permission: which request links this file.
+    index('service_request_attachments_file_id_idx').on(t.fileId),
+  ],
+);

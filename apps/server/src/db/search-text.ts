@@ -1,0 +1,84 @@
+import { LANGUAGES, type Language } from '@care/contract/locales';
+import type { TranslatedText } from '@care/contract/translations';
+
+/**
+ * Search normalisation done in JavaScript, because PostgreSQL's `unaccent()` is only STABLE and so cannot
+ * feed an index expression or a generated column. Rows store the normalised text (parts.search_text,
+ * parts.symbol_normalized); queries must run the user's input through the same function before `LIKE`.
+ */
+
+/** Letters that Unicode NFD does not decompose into base letter + combining mark. */
+const SPECIAL_LETTERS: Record<string, string> = {
+  ł: 'l',
+  đ: 'd',
+  ð: 'd',
+  ø: 'o',
+  ß: 'ss',
+  æ: 'ae',
+  œ: 'oe',
+  þ: 'th',
+  ı: 'i',
+};
+const SPECIAL_PATTERN = new RegExp(`[${Object.keys(SPECIAL_LETTERS).join('')}]`, 'g');
+
+/** Lowercase, strip diacritics ("Łożysko" → "lozysko", "Rillenkugellager Größe" → "... grosse"), squeeze spaces. */
+export function normalizeSearchText(value: string): string {
+  return value
+    .toLowerCase()
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .replace(SPECIAL_PATTERN, (letter) => SPECIAL_LETTERS[letter] ?? letter)
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/**
+ * A part symbol as typed without separators: "AM-4410 205", "am.4410.205" and "AM4410205" all become
+ * "am4410205". Used for symbol prefix hints (`symbol_normalized LIKE 'am44%'`, index with COLLATE "C").
+ */
+export function normalizeSymbol(symbol: string): string {
+  return normalizeSearchText(symbol).replace(/[\s\-./_]+/g, '');
+}
+
+export interface PartSearchFields {
+  symbol: string;
+  name: TranslatedText;
+  catalogNumber?: string | null;
+  sapId?: string | null;
+  standard?: string | null;
+}
+
+/**
+ * The text a parts search matches with pg_trgm: every translated name, the symbol as written and without
+ * separators, catalogue number, SAP id and standard, all normalised. Substring queries use
+ * `search_text LIKE '%' || normalizeSearchText(q) || '%'` on the GIN trigram index.
+ */
+export function buildPartSearchText(part: PartSearchFields): string {
+  const names = LANGUAGES.map((language: Language) => part.name.values[language]).filter(Boolean);
+  const pieces = [
+    ...new Set(names),
+    part.symbol,
+    normalizeSymbol(part.symbol),
+    part.catalogNumber,
+    part.sapId,
+    part.standard,
+  ];
+  return normalizeSearchText(pieces.filter((piece): piece is string => Boolean(piece)).join(' '));
+}
+
+/**
+ * The same folding as `normalizeSearchText` for the letters of our languages and their neighbours, written
+ * with immutable SQL functions so that a STORED generated column can use it (users.search_text). Each
+ * letter of FOLD_FROM maps to the letter at the same place in FOLD_TO. Upper-case letters are listed too
+ * because `lower()` leaves non-ASCII letters alone in a database created with the "C" locale.
+ */
+const FOLD_LOWER = 'ąćęłńóśźżäöüéèêëàâáíìîïúùûůűőýÿçčďěňřšťžåãõñøđ';
+const FOLD_ASCII = 'acelnoszzaoueeeeaaaiiiiuuuuuoyyccdenrstzaaonod';
+export const FOLD_FROM = FOLD_LOWER + FOLD_LOWER.toUpperCase();
+export const FOLD_TO = FOLD_ASCII + FOLD_ASCII;
+
+/** SQL text folding `expression` like `normalizeSearchText` (minus whitespace squeezing). */
+export function foldSqlExpression(expression: string): string {
+  const folded = `translate(lower(${expression}), '${FOLD_FROM}', '${FOLD_TO}')`;
+  return `replace(replace(replace(${folded}, 'ß', 'ss'), 'æ', 'ae'), 'Æ', 'ae')`;
+}

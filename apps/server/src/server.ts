@@ -1,0 +1,44 @@
+import { buildApp } from './app.ts';
+import { EnvError, parseEnv } from './config/env.ts';
+import { openDatabase } from './db/client.ts';
+import { migrate } from './db/migrate.ts';
+import { seedDemoData } from './db/seed/demo.ts';
+
+async function main(): Promise<void> {
+  const env = parseEnv();
+  const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR, poolMax: env.DATABASE_POOL_MAX });
+  await migrate(database);
+  const seeded = env.SEED_DEMO_DATA ? await seedDemoData(database.db) : null;
+  const app = await buildApp({ env, database });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const timer = setTimeout(() => process.exit(1), 10_000);
+    timer.unref();
+    await app.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ host: env.HOST, port: env.PORT });
+  printWelcome(env.PUBLIC_URL + env.BASE_PATH, database.kind, seeded);
+}
+
+function printWelcome(url: string, kind: string, seeded: Awaited<ReturnType<typeof seedDemoData>> | null): void {
+  const lines = [`\n  Care Portal is running at ${url}  (database: ${kind})`];
+  if (seeded) {
+    lines.push('\n  Demo accounts (password for all: ' + seeded.password + '):');
+    for (const account of seeded.accounts) lines.push(`    ${account.role.padEnd(9)} ${account.email}`);
+    lines.push(`\n  Free machine serial numbers for registration: ${seeded.freeSerialNumbers.join(', ')}`);
+  }
+  console.log(lines.join('\n') + '\n');
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof EnvError ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,54 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '#app/app.ts';
+import { parseEnv, type Env } from '#app/config/env.ts';
+import { openDatabase, type Database } from '#app/db/client.ts';
+import { migrate } from '#app/db/migrate.ts';
+
+/**
+ * A migrated database for one test file: in-memory PGlite by default, or a fresh database on the PostgreSQL
+ * server named by TEST_DATABASE_URL (dropped again in `close`). Tests run real SQL either way.
+ */
+export async function createTestDatabase(): Promise<Database> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) {
+    const database = await openDatabase({ url: 'memory://', dataDir: '' });
+    await migrate(database);
+    return database;
+  }
+  const name = `care_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.toString(), dataDir: '', poolMax: 5 });
+  await migrate(database);
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      const dropper = new pg.Client({ connectionString: serverUrl });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropper.end();
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  env: Env;
+}
+
+/** Builds the app on a fresh test database; call `app.close()` in afterAll (it closes the database too). */
+export async function createTestApp(overrides: Record<string, string> = {}): Promise<TestApp> {
+  const env = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent', ...overrides });
+  const database = await createTestDatabase();
+  const app = await buildApp({ env, database });
+  await app.ready();
+  return { app, database, env };
+}

@@ -1,0 +1,57 @@
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { paths } from '#app/config/paths.ts';
+import { RootLayout } from './root-layout.tsx';
+import { ErrorPage } from '#app/components/feedback/error-page.tsx';
+
+/** The catalogue's nested routes of SPEC §2, mounted under the public root and under /home. */
+const catalogRoutes = (): RouteObject[] => [
+  { index: true, lazy: () => import('./routes/catalog/folders.tsx') },
+  { path: ':mainFolderId/catalog-folders', lazy: () => import('./routes/catalog/subfolders.tsx') },
+  { path: ':mainFolderId/catalog-folders/:catalogFolderId/catalog-cards', lazy: () => import('./routes/catalog/cards.tsx') },
+  {
+    path: ':mainFolderId/catalog-folders/:catalogFolderId/catalog-cards/:catalogCardId',
+    lazy: () => import('./routes/catalog/card.tsx'),
+  },
+];
+
+/** Every route of the portal, in the order of SPEC §2. Route modules load on demand. */
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <ErrorPage />,
+    children: [
+      { path: paths.login, lazy: () => import('./routes/login.tsx') },
+      { path: paths.forgotPassword, lazy: () => import('./routes/forgot-password.tsx') },
+      { path: paths.register, lazy: () => import('./routes/register.tsx') },
+      { path: paths.registerB2C, lazy: () => import('./routes/register-b2c.tsx') },
+      { path: '/confirm/:id/:username', lazy: () => import('./routes/confirm.tsx') },
+      {
+        path: paths.publicCatalog,
+        lazy: () => import('./routes/catalog/public-layout.tsx'),
+        children: catalogRoutes(),
+      },
+      {
+        path: paths.home,
+        lazy: () => import('./routes/home/layout.tsx'),
+        children: [
+          { index: true, element: <Navigate to={paths.board} replace /> },
+          { path: 'board', lazy: () => import('./routes/home/board.tsx') },
+          { path: 'machines', lazy: () => import('./routes/home/machines.tsx') },
+          { path: 'machines/edit/:machineId', lazy: () => import('./routes/home/machine.tsx') },
+          { path: 'services', lazy: () => import('./routes/home/services.tsx') },
+          { path: 'services/edit/:serviceId', lazy: () => import('./routes/home/service.tsx') },
+          { path: 'catalog-folders', children: catalogRoutes() },
+          { path: 'parts/:partId', lazy: () => import('./routes/home/part.tsx') },
+          { path: 'update-password', lazy: () => import('./routes/home/update-password.tsx') },
+          { path: 'user', lazy: () => import('./routes/home/user.tsx') },
+          { path: '*', lazy: () => import('./routes/not-found.tsx') },
+        ],
+      },
+      { path: '*', lazy: () => import('./routes/not-found.tsx') },
+    ],
+  },
+];
+
+export function createRouter(basename: string) {
+  return createBrowserRouter(routes, basename ? { basename } : {});
+}

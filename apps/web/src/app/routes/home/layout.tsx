@@ -1,0 +1,118 @@
+import { AUTHORITIES } from '@care/contract/limits';
+import { AppShell, Container } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconBook, IconLayoutDashboard, IconTool, IconTractor } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { AppHeader } from '#app/components/layout/app-header.tsx';
+import { CartButton } from '#app/components/layout/cart-button.tsx';
+import { FullPageLoader } from '#app/components/layout/full-page-loader.tsx';
+import { MobileDrawer } from '#app/components/layout/mobile-drawer.tsx';
+import type { NavItem } from '#app/components/layout/nav-links.tsx';
+import { MAIN_CONTENT_ID, SkipLink } from '#app/components/layout/skip-link.tsx';
+import { UserMenu } from '#app/components/layout/user-menu.tsx';
+import { paths } from '#app/config/paths.ts';
+import { saveReturnLocation, useAuthStore } from '#app/features/auth/auth-store.ts';
+import { useHasAuthority } from '#app/features/auth/authorities.tsx';
+import { signOut } from '#app/features/auth/sign-out.ts';
+import { Footer } from '#app/features/brand/components/footer.tsx';
+import { Logo } from '#app/features/brand/components/logo.tsx';
+import { CartDialog } from '#app/features/cart/components/cart-dialog.tsx';
+import { useCartCount, useCartStore } from '#app/features/cart/cart-store.ts';
+import { notify } from '#app/lib/notify.ts';
+
+/** SPEC §2: everything under /home needs a finished, signed-in auth state. */
+export function Component() {
+  const status = useAuthStore((state) => state.status);
+  const authenticated = useAuthStore((state) => state.authenticated);
+  // Signing out (or a 401, which main.tsx handles) must not leave a return location behind; only a
+  // visitor who arrives signed out at a /home address has one saved.
+  const [wasSignedIn, setWasSignedIn] = useState(authenticated);
+  if (authenticated && !wasSignedIn) setWasSignedIn(true);
+
+  if (status !== 'finished') return <FullPageLoader />;
+  if (!authenticated) return <RedirectToSignIn saveLocation={!wasSignedIn} />;
+  return <AppFrame />;
+}
+
+function RedirectToSignIn({ saveLocation }: { saveLocation: boolean }) {
+  const { pathname, search } = useLocation();
+  useEffect(() => {
+    if (saveLocation) saveReturnLocation(pathname + search);
+  }, [saveLocation, pathname, search]);
+  return <Navigate to={paths.login} replace />;
+}
+
+function AppFrame() {
+  const { t } = useTranslation(['layout', 'auth']);
+  const user = useAuthStore((state) => state.user);
+  const canViewCatalog = useHasAuthority(AUTHORITIES.viewCatalog);
+  const cartCount = useCartCount();
+  const [drawerOpened, drawer] = useDisclosure(false);
+  const [cartOpened, cartDialog] = useDisclosure(false);
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+
+  const navItems: NavItem[] = [
+    { to: paths.board, label: t('nav.board'), icon: IconLayoutDashboard },
+    { to: paths.machines, label: t('nav.machines'), icon: IconTractor },
+    { to: paths.services, label: t('nav.services'), icon: IconTool },
+    ...(canViewCatalog ? [{ to: paths.catalog, label: t('nav.catalog'), icon: IconBook }] : []),
+  ];
+
+  const handleSignOut = async () => {
+    drawer.close();
+    try {
+      useCartStore.getState().clear();
+      await signOut(queryClient);
+      notify('SUCCESS', { title: t('auth:sign-out'), message: t('auth:sign-out-successful') });
+      await navigate(paths.login, { replace: true });
+    } catch {
+      notify('ERROR', { title: t('auth:sign-out') });
+    }
+  };
+
+  const openCart = () => {
+    drawer.close();
+    cartDialog.open();
+  };
+  const firstName = user?.firstName ?? '';
+  const lastName = user?.lastName ?? '';
+
+  return (
+    <AppShell header={{ height: 60 }} padding={0}>
+      <SkipLink />
+      <AppShell.Header>
+        <AppHeader
+          logo={<Logo withTagline={false} />}
+          homeTo={paths.board}
+          navItems={navItems}
+          cart={<CartButton count={cartCount} onClick={openCart} />}
+          userMenu={
+            <UserMenu firstName={firstName} lastName={lastName} email={user?.email ?? ''} onSignOut={handleSignOut} />
+          }
+          drawerOpened={drawerOpened}
+          onToggleDrawer={drawer.toggle}
+        />
+      </AppShell.Header>
+      <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1} style={{ outline: 'none' }}>
+        <Container size="xl" px={{ base: 'md', sm: 'lg' }} py={{ base: 'lg', sm: 'xl' }}>
+          <Outlet />
+        </Container>
+      </AppShell.Main>
+      <Footer />
+      <MobileDrawer
+        opened={drawerOpened}
+        onClose={drawer.close}
+        title={<Logo withTagline={false} />}
+        navItems={navItems}
+        cart={<CartButton count={cartCount} onClick={openCart} />}
+        userName={`${firstName} ${lastName}`.trim()}
+        onSignOut={handleSignOut}
+      />
+      <CartDialog opened={cartOpened} onClose={cartDialog.close} />
+    </AppShell>
+  );
+}

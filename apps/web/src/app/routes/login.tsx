@@ -1,0 +1,50 @@
+import { Anchor, Divider, Group, Stack } from '@mantine/core';
+import { IconBook2, IconBuildingStore, IconTractor } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { LinkCard } from '#app/components/layout/link-card.tsx';
+import { PageHeading } from '#app/components/layout/page-heading.tsx';
+import { usePageTitle } from '#app/components/layout/use-page-title.ts';
+import { paths } from '#app/config/paths.ts';
+import { LoginForm } from '#app/features/auth/components/login-form.tsx';
+import { notify } from '#app/lib/notify.ts';
+import { PublicPage } from '../public-page.tsx';
+
+/** SPEC §2 '/': sign-in, with the ways to register and the open parts catalogue. */
+export function Component() {
+  const { t } = useTranslation(['auth', 'validation', 'errors']);
+  usePageTitle(t('auth:login.title'));
+
+  return (
+    <PublicPage>
+      <Stack gap="xl">
+        <PageHeading title={t('auth:login.title')}>{t('auth:login.intro')}</PageHeading>
+        {/* Sign-in is wired to the API in the authentication issue. */}
+        <LoginForm onSubmit={() => notify('WARNING', { message: t('errors:feature-not-implemented') })} />
+        <Divider label={t('auth:login.no-account')} labelPosition="center" />
+        <Stack gap="sm">
+          <LinkCard
+            to={paths.register}
+            icon={<IconTractor size={22} />}
+            title={t('auth:login.register')}
+            description={t('auth:login.register-description')}
+          />
+          <LinkCard
+            to={paths.registerB2C}
+            icon={<IconBuildingStore size={22} />}
+            title={t('auth:login.b2c')}
+            description={t('auth:login.b2c-description')}
+          />
+        </Stack>
+        <Group justify="center">
+          <Anchor component={Link} to={paths.publicCatalog} fz="sm" fw={600} py={10}>
+            <Group gap={6} component="span" wrap="nowrap">
+              <IconBook2 size={18} aria-hidden />
+              {t('auth:login.catalog')}
+            </Group>
+          </Anchor>
+        </Group>
+      </Stack>
+    </PublicPage>
+  );
+}

@@ -1,0 +1,26 @@
+import { createTheme, type MantineColorsTuple } from '@mantine/core';
+
+/** AgroMech field green; shade 6 (#2f7d32) keeps white text above 5:1 contrast. */
+const field: MantineColorsTuple = [
+  '#eef7ee',
+  '#d5ecd6',
+  '#a9d7ab',
+  '#7bc17e',
+  '#55ae59',
+  '#3c9a40',
+  '#2f7d32',
+  '#276a2a',
+  '#1f5622',
+  '#17431a',
+];
+
+export const theme = createTheme({
+  primaryColor: 'field',
+  primaryShade: { light: 6, dark: 7 },
+  colors: { field },
+  defaultRadius: 'md',
+  fontFamily:
+    'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", "Noto Sans", "Liberation Sans", Arial, sans-serif',
+  headings: { fontWeight: '650' },
+  cursorType: 'pointer',
+});

@@ -1,0 +1,31 @@
+import {
+  ActionIcon,
+  Tooltip,
+  useComputedColorScheme,
+  useMantineColorScheme,
+  type ActionIconProps,
+} from '@mantine/core';
+import { IconMoon, IconSun } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+
+/** Light/dark switch (SPEC §1). Mantine stores the choice; until then the system preference applies. */
+export function ColorSchemeToggle({ variant = 'default' }: { variant?: ActionIconProps['variant'] }) {
+  const { t } = useTranslation('common');
+  const { setColorScheme } = useMantineColorScheme();
+  const computed = useComputedColorScheme('light', { getInitialValueInEffect: false });
+  const isDark = computed === 'dark';
+  const label = t(isDark ? 'color-scheme.to-light' : 'color-scheme.to-dark');
+
+  return (
+    <Tooltip label={label} openDelay={300}>
+      <ActionIcon
+        variant={variant}
+        size={40}
+        aria-label={label}
+        onClick={() => setColorScheme(isDark ? 'light' : 'dark')}
+      >
+        {isDark ? <IconSun size={20} aria-hidden /> : <IconMoon size={20} aria-hidden />}
+      </ActionIcon>
+    </Tooltip>
+  );
+}

@@ -1,0 +1,57 @@
+import { FALLBACK_LANGUAGE, LANGUAGES, isLanguage } from '@care/contract/locales';
+import { Button, Menu, type ButtonProps } from '@mantine/core';
+import { IconCheck, IconChevronDown, IconLanguage } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+
+/**
+ * The pl/en/de switch (SPEC §1). Each language is named in itself; i18next's detector remembers the choice
+ * (localStorage and cookie), and a `?lng=` in the address is dropped so it cannot override the choice on reload.
+ */
+export function LanguageSelect({ variant = 'default' }: { variant?: ButtonProps['variant'] }) {
+  const { t, i18n } = useTranslation('common');
+  const [searchParams, setSearchParams] = useSearchParams();
+  const current = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : FALLBACK_LANGUAGE;
+  const currentName = t(`language.names.${current}`);
+
+  const change = (language: string) => {
+    void i18n.changeLanguage(language);
+    if (searchParams.has('lng')) {
+      const next = new URLSearchParams(searchParams);
+      next.delete('lng');
+      setSearchParams(next, { replace: true });
+    }
+  };
+
+  return (
+    <Menu position="bottom-end" shadow="md" width={180} withinPortal>
+      <Menu.Target>
+        <Button
+          variant={variant}
+          h={40}
+          px="sm"
+          leftSection={<IconLanguage size={18} aria-hidden />}
+          rightSection={<IconChevronDown size={14} aria-hidden />}
+          aria-label={`${t('language.label')}: ${currentName}`}
+        >
+          <span lang={current}>{currentName}</span>
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>{t('language.label')}</Menu.Label>
+        {LANGUAGES.map((language) => (
+          <Menu.Item
+            key={language}
+            lang={language}
+            onClick={() => change(language)}
+            aria-current={language === current ? 'true' : undefined}
+            rightSection={language === current ? <IconCheck size={16} aria-hidden /> : null}
+            fw={language === current ? 600 : undefined}
+          >
+            {t(`language.names.${language}`)}
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

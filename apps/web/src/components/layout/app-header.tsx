@@ -1,0 +1,66 @@
+import { Box, Burger, Group, UnstyledButton } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ColorSchemeToggle } from '#app/components/controls/color-scheme-toggle.tsx';
+import { LanguageSelect } from '#app/components/controls/language-select.tsx';
+import { NavLinks, type NavItem } from './nav-links.tsx';
+import classes from './app-header.module.css';
+
+interface AppHeaderProps {
+  logo: ReactNode;
+  homeTo: string;
+  navItems: readonly NavItem[];
+  cart: ReactNode;
+  userMenu: ReactNode;
+  drawerOpened: boolean;
+  onToggleDrawer: () => void;
+}
+
+/**
+ * The signed-in header (60 px, SPEC §9). From Mantine's `md` (992 px) everything sits in one row; below,
+ * the burger opens the drawer with the same items, and the header keeps the logo, the cart and the avatar.
+ */
+export function AppHeader({
+  logo,
+  homeTo,
+  navItems,
+  cart,
+  userMenu,
+  drawerOpened,
+  onToggleDrawer,
+}: AppHeaderProps) {
+  const { t } = useTranslation('layout');
+  return (
+    <Group h="100%" px={{ base: 'sm', sm: 'md' }} gap="sm" justify="space-between" wrap="nowrap">
+      <Group gap="xs" wrap="nowrap" miw={0}>
+        <Burger
+          opened={drawerOpened}
+          onClick={onToggleDrawer}
+          hiddenFrom="md"
+          size="sm"
+          aria-label={t(drawerOpened ? 'menu.close' : 'menu.open')}
+          aria-expanded={drawerOpened}
+          aria-controls="app-drawer"
+          className={classes.burger}
+        />
+        <UnstyledButton component={Link} to={homeTo} className={classes.home} aria-label={t('nav.home-link')}>
+          {logo}
+        </UnstyledButton>
+        <Box component="nav" aria-label={t('nav.label')} visibleFrom="md" ml="lg">
+          <NavLinks items={navItems} />
+        </Box>
+      </Group>
+      <Group gap="xs" wrap="nowrap">
+        {cart}
+        <Box visibleFrom="md">
+          <LanguageSelect />
+        </Box>
+        <Box visibleFrom="md">
+          <ColorSchemeToggle />
+        </Box>
+        {userMenu}
+      </Group>
+    </Group>
+  );
+}

@@ -1,0 +1,89 @@
+import { Paper, Stack, Table, VisuallyHidden } from '@mantine/core';
+import type { ReactNode } from 'react';
+import classes from './data-table-frame.module.css';
+
+export interface Column<Row> {
+  key: string;
+  label: string;
+  render: (row: Row) => ReactNode;
+}
+
+interface DataTableFrameProps<Row> {
+  /** The table's accessible name (a visually hidden caption). */
+  caption: string;
+  columns: readonly Column<Row>[];
+  rows: readonly Row[];
+  rowKey: (row: Row) => string;
+  /** Phones get one card per row instead of a table that would need sideways scrolling. */
+  renderCard: (row: Row) => ReactNode;
+  /** Shown in place of the rows when there are none. */
+  empty: ReactNode;
+  /** Below this width the table scrolls inside its frame rather than squeezing the columns. */
+  minWidth?: number;
+}
+
+/** A list screen's table: headers always visible from tablets up, cards on phones, one empty state. */
+export function DataTableFrame<Row>({
+  caption,
+  columns,
+  rows,
+  rowKey,
+  renderCard,
+  empty,
+  minWidth = 860,
+}: DataTableFrameProps<Row>) {
+  return (
+    <>
+      <Paper withBorder radius="md" visibleFrom="sm" style={{ overflow: 'hidden' }}>
+        <Table.ScrollContainer minWidth={minWidth} type="native">
+          <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover={rows.length > 0}>
+            <VisuallyHidden component="caption">{caption}</VisuallyHidden>
+            <Table.Thead className={classes.head}>
+              <Table.Tr>
+                {columns.map((column) => (
+                  <Table.Th key={column.key} scope="col">
+                    {column.label}
+                  </Table.Th>
+                ))}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.length === 0 ? (
+                <Table.Tr>
+                  <Table.Td colSpan={columns.length}>{empty}</Table.Td>
+                </Table.Tr>
+              ) : (
+                rows.map((row) => (
+                  <Table.Tr key={rowKey(row)}>
+                    {columns.map((column) => (
+                      <Table.Td key={column.key}>{column.render(row)}</Table.Td>
+                    ))}
+                  </Table.Tr>
+                ))
+              )}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </Paper>
+      {rows.length === 0 ? (
+        <Paper withBorder radius="md" hiddenFrom="sm">
+          {empty}
+        </Paper>
+      ) : (
+        <Stack
+          gap="sm"
+          hiddenFrom="sm"
+          component="ul"
+          aria-label={caption}
+          m={0}
+          p={0}
+          style={{ listStyle: 'none' }}
+        >
+          {rows.map((row) => (
+            <li key={rowKey(row)}>{renderCard(row)}</li>
+          ))}
+        </Stack>
+      )}
+    </>
+  );
+}

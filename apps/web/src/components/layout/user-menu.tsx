@@ -1,0 +1,58 @@
+import { Avatar, Box, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { IconChevronDown, IconKey, IconLogout, IconSettings } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '#app/config/paths.ts';
+import classes from './user-menu.module.css';
+
+interface UserMenuProps {
+  firstName: string;
+  lastName: string;
+  email: string;
+  onSignOut: () => void;
+}
+
+/** SPEC §2 user menu: change password, settings, logout. */
+export function UserMenu({ firstName, lastName, email, onSignOut }: UserMenuProps) {
+  const { t } = useTranslation('layout');
+  const fullName = `${firstName} ${lastName}`.trim();
+  const initials = `${firstName.charAt(0)}${lastName.charAt(0)}`.toUpperCase();
+  return (
+    <Menu position="bottom-end" width={240} shadow="md" classNames={{ item: classes.item }}>
+      <Menu.Target>
+        <UnstyledButton className={classes.target} aria-label={t('user-menu.open', { name: fullName })}>
+          <Group gap={8} wrap="nowrap">
+            <Avatar color="field" radius="xl" size={32} aria-hidden>
+              {initials}
+            </Avatar>
+            <Text size="sm" fw={500} visibleFrom="lg" truncate="end" maw={140}>
+              {firstName}
+            </Text>
+            <IconChevronDown size={16} stroke={1.75} aria-hidden />
+          </Group>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Box px="sm" py={6}>
+          <Text size="sm" fw={600} truncate="end">
+            {fullName}
+          </Text>
+          <Text size="xs" c="dimmed" truncate="end">
+            {email}
+          </Text>
+        </Box>
+        <Menu.Divider />
+        <Menu.Item component={Link} to={paths.updatePassword} leftSection={<IconKey size={18} aria-hidden />}>
+          {t('user-menu.change-password')}
+        </Menu.Item>
+        <Menu.Item component={Link} to={paths.user} leftSection={<IconSettings size={18} aria-hidden />}>
+          {t('user-menu.settings')}
+        </Menu.Item>
+        <Menu.Divider />
+        <Menu.Item color="red" onClick={onSignOut} leftSection={<IconLogout size={18} aria-hidden />}>
+          {t('user-menu.sign-out')}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

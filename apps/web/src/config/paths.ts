@@ -1,0 +1,29 @@
+/** Every route of SPEC §2 in one place; links and redirects use these, never string literals. */
+export const paths = {
+  login: '/',
+  forgotPassword: '/forgot-password',
+  register: '/register',
+  registerB2C: '/registerB2C',
+  confirm: (id: string, username: string) => `/confirm/${encodeURIComponent(id)}/${encodeURIComponent(username)}`,
+  publicCatalog: '/parts-catalog-public/catalog-folders',
+  home: '/home',
+  board: '/home/board',
+  machines: '/home/machines',
+  machine: (id: string | number) => `/home/machines/edit/${id}`,
+  services: '/home/services',
+  service: (id: string | number) => `/home/services/edit/${id}`,
+  catalog: '/home/catalog-folders',
+  part: (id: string | number) => `/home/parts/${id}`,
+  updatePassword: '/home/update-password',
+  user: '/home/user',
+} as const;
+
+/** The catalogue's nested routes (SPEC §2), the same under the public root and under /home. */
+export const catalogPaths = (root: string) => ({
+  root,
+  folder: (mainFolderId: string | number) => `${root}/${mainFolderId}/catalog-folders`,
+  cards: (mainFolderId: string | number, folderId: string | number) =>
+    `${root}/${mainFolderId}/catalog-folders/${folderId}/catalog-cards`,
+  card: (mainFolderId: string | number, folderId: string | number, cardId: string | number) =>
+    `${root}/${mainFolderId}/catalog-folders/${folderId}/catalog-cards/${cardId}`,
+});

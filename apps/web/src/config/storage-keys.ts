@@ -1,0 +1,13 @@
+/** SPEC §9 browser storage keys; one list so nothing else invents its own. */
+export const LOCAL = {
+  authenticated: 'authenticated',
+  authorities: 'authorities',
+  userSettings: 'userSettings',
+  email: 'email',
+} as const;
+
+export const SESSION = {
+  cart: 'cartState',
+  returnLocation: 'returnLocation',
+  forceReload: 'forceReload',
+} as const;

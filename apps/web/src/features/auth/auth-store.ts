@@ -1,0 +1,59 @@
+import { UserSchema, type User } from '@care/contract/user';
+import { create } from 'zustand';
+import { LOCAL, SESSION } from '#app/config/storage-keys.ts';
+import { request } from '#app/lib/api-client.ts';
+
+/** SPEC §4 auth state: idle → loading → finished (with or without a user). */
+export type AuthStatus = 'idle' | 'loading' | 'finished';
+
+interface AuthState {
+  status: AuthStatus;
+  authenticated: boolean;
+  user: User | null;
+  error: unknown;
+  /** At start: fetch the user only when the local flag says we were signed in; otherwise finish at once. */
+  initialize: () => Promise<void>;
+  setSignedIn: (user: User) => void;
+  setSignedOut: () => void;
+}
+
+export const useAuthStore = create<AuthState>((set, get) => ({
+  status: 'idle',
+  authenticated: false,
+  user: null,
+  error: null,
+  async initialize() {
+    if (get().status !== 'idle') return;
+    if (localStorage.getItem(LOCAL.authenticated) !== 'true') {
+      set({ status: 'finished', authenticated: false, user: null });
+      return;
+    }
+    set({ status: 'loading' });
+    try {
+      const user = await request('api/user/extended-details', { schema: UserSchema, silent: true });
+      set({ status: 'finished', authenticated: true, user, error: null });
+    } catch (error) {
+      localStorage.removeItem(LOCAL.authenticated);
+      set({ status: 'finished', authenticated: false, user: null, error });
+    }
+  },
+  setSignedIn(user) {
+    localStorage.setItem(LOCAL.authenticated, 'true');
+    set({ status: 'finished', authenticated: true, user, error: null });
+  },
+  setSignedOut() {
+    localStorage.removeItem(LOCAL.authenticated);
+    set({ status: 'finished', authenticated: false, user: null, error: null });
+  },
+}));
+
+/** Remembers where a visitor wanted to go, so sign-in can take them there (SPEC §2). */
+export function saveReturnLocation(location: string): void {
+  sessionStorage.setItem(SESSION.returnLocation, location);
+}
+
+export function takeReturnLocation(): string | null {
+  const location = sessionStorage.getItem(SESSION.returnLocation);
+  sessionStorage.removeItem(SESSION.returnLocation);
+  return location;
+}

@@ -1,0 +1,61 @@
+import { LoginRequestSchema, type LoginRequest } from '@care/contract/auth';
+import { Anchor, Button, Checkbox, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { IconLogin2 } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useZodForm } from '#app/components/form/use-zod-form.ts';
+import { paths } from '#app/config/paths.ts';
+
+interface LoginFormProps {
+  onSubmit: (data: LoginRequest) => void;
+  pending?: boolean;
+}
+
+/** SPEC §2/§5 sign-in: username (an e-mail), password longer than 4 characters, remember me. */
+export function LoginForm({ onSubmit, pending = false }: LoginFormProps) {
+  const { t } = useTranslation('auth');
+  const form = useZodForm(LoginRequestSchema, { username: '', password: '', remember: false });
+
+  return (
+    <form noValidate onSubmit={form.onSubmit(onSubmit)}>
+      <Stack gap="md">
+        <TextInput
+          label={t('login.username')}
+          type="email"
+          inputMode="email"
+          autoComplete="username"
+          spellCheck={false}
+          required
+          size="md"
+          {...form.getInputProps('username')}
+        />
+        <PasswordInput
+          label={t('login.password')}
+          autoComplete="current-password"
+          required
+          size="md"
+          {...form.getInputProps('password')}
+        />
+        <Group justify="space-between" gap="xs" wrap="wrap">
+          <Checkbox
+            label={t('login.remember')}
+            py={10}
+            {...form.getInputProps('remember', { type: 'checkbox' })}
+          />
+          <Anchor component={Link} to={paths.forgotPassword} fz="sm" fw={600} py={10}>
+            {t('login.forgot')}
+          </Anchor>
+        </Group>
+        <Button
+          type="submit"
+          size="md"
+          fullWidth
+          loading={pending}
+          leftSection={<IconLogin2 size={20} aria-hidden />}
+        >
+          {t('login.submit')}
+        </Button>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,87 @@
+import {
+  RegistrationB2CFormSchema,
+  type RegistrationB2CForm as RegistrationB2CData,
+} from '@care/contract/auth';
+import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { IconLink } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { useZodForm } from '#app/components/form/use-zod-form.ts';
+import { DRAFT_KEYS, initialDraftValues, useDraftPersistence } from '../registration-draft.ts';
+import { ConsentFields } from './consent-fields.tsx';
+
+const EMPTY = {
+  email: '',
+  machineNumber: '',
+  password: '',
+  rulesAgreementChecked: false,
+  marketingAgreementChecked: false,
+};
+
+interface RegistrationB2CFormProps {
+  onSubmit: (data: RegistrationB2CData) => void;
+  pending?: boolean;
+}
+
+/** SPEC §2/§5: link an online-store (B2C) account; only the e-mail is prefilled from the address. */
+export function RegistrationB2CForm({ onSubmit, pending = false }: RegistrationB2CFormProps) {
+  const { t } = useTranslation('auth');
+  const [searchParams] = useSearchParams();
+  const [initialValues] = useState(() =>
+    initialDraftValues(DRAFT_KEYS.registrationB2C, EMPTY, searchParams, { email: 'email' }),
+  );
+  const form = useZodForm(RegistrationB2CFormSchema, initialValues);
+  useDraftPersistence(DRAFT_KEYS.registrationB2C, form.values);
+
+  return (
+    <form noValidate onSubmit={form.onSubmit(onSubmit)}>
+      <Stack gap="lg">
+        <TextInput
+          label={t('b2c.email')}
+          description={t('b2c.email-description')}
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          spellCheck={false}
+          required
+          size="md"
+          {...form.getInputProps('email')}
+        />
+        <PasswordInput
+          label={t('b2c.password')}
+          description={t('b2c.password-description')}
+          autoComplete="new-password"
+          required
+          size="md"
+          {...form.getInputProps('password')}
+        />
+        <TextInput
+          label={t('b2c.machine-number')}
+          description={t('register.machine-number-description')}
+          autoComplete="off"
+          spellCheck={false}
+          required
+          size="md"
+          {...form.getInputProps('machineNumber')}
+        />
+        <ConsentFields
+          rules={form.getInputProps('rulesAgreementChecked', { type: 'checkbox' })}
+          marketing={form.getInputProps('marketingAgreementChecked', { type: 'checkbox' })}
+          onSelectAll={(checked) =>
+            form.setFieldValues({ rulesAgreementChecked: checked, marketingAgreementChecked: checked })
+          }
+        />
+        <Button
+          type="submit"
+          size="md"
+          fullWidth
+          loading={pending}
+          leftSection={<IconLink size={20} aria-hidden />}
+        >
+          {t('b2c.submit')}
+        </Button>
+      </Stack>
+    </form>
+  );
+}

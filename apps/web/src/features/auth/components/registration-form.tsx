@@ -1,0 +1,159 @@
+import { RegistrationFormSchema, type RegistrationForm as RegistrationData } from '@care/contract/auth';
+import { Button, Fieldset, PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { IconUserPlus } from '@tabler/icons-react';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { useZodForm } from '#app/components/form/use-zod-form.ts';
+import { DRAFT_KEYS, initialDraftValues, useDraftPersistence } from '../registration-draft.ts';
+import { ConsentFields } from './consent-fields.tsx';
+
+const EMPTY = {
+  personFirstName: '',
+  personLastName: '',
+  email: '',
+  phone: '',
+  peselOrNip: '',
+  machineNumber: '',
+  password: '',
+  confirmPassword: '',
+  rulesAgreementChecked: false,
+  marketingAgreementChecked: false,
+};
+
+/** SPEC §5: the query parameters that prefill the form. */
+const PREFILL = {
+  name: 'personFirstName',
+  lastname: 'personLastName',
+  email: 'email',
+  phone: 'phone',
+} as const;
+
+function Section({ legend, children }: { legend: string; children: ReactNode }) {
+  return (
+    <Fieldset
+      variant="unstyled"
+      legend={
+        <Text component="span" fw={700} fz="md">
+          {legend}
+        </Text>
+      }
+    >
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md" mt="xs">
+        {children}
+      </SimpleGrid>
+    </Fieldset>
+  );
+}
+
+interface RegistrationFormProps {
+  onSubmit: (data: RegistrationData) => void;
+  pending?: boolean;
+}
+
+/** SPEC §3/§5 self-registration of a machine owner. */
+export function RegistrationForm({ onSubmit, pending = false }: RegistrationFormProps) {
+  const { t } = useTranslation('auth');
+  const [searchParams] = useSearchParams();
+  const [initialValues] = useState(() =>
+    initialDraftValues(DRAFT_KEYS.registration, EMPTY, searchParams, PREFILL),
+  );
+  const form = useZodForm(RegistrationFormSchema, initialValues);
+  useDraftPersistence(DRAFT_KEYS.registration, form.values);
+
+  return (
+    <form noValidate onSubmit={form.onSubmit(onSubmit)}>
+      <Stack gap="xl">
+        <Section legend={t('register.sections.person')}>
+          <TextInput
+            label={t('register.first-name')}
+            autoComplete="given-name"
+            required
+            size="md"
+            {...form.getInputProps('personFirstName')}
+          />
+          <TextInput
+            label={t('register.last-name')}
+            autoComplete="family-name"
+            required
+            size="md"
+            {...form.getInputProps('personLastName')}
+          />
+          <TextInput
+            label={t('register.email')}
+            description={t('register.email-description')}
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            spellCheck={false}
+            required
+            size="md"
+            {...form.getInputProps('email')}
+          />
+          <TextInput
+            label={t('register.phone')}
+            description={t('register.phone-description')}
+            type="tel"
+            inputMode="numeric"
+            autoComplete="tel-national"
+            required
+            size="md"
+            {...form.getInputProps('phone')}
+          />
+        </Section>
+        <Section legend={t('register.sections.machine')}>
+          <TextInput
+            label={t('register.machine-number')}
+            description={t('register.machine-number-description')}
+            autoComplete="off"
+            spellCheck={false}
+            required
+            size="md"
+            {...form.getInputProps('machineNumber')}
+          />
+          <TextInput
+            label={t('register.pesel-or-nip')}
+            description={t('register.pesel-or-nip-description')}
+            inputMode="numeric"
+            autoComplete="off"
+            size="md"
+            {...form.getInputProps('peselOrNip')}
+          />
+        </Section>
+        <Section legend={t('register.sections.password')}>
+          <PasswordInput
+            label={t('register.password')}
+            description={t('register.password-description')}
+            autoComplete="new-password"
+            required
+            size="md"
+            {...form.getInputProps('password')}
+          />
+          <PasswordInput
+            label={t('register.confirm-password')}
+            description={t('register.confirm-password-description')}
+            autoComplete="new-password"
+            required
+            size="md"
+            {...form.getInputProps('confirmPassword')}
+          />
+        </Section>
+        <ConsentFields
+          rules={form.getInputProps('rulesAgreementChecked', { type: 'checkbox' })}
+          marketing={form.getInputProps('marketingAgreementChecked', { type: 'checkbox' })}
+          onSelectAll={(checked) =>
+            form.setFieldValues({ rulesAgreementChecked: checked, marketingAgreementChecked: checked })
+          }
+        />
+        <Button
+          type="submit"
+          size="md"
+          loading={pending}
+          leftSection={<IconUserPlus size={20} aria-hidden />}
+        >
+          {t('register.submit')}
+        </Button>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,76 @@
+import {
+  ActionIcon,
+  Anchor,
+  CopyButton,
+  Group,
+  Text,
+  ThemeIcon,
+  Tooltip,
+  VisuallyHidden,
+} from '@mantine/core';
+import { IconCheck, IconCopy } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/** SPEC §9: the "copied" feedback lasts 500 ms. */
+export const COPY_FEEDBACK_MS = 500;
+
+/** `tel:` wants the digits and the leading plus only. */
+export function phoneHref(phone: string): string {
+  return `tel:${phone.replace(/[^\d+]/g, '')}`;
+}
+
+interface CopyValueProps {
+  /** What is shown and copied, e.g. the service phone number. */
+  value: string;
+  /** Where the value leads when clicked (`tel:`, `mailto:`). */
+  href: string;
+  /** A short caption above the value, e.g. "Service phone". */
+  caption: string;
+  /** The copy button's prompt, e.g. "Copy the phone number". */
+  copyLabel: string;
+  icon: ReactNode;
+}
+
+/** A contact value with a copy-to-clipboard button whose tooltip switches to the copied confirmation (SPEC §2). */
+export function CopyValue({ value, href, caption, copyLabel, icon }: CopyValueProps) {
+  const { t } = useTranslation('common');
+  return (
+    <Group gap="sm" wrap="nowrap" align="center">
+      <ThemeIcon variant="light" size={40} radius="md" aria-hidden>
+        {icon}
+      </ThemeIcon>
+      <div style={{ minWidth: 0, flex: 1 }}>
+        <Text fz="xs" c="dimmed" lh={1.3}>
+          {caption}
+        </Text>
+        <Anchor href={href} fw={600} fz="sm" style={{ overflowWrap: 'anywhere' }}>
+          {value}
+        </Anchor>
+      </div>
+      <CopyButton value={value} timeout={COPY_FEEDBACK_MS}>
+        {({ copied, copy }) => (
+          <>
+            <Tooltip
+              label={copied ? t('copy.copied') : copyLabel}
+              withArrow
+              position="top"
+              events={{ hover: true, focus: true, touch: false }}
+            >
+              <ActionIcon
+                variant={copied ? 'filled' : 'subtle'}
+                color={copied ? 'field' : 'gray'}
+                size={40}
+                onClick={copy}
+                aria-label={copied ? t('copy.copied') : copyLabel}
+              >
+                {copied ? <IconCheck size={18} aria-hidden /> : <IconCopy size={18} aria-hidden />}
+              </ActionIcon>
+            </Tooltip>
+            <VisuallyHidden role="status">{copied ? t('copy.copied-value', { value }) : ''}</VisuallyHidden>
+          </>
+        )}
+      </CopyButton>
+    </Group>
+  );
+}

@@ -1,0 +1,30 @@
+import { notifications } from '@mantine/notifications';
+import { i18n } from './i18n.ts';
+
+/** SPEC §4: the four notification kinds and their colours. */
+export const NOTIFICATION_KINDS = {
+  ERROR: 'red',
+  SUCCESS: 'green',
+  INFO: 'blue',
+  WARNING: 'yellow',
+} as const;
+export type NotificationKind = keyof typeof NOTIFICATION_KINDS;
+
+export interface NotifyOptions {
+  title?: string;
+  message?: string;
+  /** ms; SPEC §9 default 4000 (set on the Notifications container). */
+  autoClose?: number | false;
+}
+
+/** Shows a notification; title and message default to the kind's generic translated text (common:notification.*). */
+export function notify(kind: NotificationKind, { title, message, autoClose }: NotifyOptions = {}): string {
+  const key = kind.toLowerCase();
+  return notifications.show({
+    color: NOTIFICATION_KINDS[kind],
+    title: title ?? i18n.t(`common:notification.${key}.title`),
+    message: message ?? i18n.t(`common:notification.${key}.message`),
+    withBorder: true,
+    ...(autoClose !== undefined ? { autoClose } : {}),
+  });
+}

@@ -1,0 +1,28 @@
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+const web = resolve(import.meta.dirname, '../apps/web');
+
+function newestSource(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestSource(path) : statSync(path).mtimeMs);
+  }
+  return newest;
+}
+
+/**
+ * The journeys run against the built web app served by the server (the server only serves the SPA when
+ * apps/web/dist exists). `npm run e2e` builds first; a bare `npx playwright test` needs a build.
+ */
+export default function globalSetup(): void {
+  const index = join(web, 'dist/index.html');
+  if (!existsSync(index)) {
+    throw new Error('apps/web/dist is missing: run `npm run build -w @care/web` first (`npm run e2e` does it).');
+  }
+  const built = statSync(index).mtimeMs;
+  if (newestSource(join(web, 'src')) > built || newestSource(join(web, 'public')) > built) {
+    console.warn('\n  apps/web/dist is older than apps/web/src: the journeys run against the previous build.\n');
+  }
+}

@@ -1,0 +1,44 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+
+/** WCAG 2.1 A and AA, the level the portal promises (docs/security.md and the issue's acceptance criteria). */
+export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+type AxeResults = Awaited<ReturnType<AxeBuilder['analyze']>>;
+type Violation = AxeResults['violations'][number];
+
+/**
+ * Waits until finite CSS animations and transitions have ended: axe measures colour contrast with the opacity
+ * of the moment, so a fade-in caught half way would be a false violation. Endless ones (spinners) are ignored.
+ */
+async function waitForStillness(page: Page): Promise<void> {
+  await page
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+      undefined,
+      { timeout: 2_000 },
+    )
+    .catch(() => undefined);
+}
+
+export async function analyze(page: Page): Promise<AxeResults> {
+  await waitForStillness(page);
+  return new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+}
+
+/** One line per rule and one per offending element, with what axe says to fix: readable in the terminal. */
+export function describeViolations(where: string, violations: Violation[]): string {
+  const lines = [`${violations.length} accessibility violation(s) on ${where}:`];
+  for (const v of violations) {
+    lines.push(`  • ${v.id} [${v.impact ?? 'unknown'}] ${v.help}`, `    ${v.helpUrl}`);
+    for (const node of v.nodes.slice(0, 5)) {
+      const summary = (node.failureSummary ?? '').replace(/\s*\n\s*/g, ' ').trim();
+      lines.push(`    - ${node.target.join(' ')}`, `      ${summary}`);
+    }
+    if (v.nodes.length > 5) lines.push(`    … and ${v.nodes.length - 5} more element(s)`);
+  }
+  return lines.join('\n');
+}

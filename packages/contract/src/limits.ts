@@ -1,0 +1,21 @@
+/** Business limits of SPEC §5 and §9, shared by forms and the server. */
+export const LIMITS = {
+  nameMinLength: 3,
+  passwordMinLength: 6,
+  passwordMaxLength: 128,
+  /** SPEC §5: at login, a password of 4 characters or fewer is rejected before it is sent. */
+  loginPasswordMinLength: 5,
+  phoneLength: 9,
+  searchMinLength: 3,
+  cartAmountMin: 1,
+  pageSizeDefault: 20,
+  pageSizeMax: 100,
+} as const;
+
+/** SPEC §9: the catalogue id constant. */
+export const CATALOG_ID = 7;
+
+/** SPEC §6: authority strings. */
+export const AUTHORITIES = {
+  viewCatalog: 'RIGHT_CARE_VIEW_CATALOG',
+} as const;

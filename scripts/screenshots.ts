@@ -1,0 +1,111 @@
+/**
+ * Writes docs/screenshots/*.png: the login page in every language, scheme and width, and the other public
+ * screens at 1280 px in light. It starts nothing: point it at a running portal.
+ *
+ *   PORT=3110 DATABASE_URL=memory:// npm start     # or any running portal
+ *   npm run screenshots                             # = node scripts/screenshots.ts [baseUrl]
+ */
+import { existsSync, mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { chromium, type Browser, type Page } from '@playwright/test';
+
+const baseUrl = (process.argv[2] ?? 'http://localhost:3110').replace(/\/+$/, '');
+const outDir = resolve(import.meta.dirname, '../docs/screenshots');
+const chromiumPath =
+  process.env.PLAYWRIGHT_CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
+
+const LANGUAGES = ['pl', 'en', 'de'] as const;
+const SCHEMES = ['light', 'dark'] as const;
+const WIDTHS = [360, 1280] as const;
+
+/** The public screens of SPEC §2 besides login; the catalogue ids are the demo seed's. */
+const PUBLIC_PAGES: Array<[name: string, path: string]> = [
+  ['forgot-password', '/forgot-password'],
+  ['register', '/register'],
+  ['register-b2c', '/registerB2C'],
+  ['confirm-failure', '/confirm/unknown-token/jan@example.com'],
+  ['catalog-public', '/parts-catalog-public/catalog-folders'],
+  ['not-found', '/no-such-page'],
+];
+
+interface Shot {
+  file: string;
+  path: string;
+  language: string;
+  scheme: 'light' | 'dark';
+  width: number;
+}
+
+function plan(): Shot[] {
+  const shots: Shot[] = [];
+  for (const language of LANGUAGES)
+    for (const scheme of SCHEMES)
+      for (const width of WIDTHS)
+        shots.push({ file: `login-${language}-${scheme}-${width}.png`, path: '/', language, scheme, width });
+  for (const [name, path] of PUBLIC_PAGES)
+    shots.push({ file: `${name}-pl-light-1280.png`, path, language: 'pl', scheme: 'light', width: 1280 });
+  return shots;
+}
+
+/** Settled means: the screen's heading is there, the network is quiet and no finite animation is running. */
+async function settle(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  await page.getByRole('heading', { level: 1 }).first().waitFor({ timeout: 10_000 });
+  await page.evaluate(() => document.fonts.ready);
+  await page
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+      undefined,
+      { timeout: 2_000 },
+    )
+    .catch(() => undefined);
+}
+
+async function take(browser: Browser, shot: Shot): Promise<void> {
+  const context = await browser.newContext({
+    viewport: { width: shot.width, height: shot.width < 768 ? 780 : 800 },
+    colorScheme: shot.scheme,
+    locale: 'pl-PL',
+    reducedMotion: 'reduce',
+  });
+  try {
+    const page = await context.newPage();
+    // SPEC §9: the query string is the first place the language is detected from.
+    await page.goto(`${baseUrl}${shot.path}?lng=${shot.language}`);
+    await settle(page);
+    await page.screenshot({ path: resolve(outDir, shot.file), fullPage: true });
+    console.log(`  ${shot.file}`);
+  } finally {
+    await context.close();
+  }
+}
+
+async function main(): Promise<void> {
+  const answer = await fetch(`${baseUrl}/`).catch(() => null);
+  if (!answer?.ok) {
+    throw new Error(`No portal answers at ${baseUrl}. Start one first, e.g. PORT=3110 DATABASE_URL=memory:// npm start`);
+  }
+  mkdirSync(outDir, { recursive: true });
+  const browser = await chromium.launch({
+    ...(chromiumPath ? { executablePath: chromiumPath } : {}),
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
+  });
+  const failures: string[] = [];
+  try {
+    console.log(`Screenshots of ${baseUrl} into ${outDir}:`);
+    for (const shot of plan()) {
+      await take(browser, shot).catch((error: unknown) => failures.push(`${shot.file}: ${String(error)}`));
+    }
+  } finally {
+    await browser.close();
+  }
+  if (failures.length) throw new Error(`Some screenshots failed:\n${failures.join('\n')}`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
