@@ -13,6 +13,8 @@ export default defineConfig({
           include: ['src/**/*.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // Test files of a worker share one migrated PGlite template (src/test/app.ts) and clone it.
+          isolate: false,
         },
       },
       'apps/web/vitest.config.ts',

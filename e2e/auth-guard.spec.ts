@@ -10,6 +10,8 @@ test('a visitor without a session who opens /home/machines is sent to sign-in, w
 
   await expect(page).toHaveURL('/');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  expect(await page.evaluate((key) => sessionStorage.getItem(key), SESSION.returnLocation)).toBe('/home/machines');
+  expect(await page.evaluate((key) => sessionStorage.getItem(key), SESSION.returnLocation)).toBe(
+    '/home/machines',
+  );
   await axe.check();
 });

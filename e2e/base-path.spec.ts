@@ -24,13 +24,23 @@ test.describe('the portal under BASE_PATH=/portal', () => {
     const assets = requested.filter((path) => /\.(js|css)$/.test(path));
     const locales = requested.filter((path) => path.endsWith('.json') && path.includes('/locales/'));
     expect(assets.length).toBeGreaterThan(0);
-    expect(assets.every((path) => path.startsWith(`${BASE}/assets/`)), assets.join('\n')).toBe(true);
+    expect(
+      assets.every((path) => path.startsWith(`${BASE}/assets/`)),
+      assets.join('\n'),
+    ).toBe(true);
     expect(locales).toContain(`${BASE}/locales/lang/auth/pl.json`);
-    expect(locales.every((path) => path.startsWith(`${BASE}/locales/lang/`)), locales.join('\n')).toBe(true);
+    expect(
+      locales.every((path) => path.startsWith(`${BASE}/locales/lang/`)),
+      locales.join('\n'),
+    ).toBe(true);
     expect(requested.filter((path) => !path.startsWith(`${BASE}/`))).toEqual([]);
   });
 
-  test('client navigation to /portal/register works, and so does loading it directly', async ({ page, visit, axe }) => {
+  test('client navigation to /portal/register works, and so does loading it directly', async ({
+    page,
+    visit,
+    axe,
+  }) => {
     await visit('');
     await page.getByRole('link', { name: t('auth:login.register') }).click();
     await expect(page).toHaveURL(`${BASE}/register`);

@@ -19,10 +19,14 @@ function newestSource(dir: string): number {
 export default function globalSetup(): void {
   const index = join(web, 'dist/index.html');
   if (!existsSync(index)) {
-    throw new Error('apps/web/dist is missing: run `npm run build -w @care/web` first (`npm run e2e` does it).');
+    throw new Error(
+      'apps/web/dist is missing: run `npm run build -w @care/web` first (`npm run e2e` does it).',
+    );
   }
   const built = statSync(index).mtimeMs;
   if (newestSource(join(web, 'src')) > built || newestSource(join(web, 'public')) > built) {
-    console.warn('\n  apps/web/dist is older than apps/web/src: the journeys run against the previous build.\n');
+    console.warn(
+      '\n  apps/web/dist is older than apps/web/src: the journeys run against the previous build.\n',
+    );
   }
 }

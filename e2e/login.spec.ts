@@ -8,10 +8,16 @@ const html = (page: Page) => page.locator('html');
 async function expectLoginScreenIn(page: Page, language: Language): Promise<void> {
   await expect(html(page)).toHaveAttribute('lang', language);
   await expect(heading(page)).toHaveText(t('auth:login.title', language));
-  await expect(page.getByRole('textbox', { name: t('auth:login.username', language), exact: true })).toBeVisible();
-  await expect(page.getByLabel(t('auth:login.password', language), { exact: true })).toBeVisible();
+  await expect(
+    page.getByRole('textbox', { name: t('auth:login.username', language), exact: true }),
+  ).toBeVisible();
+  await expect(
+    page.getByRole('textbox', { name: t('auth:login.password', language), exact: true }),
+  ).toBeVisible();
   await expect(page.getByRole('checkbox', { name: t('auth:login.remember', language) })).toBeVisible();
-  await expect(page.getByRole('button', { name: t('auth:login.submit', language), exact: true })).toBeVisible();
+  await expect(
+    page.getByRole('button', { name: t('auth:login.submit', language), exact: true }),
+  ).toBeVisible();
 }
 
 test.describe('login screen', () => {
@@ -25,8 +31,16 @@ test.describe('login screen', () => {
       'type',
       'email',
     );
-    await expect(page.getByLabel(t('auth:login.password'), { exact: true })).toHaveAttribute('type', 'password');
+    await expect(page.getByRole('textbox', { name: t('auth:login.password'), exact: true })).toHaveAttribute(
+      'type',
+      'password',
+    );
     await expect(page.getByRole('checkbox', { name: t('auth:login.remember') })).not.toBeChecked();
+    // Mantine names the password's show/hide button in English unless the app names it.
+    await expect(
+      page.getByRole('button', { name: 'Toggle password visibility' }),
+      'the password visibility button is named in Polish',
+    ).toHaveCount(0);
     for (const link of ['auth:login.forgot', 'auth:login.register', 'auth:login.b2c']) {
       await expect(page.getByRole('link', { name: t(link) })).toBeVisible();
     }
@@ -73,18 +87,24 @@ test.describe('login screen', () => {
     await expect(html(page)).toHaveAttribute('data-mantine-color-scheme', 'light');
   });
 
-  test('its links lead to password reset, registration and consumer registration', async ({ page, visit, axe }) => {
+  test('its links lead to password reset, registration and consumer registration', async ({
+    page,
+    visit,
+    axe,
+  }) => {
     const links = [
       { name: 'auth:login.forgot', path: '/forgot-password', title: 'auth:forgot.title' },
       { name: 'auth:login.register', path: '/register', title: 'auth:register.title' },
       { name: 'auth:login.b2c', path: '/registerB2C', title: 'auth:b2c.title' },
     ];
+    await visit('/');
     for (const link of links) {
-      await visit('/');
       await page.getByRole('link', { name: t(link.name) }).click();
       await expect(page).toHaveURL(link.path);
       await expect(heading(page)).toHaveText(t(link.title));
       await axe.check();
+      await page.goBack();
+      await expect(heading(page)).toHaveText(t('auth:login.title'));
     }
   });
 });

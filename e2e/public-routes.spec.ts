@@ -14,48 +14,51 @@ const screens = [
   { path: `${CATALOG}/7/catalog-folders/12/catalog-cards/345`, title: null },
 ];
 
-for (const scheme of ['light', 'dark'] as const) {
-  test.describe(`public screens (${scheme} scheme)`, () => {
-    test.use({ colorScheme: scheme });
-
-    for (const screen of screens) {
-      test(`${screen.path} renders its screen with a heading`, async ({ page, visit }) => {
-        await visit(screen.path);
-        await expect(page).toHaveURL(screen.path);
-        if (screen.title) await expect(heading(page)).toHaveText(screen.title);
-        else await expect(heading(page)).not.toBeEmpty();
-      });
-    }
-
-    test('a confirmation link with an unknown token shows the registration failure and leads back to sign-in', async ({
-      page,
-      axe,
-    }) => {
-      await page.goto('/confirm/some-token/jan@example.com');
-      await expect(heading(page)).toHaveText(t('auth:register-failure'));
-      await expect(page.getByText(t('auth:register-failure-message'))).toBeVisible();
-      await axe.check();
-
-      await page.getByRole('link', { name: t('common:actions.back-to-login') }).click();
-      await expect(page).toHaveURL('/');
-      await expect(heading(page)).toHaveText(t('auth:login.title'));
-      await axe.check();
-    });
-
-    test('an unknown path shows the not-found page whose button leads home, which signed out is sign-in', async ({
+test.describe('public screens', () => {
+  for (const screen of screens) {
+    test(`${screen.path} renders its screen with a heading, accessible in light and dark`, async ({
       page,
       visit,
       axe,
     }) => {
-      axe.skip(/^\/home(\/board)?$/, 'signed out: /home redirects to the login screen before anything renders');
-      await visit('/no-such-page');
-      await expect(heading(page)).toHaveText(t('errors:404-error'));
-      await expect(page.getByText(t('errors:404-error-message'))).toBeVisible();
-
-      await page.getByRole('link', { name: t('common:actions.back-home') }).click();
-      await expect(page).toHaveURL('/');
-      await expect(heading(page)).toHaveText(t('auth:login.title'));
-      await axe.check();
+      await visit(screen.path);
+      await expect(page).toHaveURL(screen.path);
+      if (screen.title) await expect(heading(page)).toHaveText(screen.title);
+      else await expect(heading(page)).not.toBeEmpty();
+      await axe.checkDark();
     });
+  }
+
+  test('a confirmation link with an unknown token shows the registration failure and leads back to sign-in', async ({
+    page,
+    axe,
+  }) => {
+    await page.goto('/confirm/some-token/jan@example.com');
+    await expect(heading(page)).toHaveText(t('auth:register-failure'));
+    await expect(page.getByText(t('auth:register-failure-message'))).toBeVisible();
+    await axe.check();
+    await axe.checkDark();
+
+    await page.getByRole('link', { name: t('common:actions.back-to-login') }).click();
+    await expect(page).toHaveURL('/');
+    await expect(heading(page)).toHaveText(t('auth:login.title'));
+    await axe.check();
   });
-}
+
+  test('an unknown path shows the not-found page whose button leads home, which signed out is sign-in', async ({
+    page,
+    visit,
+    axe,
+  }) => {
+    axe.skip(/^\/home(\/board)?$/, 'signed out: /home redirects to the login screen before anything renders');
+    await visit('/no-such-page');
+    await expect(heading(page)).toHaveText(t('errors:404-error'));
+    await expect(page.getByText(t('errors:404-error-message'))).toBeVisible();
+    await axe.checkDark();
+
+    await page.getByRole('link', { name: t('common:actions.back-home') }).click();
+    await expect(page).toHaveURL('/');
+    await expect(heading(page)).toHaveText(t('auth:login.title'));
+    await axe.check();
+  });
+});

@@ -22,7 +22,8 @@ async function hostWithConfigScript(page: Page, script: string | null): Promise<
       const inner = (tag: string) => tag.replace(/^<script>|<\/script>$/g, '');
       const headers = { ...response.headers() };
       const csp = headers['content-security-policy'];
-      if (csp && script !== null) headers['content-security-policy'] = csp.replace(cspHash(inner(original!)), cspHash(script));
+      if (csp && script !== null)
+        headers['content-security-policy'] = csp.replace(cspHash(inner(original!)), cspHash(script));
       const html = served.replace(CONFIG_SCRIPT, script === null ? '' : `<script>${script}</script>`);
       await route.fulfill({ response, headers, body: html });
     },
@@ -48,14 +49,19 @@ test.describe('start-up with a broken runtime configuration (SPEC §5)', () => {
     page,
     axe,
   }) => {
-    await hostWithConfigScript(page, 'window.__PORTAL_CONFIG__={apiBaseUrl:5,routerBaseName:"",basePath:true}');
+    await hostWithConfigScript(
+      page,
+      'window.__PORTAL_CONFIG__={apiBaseUrl:5,routerBaseName:"",basePath:true}',
+    );
     const blocked: string[] = [];
     page.on('console', (message) => {
       if (/Content Security Policy/i.test(message.text())) blocked.push(message.text());
     });
     await page.goto('/');
     const alert = page.getByRole('alert');
-    await expect(alert.getByRole('heading', { level: 1 })).toContainText('Nieprawidłowe zmienne środowiskowe');
+    await expect(alert.getByRole('heading', { level: 1 })).toContainText(
+      'Nieprawidłowe zmienne środowiskowe',
+    );
     await expect(alert.getByRole('listitem')).toHaveText([/^apiBaseUrl\b/, /^basePath\b/]);
     expect(blocked, 'the substituted script ran under the page CSP').toEqual([]);
     await axe.check();

@@ -75,9 +75,14 @@ async function take(browser: Browser, shot: Shot): Promise<void> {
     const page = await context.newPage();
     // SPEC §9: the query string is the first place the language is detected from.
     await page.goto(`${baseUrl}${shot.path}?lng=${shot.language}`);
-    await settle(page);
+    // A screen that never settles is still photographed: the picture shows what went wrong.
+    const problem = await settle(page).then(
+      () => null,
+      (error: unknown) => error,
+    );
     await page.screenshot({ path: resolve(outDir, shot.file), fullPage: true });
-    console.log(`  ${shot.file}`);
+    console.log(`  ${shot.file}${problem ? '  (did not settle)' : ''}`);
+    if (problem) throw problem;
   } finally {
     await context.close();
   }
@@ -86,7 +91,9 @@ async function take(browser: Browser, shot: Shot): Promise<void> {
 async function main(): Promise<void> {
   const answer = await fetch(`${baseUrl}/`).catch(() => null);
   if (!answer?.ok) {
-    throw new Error(`No portal answers at ${baseUrl}. Start one first, e.g. PORT=3110 DATABASE_URL=memory:// npm start`);
+    throw new Error(
+      `No portal answers at ${baseUrl}. Start one first, e.g. PORT=3110 DATABASE_URL=memory:// npm start`,
+    );
   }
   mkdirSync(outDir, { recursive: true });
   const browser = await chromium.launch({

@@ -15,7 +15,9 @@ export function t(key: string, language: Language = 'pl'): string {
   const [ns, path] = key.split(':') as [string, string];
   const file = `${ns}/${language}`;
   if (!cache.has(file)) cache.set(file, JSON.parse(readFileSync(resolve(LOCALES, `${file}.json`), 'utf8')));
-  const value = path.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)?.[part], cache.get(file));
+  const value = path
+    .split('.')
+    .reduce<unknown>((node, part) => (node as Record<string, unknown>)?.[part], cache.get(file));
   if (typeof value !== 'string') throw new Error(`No text for ${key} in ${language}`);
   return value;
 }

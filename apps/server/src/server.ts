@@ -6,7 +6,12 @@ import { seedDemoData } from './db/seed/demo.ts';
 
 async function main(): Promise<void> {
   const env = parseEnv();
-  const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR, poolMax: env.DATABASE_POOL_MAX });
+  const database = await openDatabase({
+    url: env.DATABASE_URL,
+    dataDir: env.DATA_DIR,
+    poolMax: env.DATABASE_POOL_MAX,
+    onConnectionError: (error) => console.warn(`database connection lost: ${error.message}`),
+  });
   await migrate(database);
   const seeded = env.SEED_DEMO_DATA ? await seedDemoData(database.db) : null;
   const app = await buildApp({ env, database });

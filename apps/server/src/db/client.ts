@@ -25,17 +25,19 @@ export interface DatabaseOptions {
   url: string | undefined;
   dataDir: string;
   poolMax?: number;
+  /** Told about errors of idle pooled connections (e.g. PostgreSQL restarted); the pool replaces them. */
+  onConnectionError?: (error: Error) => void;
 }
 
-export async function openDatabase({ url, dataDir, poolMax = 10 }: DatabaseOptions): Promise<Database> {
-  if (url && /^postgres(ql)?:\/\//.test(url)) return openPostgres(url, poolMax);
+export async function openDatabase({ url, dataDir, poolMax = 10, onConnectionError }: DatabaseOptions): Promise<Database> {
+  if (url && /^postgres(ql)?:\/\//.test(url)) return openPostgres(url, poolMax, onConnectionError ?? (() => {}));
   return openPglite(url === 'memory://' ? undefined : join(dataDir, 'pglite'));
 }
 
-function openPostgres(url: string, max: number): Database {
+function openPostgres(url: string, max: number, onConnectionError: (error: Error) => void): Database {
   const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 5000 });
-  // An idle client losing its connection (server restart) must not crash the process; the pool replaces it.
-  pool.on('error', () => {});
+  // An idle client losing its connection (server restart) must not crash the process.
+  pool.on('error', onConnectionError);
   const db = drizzleNodePg(pool);
   return {
     db,
@@ -58,9 +60,17 @@ function openPostgres(url: string, max: number): Database {
   };
 }
 
-async function openPglite(dir: string | undefined): Promise<Database> {
+/** A new PGlite with the extensions our migrations use; in memory when `dir` is undefined. */
+export function createPglite(dir?: string): Promise<PGlite> {
   if (dir) mkdirSync(dir, { recursive: true });
-  const client = await PGlite.create({ ...(dir ? { dataDir: dir } : {}), extensions: { pg_trgm, unaccent } });
+  return PGlite.create({ ...(dir ? { dataDir: dir } : {}), extensions: { pg_trgm, unaccent } });
+}
+
+async function openPglite(dir: string | undefined): Promise<Database> {
+  return wrapPglite(await createPglite(dir));
+}
+
+export function wrapPglite(client: PGlite): Database {
   const db = drizzlePglite(client);
   return {
     db,

@@ -4,6 +4,8 @@ import type { Env } from '#app/config/env.ts';
 import { AppError } from './errors.ts';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** HTML forms can send neither; so no cross-site form can reach a handler. */
+const ACCEPTED_BODY = /^\s*(application\/json|multipart\/form-data)\s*(;|$)/i;
 
 /**
  * Security headers (strict CSP, HSTS in production, frame-ancestors 'none', nosniff, Referrer-Policy) and
@@ -43,6 +45,10 @@ export async function registerSecurity(app: FastifyInstance, env: Env, scriptHas
     }
     if (request.headers['sec-fetch-site'] === 'cross-site' && origin === undefined) {
       throw new AppError('ORIGIN_NOT_ALLOWED');
+    }
+    const hasBody = Number(request.headers['content-length'] ?? 0) > 0 || request.headers['transfer-encoding'] !== undefined;
+    if (hasBody && !ACCEPTED_BODY.test(request.headers['content-type'] ?? '')) {
+      throw new AppError('UNSUPPORTED_MEDIA_TYPE');
     }
   });
 }

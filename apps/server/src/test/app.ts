@@ -3,8 +3,24 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '#app/app.ts';
 import { parseEnv, type Env } from '#app/config/env.ts';
-import { openDatabase, type Database } from '#app/db/client.ts';
+import type { PGlite } from '@electric-sql/pglite';
+import { createPglite, openDatabase, wrapPglite, type Database } from '#app/db/client.ts';
 import { migrate } from '#app/db/migrate.ts';
+
+let template: Promise<PGlite> | undefined;
+
+/**
+ * Starting PGlite and migrating costs seconds; cloning a migrated one is much cheaper. The template lives
+ * as long as the worker (the server project runs with isolate: false, so test files share it).
+ */
+function migratedTemplate(): Promise<PGlite> {
+  template ??= (async () => {
+    const client = await createPglite();
+    await migrate(wrapPglite(client));
+    return client;
+  })();
+  return template;
+}
 
 /**
  * A migrated database for one test file: in-memory PGlite by default, or a fresh database on the PostgreSQL
@@ -12,11 +28,7 @@ import { migrate } from '#app/db/migrate.ts';
  */
 export async function createTestDatabase(): Promise<Database> {
   const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) {
-    const database = await openDatabase({ url: 'memory://', dataDir: '' });
-    await migrate(database);
-    return database;
-  }
+  if (!serverUrl) return wrapPglite(await (await migratedTemplate()).clone());
   const name = `care_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();

@@ -25,7 +25,7 @@ export function Component() {
         <ContactBlock />
         <Text ta="center" fz="sm">
           {t('auth:register.have-account')}{' '}
-          <Anchor component={Link} to={paths.login} fw={600}>
+          <Anchor component={Link} to={paths.login} fw={600} inherit>
             {t('auth:register.sign-in')}
           </Anchor>
         </Text>

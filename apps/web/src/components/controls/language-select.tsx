@@ -1,5 +1,5 @@
 import { FALLBACK_LANGUAGE, LANGUAGES, isLanguage } from '@care/contract/locales';
-import { Button, Menu, type ButtonProps } from '@mantine/core';
+import { Box, Button, Menu, VisuallyHidden, useMatches, type ButtonProps } from '@mantine/core';
 import { IconCheck, IconChevronDown, IconLanguage } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -13,6 +13,7 @@ export function LanguageSelect({ variant = 'default' }: { variant?: ButtonProps[
   const [searchParams, setSearchParams] = useSearchParams();
   const current = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : FALLBACK_LANGUAGE;
   const currentName = t(`language.names.${current}`);
+  const isWide = useMatches({ base: false, xs: true });
 
   const change = (language: string) => {
     void i18n.changeLanguage(language);
@@ -24,21 +25,27 @@ export function LanguageSelect({ variant = 'default' }: { variant?: ButtonProps[
   };
 
   return (
-    <Menu position="bottom-end" shadow="md" width={180} withinPortal>
+    // Not in a portal: the open list stays inside the header's landmark.
+    <Menu position="bottom-end" shadow="md" width={180} withinPortal={false} withInitialFocusPlaceholder={false}>
       <Menu.Target>
         <Button
           variant={variant}
           h={40}
           px="sm"
           leftSection={<IconLanguage size={18} aria-hidden />}
-          rightSection={<IconChevronDown size={14} aria-hidden />}
-          aria-label={`${t('language.label')}: ${currentName}`}
+          rightSection={isWide ? <IconChevronDown size={14} aria-hidden /> : undefined}
         >
-          <span lang={current}>{currentName}</span>
+          <VisuallyHidden>{t('language.label')}: </VisuallyHidden>
+          {/* On a phone the header has room for the code only. */}
+          <Box component="span" lang={current} visibleFrom="xs">
+            {currentName}
+          </Box>
+          <Box component="span" hiddenFrom="xs">
+            {current.toUpperCase()}
+          </Box>
         </Button>
       </Menu.Target>
       <Menu.Dropdown>
-        <Menu.Label>{t('language.label')}</Menu.Label>
         {LANGUAGES.map((language) => (
           <Menu.Item
             key={language}

@@ -33,8 +33,9 @@ function issuesOf<T>(error: z.ZodError): Issues<T> {
 }
 
 /**
- * The one bridge between forms and the contract's zod schemas: plain React state, errors shown once a
- * field was left with a changed value or the form was submitted, then kept up to date on every change.
+ * The one bridge between forms and the contract's zod schemas: plain React state; errors appear on the
+ * first submit and then follow every change. No validation on blur: an error appearing under the field
+ * being left moves the submit button between mouse-down and mouse-up, and the click is lost.
  * Messages stay translation keys until render, so switching the language translates visible errors too.
  */
 export function useZodForm<S extends z.ZodType<unknown, FormValues>>(schema: S, initialValues: FormInput<S>) {
@@ -74,12 +75,6 @@ export function useZodForm<S extends z.ZodType<unknown, FormValues>>(schema: S, 
     setFieldValues(patch);
   };
 
-  const handleBlur = (field: keyof T) => {
-    if (values[field] === initialValues[field] && !submitted) return;
-    const found = validate(values)[field];
-    setIssues((current) => ({ ...current, [field]: found }));
-  };
-
   const errorOf = (field: keyof T): string | undefined => {
     const issue = issues[field];
     if (!issue) return undefined;
@@ -88,7 +83,7 @@ export function useZodForm<S extends z.ZodType<unknown, FormValues>>(schema: S, 
 
   /** Props for a Mantine input; `checkbox` binds `checked` instead of `value`. */
   const getInputProps = <K extends keyof T & string>(field: K, options: { type?: 'checkbox' } = {}) => {
-    const common = { name: field, error: errorOf(field), onBlur: () => handleBlur(field) };
+    const common = { name: field, error: errorOf(field) };
     if (options.type === 'checkbox') {
       return {
         ...common,

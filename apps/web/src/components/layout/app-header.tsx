@@ -19,7 +19,7 @@ interface AppHeaderProps {
 
 /**
  * The signed-in header (60 px, SPEC §9). From Mantine's `md` (992 px) everything sits in one row; below,
- * the burger opens the drawer with the same items, and the header keeps the logo, the cart and the avatar.
+ * the burger opens the drawer with the same items; the header keeps the logo, the cart and (from tablets) the avatar.
  */
 export function AppHeader({
   logo,
@@ -59,7 +59,8 @@ export function AppHeader({
         <Box visibleFrom="md">
           <ColorSchemeToggle />
         </Box>
-        {userMenu}
+        {/* On phones the drawer holds the account items; the header keeps room for the logo and the cart. */}
+        <Box visibleFrom="sm">{userMenu}</Box>
       </Group>
     </Group>
   );

@@ -1,5 +1,6 @@
 import { Paper, Stack, Table, VisuallyHidden } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import classes from './data-table-frame.module.css';
 
 export interface Column<Row> {
@@ -32,10 +33,12 @@ export function DataTableFrame<Row>({
   empty,
   minWidth = 860,
 }: DataTableFrameProps<Row>) {
+  const { t } = useTranslation('layout');
   return (
     <>
       <Paper withBorder radius="md" visibleFrom="sm" style={{ overflow: 'hidden' }}>
-        <Table.ScrollContainer minWidth={minWidth} type="native">
+        {/* Focusable so keyboard users can scroll a table wider than the screen. */}
+        <Table.ScrollContainer minWidth={minWidth} type="native" tabIndex={0} role="region" aria-label={t('table.region', { name: caption })}>
           <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover={rows.length > 0}>
             <VisuallyHidden component="caption">{caption}</VisuallyHidden>
             <Table.Thead className={classes.head}>

@@ -17,60 +17,55 @@ interface MobileDrawerProps {
   onSignOut: () => void;
 }
 
-/** SPEC §2: on phones and tablets the header's items appear in a drawer. */
-export function MobileDrawer({
-  opened,
-  onClose,
-  title,
-  navItems,
-  cart,
-  userName,
-  onSignOut,
-}: MobileDrawerProps) {
+/**
+ * SPEC §2: on phones and tablets the header's items appear in a drawer. Built from Drawer's parts so its
+ * header is a <div> (Mantine's <header> would be a second banner landmark).
+ */
+export function MobileDrawer({ opened, onClose, title, navItems, cart, userName, onSignOut }: MobileDrawerProps) {
   const { t } = useTranslation('layout');
   const accountItems: NavItem[] = [
     { to: paths.updatePassword, label: t('user-menu.change-password'), icon: IconKey },
     { to: paths.user, label: t('user-menu.settings'), icon: IconSettings },
   ];
   return (
-    <Drawer
-      id="app-drawer"
-      opened={opened}
-      onClose={onClose}
-      title={title}
-      size={320}
-      padding="md"
-      hiddenFrom="md"
-      closeButtonProps={{ 'aria-label': t('menu.close'), size: 'lg' }}
-    >
-      <Stack gap="md">
-        <Box component="nav" aria-label={t('nav.label')}>
-          <NavLinks items={navItems} orientation="vertical" onNavigate={onClose} />
-        </Box>
-        <Box>{cart}</Box>
-        <Divider />
-        <Box component="nav" aria-label={t('user-menu.label')}>
-          <Text size="sm" c="dimmed" mb={6} px="sm">
-            {userName}
-          </Text>
-          <NavLinks items={accountItems} orientation="vertical" onNavigate={onClose} />
-        </Box>
-        <Divider />
-        <Group gap="sm">
-          <LanguageSelect />
-          <ColorSchemeToggle />
-        </Group>
-        <Button
-          variant="light"
-          color="red"
-          h={44}
-          leftSection={<IconLogout size={18} aria-hidden />}
-          onClick={onSignOut}
-          justify="flex-start"
-        >
-          {t('user-menu.sign-out')}
-        </Button>
-      </Stack>
-    </Drawer>
+    <Drawer.Root id="app-drawer" opened={opened} onClose={onClose} size={320} hiddenFrom="md">
+      <Drawer.Overlay />
+      <Drawer.Content>
+        <Drawer.Header component="div">
+          <Drawer.Title>{title}</Drawer.Title>
+          <Drawer.CloseButton aria-label={t('menu.close')} size="lg" />
+        </Drawer.Header>
+        <Drawer.Body>
+          <Stack gap="md">
+            <Box component="nav" aria-label={t('nav.label')}>
+              <NavLinks items={navItems} orientation="vertical" onNavigate={onClose} />
+            </Box>
+            <Box>{cart}</Box>
+            <Divider />
+            <Box component="nav" aria-label={t('user-menu.label')}>
+              <Text size="sm" c="dimmed" mb={6} px="sm">
+                {userName}
+              </Text>
+              <NavLinks items={accountItems} orientation="vertical" onNavigate={onClose} />
+            </Box>
+            <Divider />
+            <Group gap="sm">
+              <LanguageSelect />
+              <ColorSchemeToggle />
+            </Group>
+            <Button
+              variant="light"
+              color="red"
+              h={44}
+              leftSection={<IconLogout size={18} aria-hidden />}
+              onClick={onSignOut}
+              justify="flex-start"
+            >
+              {t('user-menu.sign-out')}
+            </Button>
+          </Stack>
+        </Drawer.Body>
+      </Drawer.Content>
+    </Drawer.Root>
   );
 }

@@ -28,7 +28,7 @@ export function PublicLayout({ logo, footer, size = 'sm', children }: PublicLayo
         {t('skip-to-content')}
       </a>
       <header className={classes.header}>
-        <Container size="lg" className={classes.headerInner}>
+        <Container size="lg" px={{ base: 'sm', sm: 'md' }} className={classes.headerInner}>
           <Link to={paths.login} className={classes.logoLink}>
             {logo}
           </Link>
@@ -45,7 +45,7 @@ export function PublicLayout({ logo, footer, size = 'sm', children }: PublicLayo
           maw={CARD_WIDTH[size]}
           radius="lg"
           shadow="lg"
-          p={{ base: 'lg', xs: 'xl', sm: 40 }}
+          p={{ base: 'md', xs: 'xl', sm: 40 }}
         >
           {children}
         </Paper>

@@ -1,4 +1,4 @@
-import { Avatar, Box, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { Avatar, Group, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconChevronDown, IconKey, IconLogout, IconSettings } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -18,14 +18,24 @@ export function UserMenu({ firstName, lastName, email, onSignOut }: UserMenuProp
   const fullName = `${firstName} ${lastName}`.trim();
   const initials = `${firstName.charAt(0)}${lastName.charAt(0)}`.toUpperCase();
   return (
-    <Menu position="bottom-end" width={240} shadow="md" classNames={{ item: classes.item }}>
+    // Not in a portal: the open menu stays inside the header's banner landmark.
+    <Menu
+      position="bottom-end"
+      width={260}
+      shadow="md"
+      withinPortal={false}
+      // Mantine's focus placeholder is a focusable role="presentation" child of role="menu" (an axe violation).
+      withInitialFocusPlaceholder={false}
+      classNames={{ item: classes.item }}
+    >
       <Menu.Target>
-        <UnstyledButton className={classes.target} aria-label={t('user-menu.open', { name: fullName })}>
+        <UnstyledButton className={classes.target}>
           <Group gap={8} wrap="nowrap">
+            <VisuallyHidden>{t('user-menu.open')}</VisuallyHidden>
             <Avatar color="field" radius="xl" size={32} aria-hidden>
               {initials}
             </Avatar>
-            <Text size="sm" fw={500} visibleFrom="lg" truncate="end" maw={140}>
+            <Text component="span" size="sm" fw={500} visibleFrom="lg" truncate="end" maw={140}>
               {firstName}
             </Text>
             <IconChevronDown size={16} stroke={1.75} aria-hidden />
@@ -33,14 +43,14 @@ export function UserMenu({ firstName, lastName, email, onSignOut }: UserMenuProp
         </UnstyledButton>
       </Menu.Target>
       <Menu.Dropdown>
-        <Box px="sm" py={6}>
-          <Text size="sm" fw={600} truncate="end">
+        <Menu.Label>
+          <Text component="span" display="block" size="sm" fw={600} c="var(--mantine-color-text)" truncate="end">
             {fullName}
           </Text>
-          <Text size="xs" c="dimmed" truncate="end">
+          <Text component="span" display="block" size="xs" c="dimmed" truncate="end">
             {email}
           </Text>
-        </Box>
+        </Menu.Label>
         <Menu.Divider />
         <Menu.Item component={Link} to={paths.updatePassword} leftSection={<IconKey size={18} aria-hidden />}>
           {t('user-menu.change-password')}
@@ -49,7 +59,7 @@ export function UserMenu({ firstName, lastName, email, onSignOut }: UserMenuProp
           {t('user-menu.settings')}
         </Menu.Item>
         <Menu.Divider />
-        <Menu.Item color="red" onClick={onSignOut} leftSection={<IconLogout size={18} aria-hidden />}>
+        <Menu.Item className={classes.danger} onClick={onSignOut} leftSection={<IconLogout size={18} aria-hidden />}>
           {t('user-menu.sign-out')}
         </Menu.Item>
       </Menu.Dropdown>

@@ -1,7 +1,8 @@
-import { Button, Group, Modal, Text } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconUserOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { AppModal } from '#app/components/layout/app-modal.tsx';
 
 /** SPEC §1 "deactivate account": a red button and a confirmation, since the customer cannot undo it alone. */
 export function DeactivateAccount({ onConfirm }: { onConfirm: () => void }) {
@@ -14,11 +15,17 @@ export function DeactivateAccount({ onConfirm }: { onConfirm: () => void }) {
   return (
     <>
       <Group justify="flex-end">
-        <Button color="red" variant="outline" h={40} leftSection={<IconUserOff size={18} aria-hidden />} onClick={dialog.open}>
+        <Button color="red" variant="light" h={40} leftSection={<IconUserOff size={18} aria-hidden />} onClick={dialog.open}>
           {t('account.deactivate.button')}
         </Button>
       </Group>
-      <Modal opened={opened} onClose={dialog.close} title={t('account.deactivate.confirm-title')} centered>
+      <AppModal
+        opened={opened}
+        onClose={dialog.close}
+        title={t('account.deactivate.confirm-title')}
+        closeLabel={t('common:actions.close')}
+        centered
+      >
         <Text size="sm" mb="lg">
           {t('account.deactivate.confirm-text')}
         </Text>
@@ -30,7 +37,7 @@ export function DeactivateAccount({ onConfirm }: { onConfirm: () => void }) {
             {t('account.deactivate.confirm')}
           </Button>
         </Group>
-      </Modal>
+      </AppModal>
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { Checkbox, Divider, Fieldset, Stack, Text, type CheckboxProps } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
-type CheckboxFieldProps = Pick<CheckboxProps, 'name' | 'checked' | 'onChange' | 'onBlur' | 'error'>;
+type CheckboxFieldProps = Pick<CheckboxProps, 'name' | 'checked' | 'onChange' | 'error'>;
 
 interface ConsentFieldsProps {
   rules: CheckboxFieldProps;
@@ -19,6 +19,7 @@ export function ConsentFields({ rules, marketing, onSelectAll }: ConsentFieldsPr
   return (
     <Fieldset
       variant="unstyled"
+      m={0}
       legend={
         <Text component="span" fw={700} fz="md">
           {t('consents.legend')}

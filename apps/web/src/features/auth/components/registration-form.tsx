@@ -33,6 +33,7 @@ function Section({ legend, children }: { legend: string; children: ReactNode }) 
   return (
     <Fieldset
       variant="unstyled"
+      m={0}
       legend={
         <Text component="span" fw={700} fz="md">
           {legend}

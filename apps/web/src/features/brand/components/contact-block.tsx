@@ -1,4 +1,4 @@
-import { Box, Group, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Box, Group, Skeleton, Stack, Text, ThemeIcon, Title, VisuallyHidden } from '@mantine/core';
 import { IconHeadset, IconMail, IconPhone } from '@tabler/icons-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -26,7 +26,8 @@ export function ContactBlock() {
         {t('contact.text')}
       </Text>
       {isPending ? (
-        <Stack gap="sm" aria-busy="true" aria-label={t('loading')}>
+        <Stack gap="sm" aria-busy="true">
+          <VisuallyHidden>{t('loading')}</VisuallyHidden>
           <Skeleton h={40} radius="md" />
           <Skeleton h={40} radius="md" />
         </Stack>

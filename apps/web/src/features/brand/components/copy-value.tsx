@@ -11,6 +11,7 @@ import {
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import classes from './copy-value.module.css';
 
 /** SPEC §9: the "copied" feedback lasts 500 ms. */
 export const COPY_FEEDBACK_MS = 500;
@@ -37,17 +38,18 @@ export function CopyValue({ value, href, caption, copyLabel, icon }: CopyValuePr
   const { t } = useTranslation('common');
   return (
     <Group gap="sm" wrap="nowrap" align="center">
-      <ThemeIcon variant="light" size={40} radius="md" aria-hidden>
+      <ThemeIcon variant="light" size={40} radius="md" aria-hidden visibleFrom="xs">
         {icon}
       </ThemeIcon>
-      <div style={{ minWidth: 0, flex: 1 }}>
-        <Text fz="xs" c="dimmed" lh={1.3}>
+      {/* The caption is part of the link: a 40 px target, and a name that says what the number is. */}
+      <Anchor href={href} underline="never" className={classes.link}>
+        <Text component="span" display="block" fz="xs" c="dimmed" lh={1.3}>
           {caption}
         </Text>
-        <Anchor href={href} fw={600} fz="sm" style={{ overflowWrap: 'anywhere' }}>
+        <Text component="span" display="block" fz="sm" fw={600} lh={1.4} className={classes.value}>
           {value}
-        </Anchor>
-      </div>
+        </Text>
+      </Anchor>
       <CopyButton value={value} timeout={COPY_FEEDBACK_MS}>
         {({ copied, copy }) => (
           <>

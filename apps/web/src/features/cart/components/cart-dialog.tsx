@@ -1,7 +1,8 @@
 import { parseTranslations, translate } from '@care/contract/translations';
-import { Group, Modal, Stack, Text } from '@mantine/core';
+import { Group, Stack, Text } from '@mantine/core';
 import { IconShoppingCart } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { AppModal } from '#app/components/layout/app-modal.tsx';
 import { EmptyState } from '#app/components/layout/empty-state.tsx';
 import { useCartStore } from '../cart-store.ts';
 
@@ -18,7 +19,7 @@ export function CartDialog({ opened, onClose }: CartDialogProps) {
   const { t, i18n } = useTranslation('cart');
   const items = useCartStore((state) => state.items);
   return (
-    <Modal opened={opened} onClose={onClose} title={t('title')} size={700} closeButtonProps={{ 'aria-label': t('close') }}>
+    <AppModal opened={opened} onClose={onClose} title={t('title')} size={700} closeLabel={t('close')}>
       {items.length === 0 ? (
         <EmptyState icon={IconShoppingCart} title={t('empty.title')} description={t('empty.description')} />
       ) : (
@@ -36,6 +37,6 @@ export function CartDialog({ opened, onClose }: CartDialogProps) {
           ))}
         </Stack>
       )}
-    </Modal>
+    </AppModal>
   );
 }

@@ -1,0 +1,14 @@
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+let t = performance.now();
+const a = await PGlite.create({ extensions: { pg_trgm, unaccent } });
+console.log('create', performance.now() - t);
+await a.exec('create extension pg_trgm; create table x(id int); insert into x values (1)');
+t = performance.now();
+const b = await a.clone();
+console.log('clone', performance.now() - t);
+console.log((await b.query('select count(*) from x')).rows, (await b.query("select similarity('abc','abd')")).rows);
+t = performance.now();
+const c = await PGlite.create({ extensions: { pg_trgm, unaccent } });
+console.log('create2', performance.now() - t);
