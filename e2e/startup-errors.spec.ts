@@ -22,8 +22,9 @@ async function hostWithConfigScript(page: Page, script: string | null): Promise<
       const inner = (tag: string) => tag.replace(/^<script>|<\/script>$/g, '');
       const headers = { ...response.headers() };
       const csp = headers['content-security-policy'];
-      if (csp && script !== null)
+      if (csp && script !== null) {
         headers['content-security-policy'] = csp.replace(cspHash(inner(original!)), cspHash(script));
+      }
       const html = served.replace(CONFIG_SCRIPT, script === null ? '' : `<script>${script}</script>`);
       await route.fulfill({ response, headers, body: html });
     },

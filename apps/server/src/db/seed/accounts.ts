@@ -1,6 +1,7 @@
 import type { Language } from '@care/contract/locales';
 import type { Role } from '@care/contract/statuses';
-import { type Algorithm, hash } from '@node-rs/argon2';
+import { hash } from '@node-rs/argon2';
+import { PASSWORD_HASH_OPTIONS } from '../../security/password.ts';
 import type { Db } from '../client.ts';
 import { userAddresses, users } from '../schema/users.ts';
 import { daysBefore } from './dates.ts';
@@ -11,9 +12,6 @@ import { daysBefore } from './dates.ts';
  */
 export const DEMO_PASSWORD = 'Zniwa-2026-demo';
 
-/** DESIGN.md's argon2id parameters (OWASP: m=19 MiB, t=2, p=1); the auth feature must verify with the same. */
-const ARGON2ID: Algorithm = 2;
-export const PASSWORD_HASH_OPTIONS = { algorithm: ARGON2ID, memoryCost: 19456, timeCost: 2, parallelism: 1 };
 
 export interface DemoAccount {
   key: 'jan' | 'anna' | 'service' | 'sales' | 'admin';

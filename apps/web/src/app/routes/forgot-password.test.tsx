@@ -17,10 +17,9 @@ describe('forgot password', () => {
     expect(document.title).toBe('Reset your password · AgroMech Care');
     const contact = screen.getByRole('region', { name: 'Need help?' });
     expect(within(contact).getByRole('button', { name: 'Copy the phone number' })).toBeInTheDocument();
-    expect(within(contact).getByRole('link', { name: `Service e-mail ${testBrand.serviceEmail}` })).toHaveAttribute(
-      'href',
-      `mailto:${testBrand.serviceEmail}`,
-    );
+    expect(
+      within(contact).getByRole('link', { name: `Service e-mail ${testBrand.serviceEmail}` }),
+    ).toHaveAttribute('href', `mailto:${testBrand.serviceEmail}`);
 
     const email = screen.getByRole('textbox', { name: /E-mail/ });
     await userEvent.type(email, 'jan');

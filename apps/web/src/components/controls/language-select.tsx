@@ -26,7 +26,13 @@ export function LanguageSelect({ variant = 'default' }: { variant?: ButtonProps[
 
   return (
     // Not in a portal: the open list stays inside the header's landmark.
-    <Menu position="bottom-end" shadow="md" width={180} withinPortal={false} withInitialFocusPlaceholder={false}>
+    <Menu
+      position="bottom-end"
+      shadow="md"
+      width={180}
+      withinPortal={false}
+      withInitialFocusPlaceholder={false}
+    >
       <Menu.Target>
         <Button
           variant={variant}
@@ -35,7 +41,7 @@ export function LanguageSelect({ variant = 'default' }: { variant?: ButtonProps[
           leftSection={<IconLanguage size={18} aria-hidden />}
           rightSection={isWide ? <IconChevronDown size={14} aria-hidden /> : undefined}
         >
-          <VisuallyHidden>{t('language.label')}: </VisuallyHidden>
+          <VisuallyHidden>{t('language.label')}:</VisuallyHidden>{' '}
           {/* On a phone the header has room for the code only. */}
           <Box component="span" lang={current} visibleFrom="xs">
             {currentName}

@@ -1,5 +1,6 @@
 import { Group, Stack, Text, ThemeIcon, Title, type MantineColor } from '@mantine/core';
 import type { ReactNode } from 'react';
+import classes from './status-panel.module.css';
 
 interface StatusPanelProps {
   icon: ReactNode;
@@ -13,7 +14,7 @@ interface StatusPanelProps {
 /** The centred icon, heading, message and actions of result and error screens. */
 export function StatusPanel({ icon, color, title, message, children }: StatusPanelProps) {
   return (
-    <Stack align="center" ta="center" gap="md" py={{ base: 'sm', sm: 'md' }}>
+    <Stack align="center" ta="center" gap="md" py={{ base: 'sm', sm: 'md' }} className={classes.panel}>
       <ThemeIcon size={72} radius="xl" variant="light" color={color} aria-hidden>
         {icon}
       </ThemeIcon>

@@ -5,10 +5,12 @@ import { useTranslation } from 'react-i18next';
 interface CartButtonProps {
   count: number;
   onClick: () => void;
+  /** Always show the word (the drawer); the header shows it only where there is room. */
+  withLabel?: boolean;
 }
 
 /** SPEC §2: the cart button shows the number of items in parentheses; on phones only the icon and the count. */
-export function CartButton({ count, onClick }: CartButtonProps) {
+export function CartButton({ count, onClick, withLabel = false }: CartButtonProps) {
   const { t } = useTranslation('layout');
   const label = t('cart.button', { count });
   return (
@@ -21,7 +23,7 @@ export function CartButton({ count, onClick }: CartButtonProps) {
       aria-haspopup="dialog"
       leftSection={<IconShoppingCart size={20} stroke={1.75} aria-hidden />}
     >
-      <Box component="span" visibleFrom="lg" mr={4}>
+      <Box component="span" visibleFrom={withLabel ? undefined : 'lg'} mr={4}>
         {t('cart.name')}
       </Box>
       ({count})

@@ -21,6 +21,8 @@ interface DataTableFrameProps<Row> {
   empty: ReactNode;
   /** Below this width the table scrolls inside its frame rather than squeezing the columns. */
   minWidth?: number;
+  /** Inside a titled card: on phones the empty state needs no frame of its own. */
+  nested?: boolean;
 }
 
 /** A list screen's table: headers always visible from tablets up, cards on phones, one empty state. */
@@ -32,13 +34,20 @@ export function DataTableFrame<Row>({
   renderCard,
   empty,
   minWidth = 860,
+  nested = false,
 }: DataTableFrameProps<Row>) {
   const { t } = useTranslation('layout');
   return (
     <>
       <Paper withBorder radius="md" visibleFrom="sm" style={{ overflow: 'hidden' }}>
         {/* Focusable so keyboard users can scroll a table wider than the screen. */}
-        <Table.ScrollContainer minWidth={minWidth} type="native" tabIndex={0} role="region" aria-label={t('table.region', { name: caption })}>
+        <Table.ScrollContainer
+          minWidth={minWidth}
+          type="native"
+          tabIndex={0}
+          role="region"
+          aria-label={t('table.region', { name: caption })}
+        >
           <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover={rows.length > 0}>
             <VisuallyHidden component="caption">{caption}</VisuallyHidden>
             <Table.Thead className={classes.head}>
@@ -69,7 +78,7 @@ export function DataTableFrame<Row>({
         </Table.ScrollContainer>
       </Paper>
       {rows.length === 0 ? (
-        <Paper withBorder radius="md" hiddenFrom="sm">
+        <Paper withBorder={!nested} radius="md" hiddenFrom="sm">
           {empty}
         </Paper>
       ) : (

@@ -1,5 +1,5 @@
-import { DataList } from '@mantine/core';
-import type { ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
+import classes from './field-list.module.css';
 
 export interface Field {
   label: string;
@@ -8,21 +8,26 @@ export interface Field {
 
 interface FieldListProps {
   fields: readonly Field[];
+  /** Width of the label column when label and value sit side by side. */
   labelWidth?: number;
-  /** Label above the value: for narrow columns. */
+  /** `vertical` always puts the label above the value (long texts). */
   orientation?: 'horizontal' | 'vertical';
 }
 
-/** Label–value pairs (a <dl>) for cards and detail panels. */
-export function FieldList({ fields, labelWidth = 160, orientation = 'horizontal' }: FieldListProps) {
+/** Label–value pairs (a <dl>) for cards and detail panels; stacked on phones. */
+export function FieldList({ fields, labelWidth = 180, orientation = 'horizontal' }: FieldListProps) {
   return (
-    <DataList size="sm" labelWidth={labelWidth} orientation={orientation}>
+    <dl
+      className={classes.list}
+      data-orientation={orientation}
+      style={{ '--field-list-label-width': `${labelWidth}px` } as CSSProperties}
+    >
       {fields.map(({ label, value }) => (
-        <DataList.Item key={label}>
-          <DataList.ItemLabel>{label}</DataList.ItemLabel>
-          <DataList.ItemValue>{value}</DataList.ItemValue>
-        </DataList.Item>
+        <div key={label} className={classes.item}>
+          <dt className={classes.label}>{label}</dt>
+          <dd className={classes.value}>{value}</dd>
+        </div>
       ))}
-    </DataList>
+    </dl>
   );
 }

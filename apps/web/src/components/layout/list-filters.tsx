@@ -1,4 +1,4 @@
-import { Group, Select } from '@mantine/core';
+import { Box, Group, Select } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { SearchField } from './search-field.tsx';
@@ -33,13 +33,15 @@ export function ListFilters({ searchLabel, searchPlaceholder, statusLabel, statu
 
   return (
     <Group align="flex-start" gap="md" mb="lg" wrap="wrap">
-      <SearchField
-        key={query}
-        label={searchLabel}
-        placeholder={searchPlaceholder}
-        initialValue={query}
-        onSearch={(value) => update('q', value)}
-      />
+      <Box style={{ flex: '1 1 280px', minWidth: 0 }}>
+        <SearchField
+          key={query}
+          label={searchLabel}
+          placeholder={searchPlaceholder}
+          initialValue={query}
+          onSearch={(value) => update('q', value)}
+        />
+      </Box>
       <Select
         label={statusLabel}
         placeholder={t('filters.all-statuses')}

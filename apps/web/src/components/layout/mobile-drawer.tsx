@@ -21,7 +21,15 @@ interface MobileDrawerProps {
  * SPEC §2: on phones and tablets the header's items appear in a drawer. Built from Drawer's parts so its
  * header is a <div> (Mantine's <header> would be a second banner landmark).
  */
-export function MobileDrawer({ opened, onClose, title, navItems, cart, userName, onSignOut }: MobileDrawerProps) {
+export function MobileDrawer({
+  opened,
+  onClose,
+  title,
+  navItems,
+  cart,
+  userName,
+  onSignOut,
+}: MobileDrawerProps) {
   const { t } = useTranslation('layout');
   const accountItems: NavItem[] = [
     { to: paths.updatePassword, label: t('user-menu.change-password'), icon: IconKey },

@@ -36,7 +36,7 @@ export function SearchField({
   };
 
   return (
-    <form role="search" onSubmit={submit} style={{ flex: '1 1 280px', minWidth: 0 }}>
+    <form role="search" onSubmit={submit}>
       <TextInput
         type="search"
         label={label}

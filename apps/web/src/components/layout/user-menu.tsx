@@ -44,7 +44,14 @@ export function UserMenu({ firstName, lastName, email, onSignOut }: UserMenuProp
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>
-          <Text component="span" display="block" size="sm" fw={600} c="var(--mantine-color-text)" truncate="end">
+          <Text
+            component="span"
+            display="block"
+            size="sm"
+            fw={600}
+            c="var(--mantine-color-text)"
+            truncate="end"
+          >
             {fullName}
           </Text>
           <Text component="span" display="block" size="xs" c="dimmed" truncate="end">
@@ -59,7 +66,11 @@ export function UserMenu({ firstName, lastName, email, onSignOut }: UserMenuProp
           {t('user-menu.settings')}
         </Menu.Item>
         <Menu.Divider />
-        <Menu.Item className={classes.danger} onClick={onSignOut} leftSection={<IconLogout size={18} aria-hidden />}>
+        <Menu.Item
+          className={classes.danger}
+          onClick={onSignOut}
+          leftSection={<IconLogout size={18} aria-hidden />}
+        >
           {t('user-menu.sign-out')}
         </Menu.Item>
       </Menu.Dropdown>

@@ -1,4 +1,4 @@
-import { AspectRatio, Badge, Grid, Paper, Stack, Text } from '@mantine/core';
+import { Badge, Grid, Paper, Text } from '@mantine/core';
 import { IconListDetails, IconPhoto } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -8,6 +8,7 @@ import { FieldList } from '#app/components/layout/field-list.tsx';
 import { SectionCard } from '#app/components/layout/section-card.tsx';
 import { CatalogPage } from './catalog-page.tsx';
 import { useCatalogPaths } from './catalog-root.ts';
+import classes from './card.module.css';
 
 /** One row of a card's parts list (SPEC §3 "Part"), numbered by its position on the drawing. */
 interface PartRow {
@@ -55,18 +56,14 @@ export function Component() {
       ]}
     >
       <Grid gap="lg">
-        <Grid.Col span={{ base: 12, lg: 5 }}>
+        <Grid.Col span={{ base: 12, xl: 4 }}>
           <SectionCard icon={IconPhoto} title={t('card.drawing')}>
-            <AspectRatio ratio={4 / 3}>
-              <Paper withBorder radius="md" bg="var(--mantine-color-default-hover)">
-                <Stack h="100%" justify="center">
-                  <EmptyState size="sm" icon={IconPhoto} title={t('card.no-drawing')} />
-                </Stack>
-              </Paper>
-            </AspectRatio>
+            <Paper withBorder radius="md" bg="var(--mantine-color-default-hover)" className={classes.drawing}>
+              <EmptyState size="sm" icon={IconPhoto} title={t('card.no-drawing')} />
+            </Paper>
           </SectionCard>
         </Grid.Col>
-        <Grid.Col span={{ base: 12, lg: 7 }}>
+        <Grid.Col span={{ base: 12, xl: 8 }}>
           <SectionCard icon={IconListDetails} title={t('card.parts')}>
             <DataTableFrame
               caption={t('card.parts')}
@@ -74,6 +71,7 @@ export function Component() {
               rows={NO_PARTS}
               rowKey={(p) => p.id}
               minWidth={760}
+              nested
               renderCard={(p) => <PartCard part={p} yesNo={yesNo} />}
               empty={<EmptyState size="sm" icon={IconListDetails} title={t('preparing.title')} description={t('card.empty')} />}
             />

@@ -22,6 +22,7 @@ import { Logo } from '#app/features/brand/components/logo.tsx';
 import { CartDialog } from '#app/features/cart/components/cart-dialog.tsx';
 import { useCartCount, useCartStore } from '#app/features/cart/cart-store.ts';
 import { notify } from '#app/lib/notify.ts';
+import classes from './layout.module.css';
 
 /** SPEC §2: everything under /home needs a finished, signed-in auth state. */
 export function Component() {
@@ -82,7 +83,7 @@ function AppFrame() {
   const lastName = user?.lastName ?? '';
 
   return (
-    <AppShell header={{ height: 60 }} padding={0}>
+    <AppShell header={{ height: 60 }} padding={0} className={classes.shell}>
       <SkipLink />
       <AppShell.Header>
         <AppHeader
@@ -97,7 +98,7 @@ function AppFrame() {
           onToggleDrawer={drawer.toggle}
         />
       </AppShell.Header>
-      <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1} style={{ outline: 'none' }}>
+      <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1} className={classes.main}>
         <Container size="xl" px={{ base: 'md', sm: 'lg' }} py={{ base: 'lg', sm: 'xl' }}>
           <Outlet />
         </Container>
@@ -108,7 +109,7 @@ function AppFrame() {
         onClose={drawer.close}
         title={<Logo withTagline={false} />}
         navItems={navItems}
-        cart={<CartButton count={cartCount} onClick={openCart} />}
+        cart={<CartButton count={cartCount} onClick={openCart} withLabel />}
         userName={`${firstName} ${lastName}`.trim()}
         onSignOut={handleSignOut}
       />

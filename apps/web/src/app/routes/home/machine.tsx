@@ -84,6 +84,7 @@ export function Component() {
             rowKey={(r) => r.id}
             renderCard={(r) => `${r.code} · ${t(`services:status.${r.status}`)}`}
             minWidth={480}
+            nested
             empty={<EmptyState size="sm" icon={IconTool} title={t('details.no-requests')} />}
           />
         </SectionCard>

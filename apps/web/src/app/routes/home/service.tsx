@@ -67,7 +67,7 @@ export function Component() {
           <Stack gap="lg">
             <SectionCard icon={IconInfoCircle} title={t('details.summary')}>
               <FieldList
-                labelWidth={200}
+                labelWidth={220}
                 fields={[
                   { label: t('fields.machine'), value: dash(service.machineName) },
                   { label: t('fields.report-date'), value: displayDate(service.reportDate) },
@@ -97,6 +97,7 @@ export function Component() {
                 rowKey={(a) => a.id}
                 renderCard={(a) => `${a.name} · ${displayDate(a.addedAt)} · ${a.addedBy}`}
                 minWidth={480}
+                nested
                 empty={<EmptyState size="sm" icon={IconPaperclip} title={t('attachments.empty')} />}
               />
             </SectionCard>

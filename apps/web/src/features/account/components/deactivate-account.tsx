@@ -14,11 +14,16 @@ export function DeactivateAccount({ onConfirm }: { onConfirm: () => void }) {
   };
   return (
     <>
-      <Group justify="flex-end">
-        <Button color="red" variant="light" h={40} leftSection={<IconUserOff size={18} aria-hidden />} onClick={dialog.open}>
-          {t('account.deactivate.button')}
-        </Button>
-      </Group>
+      <Button
+        color="red"
+        variant="light"
+        h={40}
+        fullWidth
+        leftSection={<IconUserOff size={18} aria-hidden />}
+        onClick={dialog.open}
+      >
+        {t('account.deactivate.button')}
+      </Button>
       <AppModal
         opened={opened}
         onClose={dialog.close}

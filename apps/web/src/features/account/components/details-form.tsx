@@ -35,6 +35,7 @@ export function DetailsForm({ initialValues, onSubmit }: DetailsFormProps) {
             label={t('account.details.email')}
             description={t('account.details.email-hint')}
             readOnly
+            variant="filled"
             {...form.getInputProps('email')}
           />
           <TextInput

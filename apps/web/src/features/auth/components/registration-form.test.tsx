@@ -9,16 +9,22 @@ afterEach(() => sessionStorage.clear());
 
 const field = (name: RegExp) => screen.getByRole('textbox', { name });
 
+/** Pastes instead of typing key by key: the same change events, a fraction of the time. */
+async function fill(element: HTMLElement, text: string) {
+  await userEvent.click(element);
+  await userEvent.paste(text);
+}
+
 describe('registration form', () => {
   it('shows the SPEC §5 message of every wrong field', async () => {
     const onSubmit = vi.fn();
     await renderWithProviders(<RegistrationForm onSubmit={onSubmit} />);
-    await userEvent.type(field(/First name/), 'Al');
-    await userEvent.type(field(/^E-mail/), 'not an e-mail');
-    await userEvent.type(field(/Phone/), '60010020');
-    await userEvent.type(field(/PESEL or NIP/), '12a');
-    await userEvent.type(screen.getByLabelText(/^Password/), 'secret1');
-    await userEvent.type(screen.getByLabelText(/Repeat the password/), 'secret2');
+    await fill(field(/First name/), 'Al');
+    await fill(field(/^E-mail/), 'not an e-mail');
+    await fill(field(/Phone/), '60010020');
+    await fill(field(/PESEL or NIP/), '12a');
+    await fill(screen.getByLabelText(/^Password/), 'secret1');
+    await fill(screen.getByLabelText(/Repeat the password/), 'secret2');
     await userEvent.click(screen.getByRole('button', { name: 'Register' }));
 
     expect(screen.getAllByText('Use at least 3 characters.')).toHaveLength(2);
@@ -58,13 +64,13 @@ describe('registration form', () => {
   it('sends normalised values once everything is right', async () => {
     const onSubmit = vi.fn();
     await renderWithProviders(<RegistrationForm onSubmit={onSubmit} />);
-    await userEvent.type(field(/First name/), 'Jan');
-    await userEvent.type(field(/Last name/), 'Kowalski');
-    await userEvent.type(field(/^E-mail/), 'jan@example.com');
-    await userEvent.type(field(/Phone/), '600 100 200');
-    await userEvent.type(field(/Machine number/), 'AGM-2024-0001');
-    await userEvent.type(screen.getByLabelText(/^Password/), 'secret1');
-    await userEvent.type(screen.getByLabelText(/Repeat the password/), 'secret1');
+    await fill(field(/First name/), 'Jan');
+    await fill(field(/Last name/), 'Kowalski');
+    await fill(field(/^E-mail/), 'jan@example.com');
+    await fill(field(/Phone/), '600 100 200');
+    await fill(field(/Machine number/), 'AGM-2024-0001');
+    await fill(screen.getByLabelText(/^Password/), 'secret1');
+    await fill(screen.getByLabelText(/Repeat the password/), 'secret1');
     await userEvent.click(screen.getByRole('checkbox', { name: /I accept the portal rules/ }));
     await userEvent.click(screen.getByRole('button', { name: 'Register' }));
     expect(onSubmit).toHaveBeenCalledWith({
@@ -90,8 +96,8 @@ describe('registration form', () => {
     expect(field(/^E-mail/)).toHaveValue('jan@example.com');
     expect(field(/Phone/)).toHaveValue('600100200');
 
-    await userEvent.type(field(/Machine number/), 'AGM-1');
-    await userEvent.type(screen.getByLabelText(/^Password/), 'secret1');
+    await fill(field(/Machine number/), 'AGM-1');
+    await fill(screen.getByLabelText(/^Password/), 'secret1');
     const draft = JSON.parse(sessionStorage.getItem(DRAFT_KEYS.registration) ?? '{}');
     expect(draft).toMatchObject({ personFirstName: 'Jan', machineNumber: 'AGM-1' });
     expect(draft).not.toHaveProperty('password');

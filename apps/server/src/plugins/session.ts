@@ -1,0 +1,197 @@
+import { AUTHORITIES } from '@care/contract/limits';
+import type { Language } from '@care/contract/locales';
+import type { Role } from '@care/contract/statuses';
+import { and, eq, gt, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Env } from '#app/config/env.ts';
+import type { Db } from '#app/db/client.ts';
+import { sessions } from '#app/db/schema/sessions.ts';
+import { users } from '#app/db/schema/users.ts';
+import { randomToken, sha256Hex } from '#app/security/tokens.ts';
+import { AppError } from './errors.ts';
+
+/** The signed-in person behind a request; every service function takes it as its first argument after db. */
+export interface Actor {
+  id: number;
+  sessionId: number;
+  role: Role;
+  email: string;
+  firstName: string;
+  lastName: string;
+  language: Language;
+  authorities: string[];
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    actor: Actor | null;
+  }
+}
+
+/** Authorities every role has, on top of those granted per user (users.authorities). */
+export const ROLE_AUTHORITIES: Record<Role, readonly string[]> = {
+  customer: [AUTHORITIES.viewCatalog],
+  service: [AUTHORITIES.viewCatalog],
+  sales: [AUTHORITIES.viewCatalog],
+  admin: [AUTHORITIES.viewCatalog],
+};
+
+export function cookieName(env: Env): string {
+  // __Host- binds the cookie to this exact host over HTTPS with Path=/ (no sub-domain can set or read it).
+  return env.NODE_ENV === 'production' ? '__Host-care_session' : 'care_session';
+}
+
+interface Lifetimes {
+  idleMs: number;
+  absoluteMs: number;
+}
+
+/** A remember-me session lives SESSION_REMEMBER_DAYS with no shorter idle limit (docs/decisions/008). */
+export function lifetimes(env: Env, remember: boolean): Lifetimes {
+  if (remember) {
+    const ms = env.SESSION_REMEMBER_DAYS * 86_400_000;
+    return { idleMs: ms, absoluteMs: ms };
+  }
+  return { idleMs: env.SESSION_IDLE_MINUTES * 60_000, absoluteMs: env.SESSION_ABSOLUTE_HOURS * 3_600_000 };
+}
+
+export interface SessionMeta {
+  userAgent?: string | undefined;
+  ip?: string | undefined;
+}
+
+/** Starts a new session (a new token at every sign-in) and sets its cookie. */
+export async function startSession(
+  db: Db,
+  env: Env,
+  reply: FastifyReply,
+  userId: number,
+  remember: boolean,
+  meta: SessionMeta,
+): Promise<void> {
+  const token = randomToken();
+  const { idleMs, absoluteMs } = lifetimes(env, remember);
+  const now = Date.now();
+  await db.insert(sessions).values({
+    userId,
+    tokenHash: sha256Hex(token),
+    remember,
+    idleExpiresAt: new Date(now + idleMs),
+    expiresAt: new Date(now + absoluteMs),
+    userAgent: meta.userAgent?.slice(0, 400) ?? null,
+    ip: meta.ip ?? null,
+  });
+  reply.setCookie(cookieName(env), token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: env.NODE_ENV === 'production',
+    ...(remember ? { maxAge: Math.floor(absoluteMs / 1000) } : {}),
+  });
+}
+
+export function clearSessionCookie(env: Env, reply: FastifyReply): void {
+  reply.clearCookie(cookieName(env), { path: '/', httpOnly: true, sameSite: 'lax', secure: env.NODE_ENV === 'production' });
+}
+
+export async function endSession(db: Db, sessionId: number): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.id, sessionId));
+}
+
+/** Ends every session of a user (password change or reset, deactivation), except `keepSessionId` if given. */
+export async function endAllSessions(db: Db, userId: number, keepSessionId?: number): Promise<void> {
+  await db
+    .delete(sessions)
+    .where(
+      keepSessionId === undefined
+        ? eq(sessions.userId, userId)
+        : and(eq(sessions.userId, userId), sql`${sessions.id} <> ${keepSessionId}`),
+    );
+}
+
+/** Refreshing the idle expiry on every request would write on every read; once a minute is enough. */
+const TOUCH_INTERVAL_MS = 60_000;
+
+async function findActor(db: Db, env: Env, token: string): Promise<Actor | null> {
+  const now = new Date();
+  const [row] = await db
+    .select({
+      sessionId: sessions.id,
+      remember: sessions.remember,
+      lastSeenAt: sessions.lastSeenAt,
+      expiresAt: sessions.expiresAt,
+      id: users.id,
+      role: users.role,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      language: users.language,
+      authorities: users.authorities,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.tokenHash, sha256Hex(token)),
+        gt(sessions.expiresAt, now),
+        gt(sessions.idleExpiresAt, now),
+        eq(users.status, 'active'),
+      ),
+    )
+    .limit(1);
+  if (!row) return null;
+  if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+    const idleExpiresAt = new Date(Math.min(now.getTime() + lifetimes(env, row.remember).idleMs, row.expiresAt.getTime()));
+    await db.update(sessions).set({ lastSeenAt: now, idleExpiresAt }).where(eq(sessions.id, row.sessionId));
+  }
+  const authorities = [...new Set([...ROLE_AUTHORITIES[row.role], ...row.authorities])];
+  return {
+    id: row.id,
+    sessionId: row.sessionId,
+    role: row.role,
+    email: row.email,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    language: row.language,
+    authorities,
+  };
+}
+
+/** Resolves the session cookie into `request.actor` for API requests (static files skip the lookup). */
+export function registerSessions(app: FastifyInstance, env: Env, db: Db): void {
+  app.decorateRequest('actor', null);
+  const name = cookieName(env);
+  const apiPrefixes = [`${env.BASE_PATH}/api/`, `${env.BASE_PATH}/auth/`];
+  app.addHook('preHandler', async (request) => {
+    const token = request.cookies[name];
+    if (!token || !apiPrefixes.some((p) => request.url.startsWith(p))) return;
+    request.actor = await findActor(db, env, token);
+  });
+}
+
+/** Route guard: a signed-in user. */
+export async function requireUser(request: FastifyRequest): Promise<void> {
+  if (!request.actor) throw new AppError('UNAUTHENTICATED');
+}
+
+/** Route guard: a signed-in user with one of the roles. */
+export function requireRole(...roles: Role[]) {
+  return async (request: FastifyRequest): Promise<void> => {
+    if (!request.actor) throw new AppError('UNAUTHENTICATED');
+    if (!roles.includes(request.actor.role)) throw new AppError('FORBIDDEN');
+  };
+}
+
+/** Route guard: a signed-in user holding the authority (SPEC §6: the server enforces what the UI hides). */
+export function requireAuthority(authority: string) {
+  return async (request: FastifyRequest): Promise<void> => {
+    if (!request.actor) throw new AppError('UNAUTHENTICATED');
+    if (!request.actor.authorities.includes(authority)) throw new AppError('FORBIDDEN');
+  };
+}
+
+/** The actor of a guarded route (the guard ran, so it is there). */
+export function actorOf(request: FastifyRequest): Actor {
+  if (!request.actor) throw new AppError('UNAUTHENTICATED');
+  return request.actor;
+}
