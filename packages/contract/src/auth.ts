@@ -16,12 +16,13 @@ export const emailField = z
   .max(254, 'form.max-length')
   .regex(EMAIL_PATTERN, 'form.wrong-email');
 
-const passwordField = z
+/** A password someone sets (registration, reset, change); the server also refuses the most common ones. */
+export const passwordField = z
   .string()
   .min(LIMITS.passwordMinLength, 'form.min-length')
   .max(LIMITS.passwordMaxLength, 'form.max-length');
 
-const nameField = z.string().trim().min(LIMITS.nameMinLength, 'form.min-length').max(100, 'form.max-length');
+export const nameField = z.string().trim().min(LIMITS.nameMinLength, 'form.min-length').max(100, 'form.max-length');
 
 /** People type phone numbers with spaces or dashes; only the digits count (SPEC §5: exactly 9). */
 const phoneField = z
@@ -30,7 +31,7 @@ const phoneField = z
   .pipe(z.string().regex(new RegExp(`^\\d{${LIMITS.phoneLength}}$`), 'form.wrong-phone'));
 
 /** Optional; when given, digits only (a NIP is often written with dashes, which are dropped). */
-const peselOrNipField = z
+export const peselOrNipField = z
   .string()
   .transform((value) => value.replace(/[\s-]/g, ''))
   .pipe(z.string().regex(/^\d{0,11}$/, 'form.wrong-pesel-or-nip'));
@@ -50,8 +51,14 @@ export const LoginRequestSchema = z.object({
 });
 export type LoginRequest = z.infer<typeof LoginRequestSchema>;
 
-/** SPEC §5 reset form: the e-mail pattern only. */
-export const PasswordResetRequestSchema = z.object({ email: emailField });
+/**
+ * SPEC §5 reset form: the e-mail pattern only. POST auth/password-reset also takes the captcha solution
+ * (optional in the schema so the form can share it; the server refuses a missing one when captcha is required).
+ */
+export const PasswordResetRequestSchema = z.object({
+  email: emailField,
+  captchaResponse: z.string().max(10_000).optional(),
+});
 export type PasswordResetRequest = z.infer<typeof PasswordResetRequestSchema>;
 
 const registrationFields = {
@@ -120,3 +127,34 @@ export const RegistrationConfirmationRequestSchema = z.object({
   username: z.string().min(1).max(254),
 });
 export type RegistrationConfirmationRequest = z.infer<typeof RegistrationConfirmationRequestSchema>;
+
+/** POST auth/registration/confirmation answers whether the machine named at registration is now linked. */
+export const RegistrationConfirmationResponseSchema = z.object({ machineLinked: z.boolean() });
+export type RegistrationConfirmationResponse = z.infer<typeof RegistrationConfirmationResponseSchema>;
+
+/** POST auth/password-reset/confirmation: the token from the e-mailed link and the new password. */
+export const PasswordResetConfirmationRequestSchema = z.object({
+  token: z.string().min(1).max(200),
+  password: passwordField,
+});
+export type PasswordResetConfirmationRequest = z.infer<typeof PasswordResetConfirmationRequestSchema>;
+
+/** The new-password form behind the reset link: the password twice. */
+export const PasswordResetConfirmationFormSchema = z
+  .object({ password: passwordField, confirmPassword: passwordField })
+  .refine((form) => form.password === form.confirmPassword, {
+    path: ['confirmPassword'],
+    error: 'form.passwords-not-same',
+  });
+export type PasswordResetConfirmationForm = z.output<typeof PasswordResetConfirmationFormSchema>;
+
+/**
+ * GET auth/captcha: an ALTCHA challenge (`parameters` + `signature`, the shape the altcha widget reads from its
+ * `challengeurl`) and whether the server requires a solution on registration and password reset.
+ */
+export const CaptchaChallengeSchema = z.object({
+  required: z.boolean(),
+  parameters: z.record(z.string(), z.unknown()),
+  signature: z.string().optional(),
+});
+export type CaptchaChallenge = z.infer<typeof CaptchaChallengeSchema>;

@@ -8,6 +8,14 @@ export const ERROR_CODES = [
   'BAD_REQUEST',
   'VALIDATION_FAILED',
   'UNAUTHENTICATED',
+  /** Sign-in refused: wrong e-mail or password (the same answer whether or not the account exists). */
+  'INVALID_CREDENTIALS',
+  /** Sign-in with the right password to an account whose e-mail address is not confirmed yet. */
+  'EMAIL_NOT_CONFIRMED',
+  /** A confirmation or password-reset link that is unknown, expired or already used. */
+  'INVALID_TOKEN',
+  /** The captcha solution is missing or not valid (SPEC §5 "verify the captcha"). */
+  'CAPTCHA_REQUIRED',
   'FORBIDDEN',
   'NOT_FOUND',
   'CONFLICT',

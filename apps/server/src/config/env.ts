@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 
@@ -38,7 +39,22 @@ export const EnvSchema = z.object({
   SERVICE_EMAIL: z.email().default('service@agromech.example'),
 
   CAPTCHA_REQUIRED: bool.default(false),
-  CAPTCHA_HMAC_KEY: z.string().min(16).optional(),
+  /** Signs ALTCHA challenges; required with CAPTCHA_REQUIRED=true (and the same on every instance). */
+  CAPTCHA_HMAC_KEY: z.string().min(32).optional(),
+  /** Proof-of-work size: PBKDF2 iterations per attempt, and the largest secret counter a browser may have to reach. */
+  CAPTCHA_COST: int(1000),
+  CAPTCHA_MAX_NUMBER: int(3000),
+  /** Authorities every customer holds (SPEC §6), comma-separated; "," for none. */
+  CUSTOMER_AUTHORITIES: z
+    .string()
+    .regex(/^[A-Z0-9_, ]*$/, 'must be a comma-separated list of authority names like RIGHT_CARE_VIEW_CATALOG')
+    .default('RIGHT_CARE_VIEW_CATALOG')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((authority) => authority.trim())
+        .filter(Boolean),
+    ),
 
   SESSION_IDLE_MINUTES: int(30),
   SESSION_ABSOLUTE_HOURS: int(12),
@@ -60,7 +76,7 @@ export const EnvSchema = z.object({
   BRAND_SHOP_URL: z.url().default('https://shop.agromech.example'),
 });
 
-export type Env = z.infer<typeof EnvSchema> & { PUBLIC_URL: string; SEED_DEMO_DATA: boolean };
+export type Env = z.infer<typeof EnvSchema> & { PUBLIC_URL: string; SEED_DEMO_DATA: boolean; CAPTCHA_HMAC_KEY: string };
 
 export class EnvError extends Error {}
 
@@ -68,7 +84,15 @@ export class EnvError extends Error {}
 export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
   // Empty strings mean "unset", as in most .env files.
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== ''));
-  const result = EnvSchema.safeParse(cleaned);
+  const result = EnvSchema.superRefine((env, context) => {
+    if (env.CAPTCHA_REQUIRED && !env.CAPTCHA_HMAC_KEY) {
+      context.addIssue({
+        code: 'custom',
+        path: ['CAPTCHA_HMAC_KEY'],
+        message: 'is required when CAPTCHA_REQUIRED=true (at least 32 characters, the same on every instance)',
+      });
+    }
+  }).safeParse(cleaned);
   if (!result.success) {
     const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new EnvError(`Invalid environment variables:\n${lines.join('\n')}`);
@@ -78,5 +102,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     ...env,
     PUBLIC_URL: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
     SEED_DEMO_DATA: env.SEED_DEMO_DATA ?? env.NODE_ENV !== 'production',
+    // Without a required captcha a per-process key is enough: challenges are only offered, never demanded.
+    CAPTCHA_HMAC_KEY: env.CAPTCHA_HMAC_KEY ?? randomBytes(32).toString('hex'),
   };
 }

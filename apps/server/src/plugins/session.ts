@@ -1,7 +1,7 @@
 import { AUTHORITIES } from '@care/contract/limits';
 import type { Language } from '@care/contract/locales';
 import type { Role } from '@care/contract/statuses';
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, lte, or, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Env } from '#app/config/env.ts';
 import type { Db } from '#app/db/client.ts';
@@ -28,13 +28,18 @@ declare module 'fastify' {
   }
 }
 
-/** Authorities every role has, on top of those granted per user (users.authorities). */
-export const ROLE_AUTHORITIES: Record<Role, readonly string[]> = {
-  customer: [AUTHORITIES.viewCatalog],
+/** Authorities every staff role has; customers get env CUSTOMER_AUTHORITIES (SPEC §6). */
+export const STAFF_AUTHORITIES: Record<Exclude<Role, 'customer'>, readonly string[]> = {
   service: [AUTHORITIES.viewCatalog],
   sales: [AUTHORITIES.viewCatalog],
   admin: [AUTHORITIES.viewCatalog],
 };
+
+/** The role's authorities plus those granted to the user (users.authorities), without duplicates. */
+export function authoritiesOf(env: Env, role: Role, granted: readonly string[]): string[] {
+  const byRole = role === 'customer' ? env.CUSTOMER_AUTHORITIES : STAFF_AUTHORITIES[role];
+  return [...new Set([...byRole, ...granted])];
+}
 
 export function cookieName(env: Env): string {
   // __Host- binds the cookie to this exact host over HTTPS with Path=/ (no sub-domain can set or read it).
@@ -46,7 +51,7 @@ interface Lifetimes {
   absoluteMs: number;
 }
 
-/** A remember-me session lives SESSION_REMEMBER_DAYS with no shorter idle limit (docs/decisions/008). */
+/** A remember-me session lives SESSION_REMEMBER_DAYS with no shorter idle limit (docs/decisions/012). */
 export function lifetimes(env: Env, remember: boolean): Lifetimes {
   if (remember) {
     const ms = env.SESSION_REMEMBER_DAYS * 86_400_000;
@@ -98,6 +103,26 @@ export async function endSession(db: Db, sessionId: number): Promise<void> {
   await db.delete(sessions).where(eq(sessions.id, sessionId));
 }
 
+/** Ends the session a cookie names, whether or not it is still valid (sign-out, a new sign-in). */
+export async function endSessionByToken(db: Db, token: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.tokenHash, sha256Hex(token)));
+}
+
+/** The session token a request carries, if any. */
+export function sessionToken(env: Env, request: FastifyRequest): string | undefined {
+  return request.cookies[cookieName(env)] || undefined;
+}
+
+/** Housekeeping: expired sessions can never be used again, so their rows go. */
+export async function removeExpiredSessions(db: Db): Promise<number> {
+  const now = new Date();
+  const removed = await db
+    .delete(sessions)
+    .where(or(lte(sessions.expiresAt, now), lte(sessions.idleExpiresAt, now)))
+    .returning({ id: sessions.id });
+  return removed.length;
+}
+
 /** Ends every session of a user (password change or reset, deactivation), except `keepSessionId` if given. */
 export async function endAllSessions(db: Db, userId: number, keepSessionId?: number): Promise<void> {
   await db
@@ -144,7 +169,7 @@ async function findActor(db: Db, env: Env, token: string): Promise<Actor | null>
     const idleExpiresAt = new Date(Math.min(now.getTime() + lifetimes(env, row.remember).idleMs, row.expiresAt.getTime()));
     await db.update(sessions).set({ lastSeenAt: now, idleExpiresAt }).where(eq(sessions.id, row.sessionId));
   }
-  const authorities = [...new Set([...ROLE_AUTHORITIES[row.role], ...row.authorities])];
+  const authorities = authoritiesOf(env, row.role, row.authorities);
   return {
     id: row.id,
     sessionId: row.sessionId,
@@ -160,10 +185,9 @@ async function findActor(db: Db, env: Env, token: string): Promise<Actor | null>
 /** Resolves the session cookie into `request.actor` for API requests (static files skip the lookup). */
 export function registerSessions(app: FastifyInstance, env: Env, db: Db): void {
   app.decorateRequest('actor', null);
-  const name = cookieName(env);
   const apiPrefixes = [`${env.BASE_PATH}/api/`, `${env.BASE_PATH}/auth/`];
   app.addHook('preHandler', async (request) => {
-    const token = request.cookies[name];
+    const token = sessionToken(env, request);
     if (!token || !apiPrefixes.some((p) => request.url.startsWith(p))) return;
     request.actor = await findActor(db, env, token);
   });

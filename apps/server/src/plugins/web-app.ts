@@ -39,7 +39,8 @@ export function loadIndexPage(env: Env): IndexPage | null {
   return { html, scriptHashes };
 }
 
-const API_PREFIXES = ['api/', 'auth/', 'assets/', 'locales/'];
+/** Paths under the base path that are never client routes: the API and static files answer 404 in JSON there. */
+const NON_PAGE_PREFIXES = ['api/', 'auth/', 'assets/', 'locales/'];
 
 /** Serves the built SPA: hashed assets cached for a year, locale files briefly, index.html for client routes. */
 export async function registerWebApp(app: FastifyInstance, env: Env, page: IndexPage | null): Promise<void> {
@@ -61,6 +62,8 @@ export async function registerWebApp(app: FastifyInstance, env: Env, page: Index
 
   const sendIndex = (reply: FastifyReply) =>
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(page!.html);
+  // The static plugin would answer the root folder itself (403 without an index); the root is the login page.
+  if (page) app.get(prefix, { schema: { hide: true } }, (_request, reply) => sendIndex(reply));
 
   app.setNotFoundHandler((request: FastifyRequest, reply) => {
     const path = request.url.split('?')[0]!;
@@ -68,8 +71,7 @@ export async function registerWebApp(app: FastifyInstance, env: Env, page: Index
       page &&
       (request.method === 'GET' || request.method === 'HEAD') &&
       (path === env.BASE_PATH || path.startsWith(prefix)) &&
-      !API_PREFIXES.some((p) => path.startsWith(prefix + p)) &&
-      !/\.[a-z0-9]+$/i.test(path);
+      !NON_PAGE_PREFIXES.some((p) => path.startsWith(prefix + p));
     return isPageRequest ? sendIndex(reply) : sendNotFound(reply);
   });
 }

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { type Algorithm, hash, verify } from '@node-rs/argon2';
 
 // `Algorithm` is a const enum in the typings, which erasable TypeScript cannot read; 2 is Argon2id.
@@ -10,6 +11,13 @@ export const PASSWORD_HASH_OPTIONS = {
   timeCost: 2,
   parallelism: 1,
 } as const;
+
+const CURRENT_PREFIX = `$argon2id$v=19$m=${PASSWORD_HASH_OPTIONS.memoryCost},t=${PASSWORD_HASH_OPTIONS.timeCost},p=${PASSWORD_HASH_OPTIONS.parallelism}$`;
+
+/** A hash made with other parameters (or another algorithm) is replaced at the next successful sign-in. */
+export function needsRehash(passwordHash: string): boolean {
+  return !passwordHash.startsWith(CURRENT_PREFIX);
+}
 
 export function hashPassword(password: string): Promise<string> {
   return hash(password, PASSWORD_HASH_OPTIONS);
@@ -29,6 +37,6 @@ export async function verifyPassword(passwordHash: string, password: string): Pr
  */
 let dummyHash: Promise<string> | undefined;
 export function dummyPasswordHash(): Promise<string> {
-  dummyHash ??= hashPassword(`dummy-${Math.random()}`);
+  dummyHash ??= hashPassword(randomBytes(16).toString('hex'));
   return dummyHash;
 }

@@ -1,4 +1,4 @@
-import { createTheme, type MantineColorsTuple } from '@mantine/core';
+import { createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
 
 /** AgroMech field green; shade 6 (#2f7d32) keeps white text above 5:1 contrast. */
 const field: MantineColorsTuple = [
@@ -23,4 +23,14 @@ export const theme = createTheme({
     'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", "Noto Sans", "Liberation Sans", Arial, sans-serif',
   headings: { fontWeight: '650' },
   cursorType: 'pointer',
+});
+
+/**
+ * WCAG AA contrast (4.5:1) for Mantine's stock tokens, found by axe in the e2e journeys: "dimmed" grey is
+ * too light on white and too dark on the dark body, and the error red is too light on white.
+ */
+export const cssVariablesResolver: CSSVariablesResolver = (t) => ({
+  variables: {},
+  light: { '--mantine-color-dimmed': t.colors.gray[7]!, '--mantine-color-error': t.colors.red[8]! },
+  dark: { '--mantine-color-dimmed': t.colors.dark[1]!, '--mantine-color-error': t.colors.red[4]! },
 });

@@ -10,4 +10,7 @@ export const SESSION = {
   cart: 'cartState',
   returnLocation: 'returnLocation',
   forceReload: 'forceReload',
+  /** SPEC §5: what was typed into the registration forms, until success (never passwords). */
+  registrationForm: 'registrationForm',
+  registrationB2CForm: 'registrationB2CForm',
 } as const;

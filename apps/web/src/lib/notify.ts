@@ -25,6 +25,7 @@ export function notify(kind: NotificationKind, { title, message, autoClose }: No
     title: title ?? i18n.t(`common:notification.${key}.title`),
     message: message ?? i18n.t(`common:notification.${key}.message`),
     withBorder: true,
+    closeButtonProps: { 'aria-label': i18n.t('common:actions.close') },
     ...(autoClose !== undefined ? { autoClose } : {}),
   });
 }

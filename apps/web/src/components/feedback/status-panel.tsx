@@ -1,6 +1,5 @@
 import { Group, Stack, Text, ThemeIcon, Title, type MantineColor } from '@mantine/core';
 import type { ReactNode } from 'react';
-import classes from './status-panel.module.css';
 
 interface StatusPanelProps {
   icon: ReactNode;
@@ -14,7 +13,7 @@ interface StatusPanelProps {
 /** The centred icon, heading, message and actions of result and error screens. */
 export function StatusPanel({ icon, color, title, message, children }: StatusPanelProps) {
   return (
-    <Stack align="center" ta="center" gap="md" py={{ base: 'sm', sm: 'md' }} className={classes.panel}>
+    <Stack align="center" ta="center" gap="md" py={{ base: 'sm', sm: 'md' }}>
       <ThemeIcon size={72} radius="xl" variant="light" color={color} aria-hidden>
         {icon}
       </ThemeIcon>

@@ -1,5 +1,6 @@
 import { Modal, type ModalRootProps } from '@mantine/core';
 import type { ReactNode } from 'react';
+import contrast from './contrast.module.css';
 
 interface AppModalProps extends Pick<ModalRootProps, 'opened' | 'onClose' | 'size' | 'centered'> {
   title: ReactNode;
@@ -15,7 +16,7 @@ export function AppModal({ title, closeLabel, children, ...root }: AppModalProps
   return (
     <Modal.Root {...root}>
       <Modal.Overlay />
-      <Modal.Content>
+      <Modal.Content className={contrast.dimmedAA}>
         <Modal.Header component="div">
           <Modal.Title>{title}</Modal.Title>
           <Modal.CloseButton aria-label={closeLabel} />

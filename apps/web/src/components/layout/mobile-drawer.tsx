@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ColorSchemeToggle } from '#app/components/controls/color-scheme-toggle.tsx';
 import { LanguageSelect } from '#app/components/controls/language-select.tsx';
 import { paths } from '#app/config/paths.ts';
+import contrast from './contrast.module.css';
 import { NavLinks, type NavItem } from './nav-links.tsx';
 
 interface MobileDrawerProps {
@@ -38,7 +39,7 @@ export function MobileDrawer({
   return (
     <Drawer.Root id="app-drawer" opened={opened} onClose={onClose} size={320} hiddenFrom="md">
       <Drawer.Overlay />
-      <Drawer.Content>
+      <Drawer.Content className={contrast.dimmedAA}>
         <Drawer.Header component="div">
           <Drawer.Title>{title}</Drawer.Title>
           <Drawer.CloseButton aria-label={t('menu.close')} size="lg" />

@@ -1,15 +1,15 @@
 import { useEffect } from 'react';
+import { SESSION } from '#app/config/storage-keys.ts';
 
 type DraftValues = Record<string, string | boolean>;
 
 /*
  * SPEC §5: what a person typed into a registration form survives a reload until the registration succeeds.
  * Kept in sessionStorage (this tab only); passwords are never written.
- * TODO(storage-keys): these keys belong in config/storage-keys.ts SESSION next to the others.
  */
 export const DRAFT_KEYS = {
-  registration: 'registrationForm',
-  registrationB2C: 'registrationB2CForm',
+  registration: SESSION.registrationForm,
+  registrationB2C: SESSION.registrationB2CForm,
 } as const;
 type DraftKey = (typeof DRAFT_KEYS)[keyof typeof DRAFT_KEYS];
 

@@ -8,13 +8,14 @@ import { MAIN_CONTENT_ID, SkipLink } from '#app/components/layout/skip-link.tsx'
 import { paths } from '#app/config/paths.ts';
 import { Footer } from '#app/features/brand/components/footer.tsx';
 import { Logo } from '#app/features/brand/components/logo.tsx';
+import contrast from '#app/components/layout/contrast.module.css';
 import classes from './public-layout.module.css';
 
 /** SPEC §2 public catalogue: open without sign-in; ordering (the cart) needs an account, so the header offers it. */
 export function Component() {
   const { t } = useTranslation('catalog');
   return (
-    <div className={classes.root}>
+    <div className={`${classes.root} ${contrast.dimmedAA}`}>
       <SkipLink />
       <header className={classes.header}>
         <Container size="xl" px={{ base: 'sm', sm: 'lg' }} className={classes.headerInner}>

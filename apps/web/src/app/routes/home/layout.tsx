@@ -22,6 +22,7 @@ import { Logo } from '#app/features/brand/components/logo.tsx';
 import { CartDialog } from '#app/features/cart/components/cart-dialog.tsx';
 import { useCartCount, useCartStore } from '#app/features/cart/cart-store.ts';
 import { notify } from '#app/lib/notify.ts';
+import contrast from '#app/components/layout/contrast.module.css';
 import classes from './layout.module.css';
 
 /** SPEC §2: everything under /home needs a finished, signed-in auth state. */
@@ -83,7 +84,7 @@ function AppFrame() {
   const lastName = user?.lastName ?? '';
 
   return (
-    <AppShell header={{ height: 60 }} padding={0} className={classes.shell}>
+    <AppShell header={{ height: 60 }} padding={0} className={contrast.dimmedAA}>
       <SkipLink />
       <AppShell.Header>
         <AppHeader

@@ -1,0 +1,68 @@
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Db } from '#app/db/client.ts';
+import { type AuthTokenPurpose, authTokens } from '#app/db/schema/sessions.ts';
+import { randomToken, sha256Hex } from '#app/security/tokens.ts';
+
+/** How long an e-mailed link works: registration 72 hours, password reset 1 hour. */
+export const TOKEN_LIFETIME_MS: Record<AuthTokenPurpose, number> = {
+  confirm_registration: 72 * 3_600_000,
+  reset_password: 3_600_000,
+};
+
+/** A new single-use token (256 random bits); only its SHA-256 is stored. Returns the raw token for the link. */
+export async function issueAuthToken(
+  db: Db,
+  userId: number,
+  purpose: AuthTokenPurpose,
+  machineId: number | null = null,
+): Promise<string> {
+  const token = randomToken();
+  await db.insert(authTokens).values({
+    userId,
+    purpose,
+    tokenHash: sha256Hex(token),
+    machineId,
+    expiresAt: new Date(Date.now() + TOKEN_LIFETIME_MS[purpose]),
+  });
+  return token;
+}
+
+/** Voids the user's unused tokens of a purpose: a new link replaces the earlier ones. */
+export async function voidAuthTokens(db: Db, userId: number, purpose?: AuthTokenPurpose): Promise<void> {
+  await db
+    .update(authTokens)
+    .set({ usedAt: new Date() })
+    .where(
+      and(
+        eq(authTokens.userId, userId),
+        isNull(authTokens.usedAt),
+        purpose ? eq(authTokens.purpose, purpose) : undefined,
+      ),
+    );
+}
+
+export interface ConsumedToken {
+  userId: number;
+  machineId: number | null;
+}
+
+/**
+ * Uses a token up: one UPDATE marks it used only if it is genuine, of this purpose, unused and unexpired, so two
+ * requests racing with the same link cannot both succeed. Null otherwise. Run it in the transaction of the change:
+ * if the change fails, the token stays unused.
+ */
+export async function consumeAuthToken(db: Db, token: string, purpose: AuthTokenPurpose): Promise<ConsumedToken | null> {
+  const [row] = await db
+    .update(authTokens)
+    .set({ usedAt: sql`now()` })
+    .where(
+      and(
+        eq(authTokens.tokenHash, sha256Hex(token)),
+        eq(authTokens.purpose, purpose),
+        isNull(authTokens.usedAt),
+        gt(authTokens.expiresAt, sql`now()`),
+      ),
+    )
+    .returning({ userId: authTokens.userId, machineId: authTokens.machineId });
+  return row ?? null;
+}

@@ -1,0 +1,199 @@
+import type {
+  RegistrationB2CRequest,
+  RegistrationConfirmationRequest,
+  RegistrationConfirmationResponse,
+  RegistrationRequest,
+} from '@care/contract/auth';
+import type { Language } from '@care/contract/locales';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Env } from '#app/config/env.ts';
+import type { Db } from '#app/db/client.ts';
+import { normalizeEmail, normalizeSerialNumber } from '#app/db/normalize.ts';
+import { machines } from '#app/db/schema/machines.ts';
+import { users } from '#app/db/schema/users.ts';
+import { enqueueMail } from '#app/mail/outbox.ts';
+import { mailTemplates } from '#app/mail/templates.ts';
+import { AppError, fieldError } from '#app/plugins/errors.ts';
+import { hashPassword } from '#app/security/password.ts';
+import { passwordProblem } from '#app/security/password-policy.ts';
+import { consumeAuthToken, issueAuthToken, voidAuthTokens } from './auth-tokens.ts';
+import type { B2CStore } from './b2c-store.ts';
+
+/** What both registrations create: a pending customer, confirmed by e-mail. */
+interface NewAccount {
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+  phone: string | null;
+  peselOrNip: string | null;
+  machineNumber: string;
+  marketingConsent: boolean;
+  language: Language;
+  b2cStoreCustomerId: string | null;
+}
+
+/** POST auth/registration (SPEC §3/§5; the contract schema has checked the fields). */
+export async function register(db: Db, env: Env, input: RegistrationRequest, language: Language): Promise<void> {
+  checkUsername(input.username, input.email);
+  await registerAccount(db, env, {
+    email: normalizeEmail(input.email),
+    password: input.password,
+    firstName: input.personFirstName,
+    lastName: input.personLastName,
+    phone: input.phone || null,
+    peselOrNip: input.peselOrNip || null,
+    machineNumber: input.machineNumber,
+    marketingConsent: input.marketingAgreementChecked,
+    language,
+    b2cStoreCustomerId: null,
+  });
+}
+
+/** POST auth/registrationB2C: the store must know the e-mail and password; then as a normal registration. */
+export async function registerB2C(
+  db: Db,
+  env: Env,
+  store: B2CStore,
+  input: RegistrationB2CRequest,
+  language: Language,
+): Promise<void> {
+  checkUsername(input.username, input.email);
+  const email = normalizeEmail(input.email);
+  checkPassword(input.password, { email });
+  await findFreeMachine(db, input.machineNumber);
+  const account = await store.verifyStoreAccount(email, input.password);
+  if (!account) throw fieldError('password', 'form.store-account-not-found');
+  await registerAccount(db, env, {
+    email,
+    password: input.password,
+    firstName: '',
+    lastName: '',
+    phone: null,
+    peselOrNip: null,
+    machineNumber: input.machineNumber,
+    marketingConsent: input.marketingAgreementChecked,
+    language,
+    b2cStoreCustomerId: account.storeCustomerId,
+  });
+}
+
+function checkUsername(username: string, email: string): void {
+  if (normalizeEmail(username) !== normalizeEmail(email)) throw fieldError('username', 'form.wrong-username');
+}
+
+function checkPassword(password: string, context: Parameters<typeof passwordProblem>[1]): void {
+  const problem = passwordProblem(password, context);
+  if (problem) throw fieldError('password', problem);
+}
+
+/** The machine must be in the maker's register and nobody's yet (field errors otherwise). */
+async function findFreeMachine(db: Db, machineNumber: string): Promise<number> {
+  const [machine] = await db
+    .select({ id: machines.id, ownerId: machines.ownerId })
+    .from(machines)
+    .where(eq(machines.serialNumber, normalizeSerialNumber(machineNumber)))
+    .limit(1);
+  if (!machine) throw fieldError('machineNumber', 'form.machine-number-unknown');
+  if (machine.ownerId !== null) throw fieldError('machineNumber', 'form.machine-number-taken');
+  return machine.id;
+}
+
+/**
+ * Creates (or replaces) the pending account and e-mails the confirmation link, in one transaction. When the
+ * e-mail already belongs to a confirmed or deactivated account, the answer is the same and its owner gets an
+ * "already registered" notice instead: nobody learns from the answer whether an address is registered.
+ */
+async function registerAccount(db: Db, env: Env, account: NewAccount): Promise<void> {
+  checkPassword(account.password, { email: account.email, firstName: account.firstName, lastName: account.lastName, brandName: env.BRAND_NAME });
+  // Before any lookup, so that the "already registered" path costs the same time as a new account.
+  const passwordHash = await hashPassword(account.password);
+  await db.transaction(async (tx) => {
+    const machineId = await findFreeMachine(tx, account.machineNumber);
+    const [existing] = await tx
+      .select({ id: users.id, status: users.status, email: users.email, firstName: users.firstName, language: users.language })
+      .from(users)
+      .where(eq(users.email, account.email))
+      .for('update');
+    if (existing && existing.status !== 'pending') return notifyExistingOwner(tx, env, existing);
+    if (account.b2cStoreCustomerId) {
+      const [linked] = await tx
+        .select({ id: users.id, email: users.email, firstName: users.firstName, language: users.language })
+        .from(users)
+        .where(eq(users.b2cStoreCustomerId, account.b2cStoreCustomerId));
+      if (linked && linked.id !== existing?.id) return notifyExistingOwner(tx, env, linked);
+    }
+
+    const values = {
+      passwordHash,
+      firstName: account.firstName,
+      lastName: account.lastName,
+      phone: account.phone,
+      peselOrNip: account.peselOrNip,
+      language: account.language,
+      marketingConsent: account.marketingConsent,
+      marketingConsentAt: account.marketingConsent ? new Date() : null,
+      rulesAcceptedAt: new Date(),
+      b2cStoreCustomerId: account.b2cStoreCustomerId,
+    };
+    let userId: number;
+    if (existing) {
+      // A pending registration of the same address is replaced; only the mailbox owner can confirm either.
+      await tx.update(users).set(values).where(eq(users.id, existing.id));
+      await voidAuthTokens(tx, existing.id, 'confirm_registration');
+      userId = existing.id;
+    } else {
+      const [created] = await tx
+        .insert(users)
+        .values({ ...values, email: account.email, role: 'customer', status: 'pending' })
+        .onConflictDoNothing({ target: users.email })
+        .returning({ id: users.id });
+      // Another registration of this address committed in between: it wins, this one ends like a success.
+      if (!created) return;
+      userId = created.id;
+    }
+
+    const token = await issueAuthToken(tx, userId, 'confirm_registration', machineId);
+    const url = `${env.PUBLIC_URL}${env.BASE_PATH}/confirm/${token}/${encodeURIComponent(account.email)}`;
+    const mail = mailTemplates.confirmRegistration(account.language, { name: account.firstName, url, brand: env.BRAND_NAME });
+    await enqueueMail(tx, { to: account.email, ...mail, kind: 'confirm-registration', language: account.language });
+  });
+}
+
+async function notifyExistingOwner(
+  db: Db,
+  env: Env,
+  owner: { email: string; firstName: string; language: Language },
+): Promise<void> {
+  const url = `${env.PUBLIC_URL}${env.BASE_PATH}/`;
+  const mail = mailTemplates.alreadyRegistered(owner.language, { name: owner.firstName, url, brand: env.BRAND_NAME });
+  await enqueueMail(db, { to: owner.email, ...mail, kind: 'already-registered', language: owner.language });
+}
+
+/**
+ * POST auth/registration/confirmation: activates the account of a genuine, unexpired, unused link whose
+ * e-mail matches, and links the machine named at registration if it is still nobody's.
+ */
+export async function confirmRegistration(
+  db: Db,
+  input: RegistrationConfirmationRequest,
+): Promise<RegistrationConfirmationResponse> {
+  return db.transaction(async (tx) => {
+    const token = await consumeAuthToken(tx, input.id, 'confirm_registration');
+    if (!token) throw new AppError('INVALID_TOKEN');
+    const [user] = await tx
+      .update(users)
+      .set({ status: 'active', emailConfirmedAt: new Date() })
+      .where(and(eq(users.id, token.userId), eq(users.email, normalizeEmail(input.username)), eq(users.status, 'pending')))
+      .returning({ id: users.id });
+    // Throwing rolls the transaction back, so a link opened with a wrong e-mail stays usable.
+    if (!user) throw new AppError('INVALID_TOKEN');
+    if (token.machineId === null) return { machineLinked: false };
+    const linked = await tx
+      .update(machines)
+      .set({ ownerId: user.id, ownedSince: sql`now()` })
+      .where(and(eq(machines.id, token.machineId), isNull(machines.ownerId)))
+      .returning({ id: machines.id });
+    return { machineLinked: linked.length > 0 };
+  });
+}
