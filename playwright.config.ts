@@ -4,7 +4,7 @@ import { defineConfig, devices } from '@playwright/test';
 const isCI = Boolean(process.env.CI);
 
 /** The two servers the journeys run against: the built app at the root, and the same build under BASE_PATH. */
-export const servers = {
+const servers = {
   root: { port: 3110, basePath: '' },
   basePath: { port: 3111, basePath: '/portal' },
 } as const;
@@ -23,7 +23,8 @@ function webServer({ port, basePath }: { port: number; basePath: string }) {
     // /healthz sits outside BASE_PATH on purpose (load balancers), so it answers for both servers.
     url: `http://localhost:${port}/healthz`,
     reuseExistingServer: !isCI,
-    timeout: 60_000,
+    // Migrations and the demo seed on in-memory PGlite take 20–30 s on a busy 2-core machine.
+    timeout: 120_000,
     gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 5_000 },
     stdout: 'ignore' as const,
     stderr: 'pipe' as const,

@@ -11,19 +11,36 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Env } from './config/env.ts';
 import type { Database } from './db/client.ts';
+import { authRoutes } from './features/auth/auth.routes.ts';
+import { type B2CStore, localB2CStore } from './features/auth/b2c-store.ts';
+import { createCaptcha } from './features/auth/captcha.ts';
 import { brandRoutes } from './features/brand/brand.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
+import { settingsRoutes } from './features/user/settings.routes.ts';
+import { userRoutes } from './features/user/user.routes.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
+import { registerRateLimits } from './plugins/rate-limit.ts';
 import { registerSecurity } from './plugins/security.ts';
+import { registerSessions } from './plugins/session.ts';
 import { loadIndexPage, registerWebApp } from './plugins/web-app.ts';
 
 export interface AppDeps {
   env: Env;
   database: Database;
+  /** The maker's online store for B2C registration (docs/decisions/009); the local adapter by default. */
+  b2cStore?: B2CStore;
+  /** Called after a request queued e-mail, so the outbox worker sends it without waiting for its next poll. */
+  onMailQueued?: () => void;
 }
 
 /** Builds the whole application, every plugin and route in order. server.ts only listens; tests call inject(). */
-export async function buildApp({ env, database }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({
+  env,
+  database,
+  b2cStore = localB2CStore,
+  onMailQueued = () => {},
+}: AppDeps): Promise<FastifyInstance> {
+  const { db } = database;
   const app = Fastify({
     logger:
       env.LOG_LEVEL === 'silent'
@@ -51,6 +68,8 @@ export async function buildApp({ env, database }: AppDeps): Promise<FastifyInsta
   const page = loadIndexPage(env);
   await registerSecurity(app, env, page?.scriptHashes ?? []);
   await app.register(cookie);
+  registerSessions(app, env, db);
+  await registerRateLimits(app, db);
   await app.register(swagger, {
     openapi: { info: { title: 'Care Portal API', version: '1.0.0' } },
     transform: jsonSchemaTransform,
@@ -61,6 +80,9 @@ export async function buildApp({ env, database }: AppDeps): Promise<FastifyInsta
   await app.register(
     async (scope) => {
       await scope.register(brandRoutes, { env });
+      await scope.register(authRoutes, { env, db, captcha: createCaptcha(env, db), b2cStore, onMailQueued });
+      await scope.register(userRoutes, { env, db });
+      await scope.register(settingsRoutes, { db });
     },
     { prefix: env.BASE_PATH },
   );

@@ -1,11 +1,16 @@
 import type { ApiError, ErrorCode, FieldError } from '@care/contract/errors';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 
 const STATUS: Record<ErrorCode, number> = {
   BAD_REQUEST: 400,
   VALIDATION_FAILED: 400,
   UNAUTHENTICATED: 401,
+  INVALID_CREDENTIALS: 401,
+  EMAIL_NOT_CONFIRMED: 403,
+  INVALID_TOKEN: 400,
+  CAPTCHA_REQUIRED: 400,
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
@@ -21,6 +26,10 @@ const MESSAGES: Record<ErrorCode, string> = {
   BAD_REQUEST: 'The request is malformed.',
   VALIDATION_FAILED: 'Some fields are not valid.',
   UNAUTHENTICATED: 'Please sign in.',
+  INVALID_CREDENTIALS: 'The e-mail address or password is not correct.',
+  EMAIL_NOT_CONFIRMED: 'Please confirm your e-mail address first: open the link in the message we sent you.',
+  INVALID_TOKEN: 'This link is not valid: it has expired or has already been used.',
+  CAPTCHA_REQUIRED: 'Please verify the captcha.',
   FORBIDDEN: 'You are not allowed to do this.',
   NOT_FOUND: 'Not found.',
   CONFLICT: 'This conflicts with the current state.',
@@ -46,6 +55,20 @@ export class AppError extends Error {
 export const notFound = () => new AppError('NOT_FOUND');
 export const fieldError = (path: string, code: string) => new AppError('VALIDATION_FAILED', undefined, [{ path, code }]);
 
+/** Contract schemas carry translation keys as messages (e.g. "form.wrong-email"); zod's own messages are not keys. */
+const TRANSLATION_KEY = /^[a-z0-9-]+(\.[a-z0-9-]+)+$/;
+const fieldCode = (message: string | undefined, fallback: string) =>
+  TRANSLATION_KEY.test(message ?? '') ? message! : `validation.${fallback}`;
+
+/** A zod failure of a value checked in a service (not by the route schema), as field errors under `prefix`. */
+export function validationFailed(error: z.ZodError, prefix: string): AppError {
+  const fields = error.issues.map((issue) => ({
+    path: [prefix, ...issue.path.map(String)].join('.'),
+    code: fieldCode(issue.message, issue.code),
+  }));
+  return new AppError('VALIDATION_FAILED', undefined, fields);
+}
+
 function body(code: ErrorCode, message?: string, fields?: FieldError[]): ApiError {
   return { code, message: message ?? MESSAGES[code], ...(fields?.length ? { fields } : {}) };
 }
@@ -67,8 +90,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields = error.validation.map((issue) => ({
         path: issue.instancePath.replace(/^\//, '').replace(/\//g, '.'),
-        // Contract schemas carry translation keys as messages (e.g. "form.wrong-email"); zod's own messages are not keys.
-        code: /^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(issue.message ?? '') ? issue.message! : `validation.${issue.keyword}`,
+        code: fieldCode(issue.message, issue.keyword),
       }));
       return reply.status(400).send(body('VALIDATION_FAILED', undefined, fields));
     }

@@ -26,6 +26,10 @@ export const RATE_LIMITS = {
   /** Shared by auth/registration and auth/registrationB2C. */
   registrationPerIp: { max: 5, timeWindow: 15 * MINUTE },
   passwordResetPerIp: { max: 5, timeWindow: 15 * MINUTE },
+  /** Opening e-mailed links (registration confirmation, new password): generous, the tokens are unguessable. */
+  tokenPerIp: { max: 30, timeWindow: 15 * MINUTE },
+  /** Password change and deactivation: guessing the password through a session someone left open. */
+  passwordCheckPerUser: { max: 10, timeWindow: 15 * MINUTE },
 } as const satisfies Record<string, Limit>;
 
 /** Rows older than this are finished windows (or spent captcha challenges) and may go. */

@@ -51,7 +51,7 @@ interface Lifetimes {
   absoluteMs: number;
 }
 
-/** A remember-me session lives SESSION_REMEMBER_DAYS with no shorter idle limit (docs/decisions/012). */
+/** A remember-me session lives SESSION_REMEMBER_DAYS with no shorter idle limit (docs/decisions/008). */
 export function lifetimes(env: Env, remember: boolean): Lifetimes {
   if (remember) {
     const ms = env.SESSION_REMEMBER_DAYS * 86_400_000;

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '#app/app.ts';
+import { type AppDeps, buildApp } from '#app/app.ts';
 import { parseEnv, type Env } from '#app/config/env.ts';
 import type { PGlite } from '@electric-sql/pglite';
 import { createPglite, openDatabase, wrapPglite, type Database } from '#app/db/client.ts';
@@ -28,7 +28,8 @@ function migratedTemplate(): Promise<PGlite> {
  */
 export async function createTestDatabase(): Promise<Database> {
   const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) return wrapPglite(await (await migratedTemplate()).clone());
+  // clone() is typed as the interface, but it returns a PGlite like the template.
+  if (!serverUrl) return wrapPglite((await (await migratedTemplate()).clone()) as PGlite);
   const name = `care_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
@@ -57,10 +58,13 @@ export interface TestApp {
 }
 
 /** Builds the app on a fresh test database; call `app.close()` in afterAll (it closes the database too). */
-export async function createTestApp(overrides: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Record<string, string> = {},
+  deps: Pick<AppDeps, 'b2cStore' | 'onMailQueued'> = {},
+): Promise<TestApp> {
   const env = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent', ...overrides });
   const database = await createTestDatabase();
-  const app = await buildApp({ env, database });
+  const app = await buildApp({ env, database, ...deps });
   await app.ready();
   return { app, database, env };
 }

@@ -1,9 +1,11 @@
 import { Button, Container, Group, Paper, Text } from '@mantine/core';
 import { IconLogin } from '@tabler/icons-react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';
 import { ColorSchemeToggle } from '#app/components/controls/color-scheme-toggle.tsx';
 import { LanguageSelect } from '#app/components/controls/language-select.tsx';
+import { FullPageLoader } from '#app/components/layout/full-page-loader.tsx';
 import { MAIN_CONTENT_ID, SkipLink } from '#app/components/layout/skip-link.tsx';
 import { paths } from '#app/config/paths.ts';
 import { Footer } from '#app/features/brand/components/footer.tsx';
@@ -49,7 +51,9 @@ export function Component() {
               {t('public.sign-in-to-order')}
             </Button>
           </Paper>
-          <Outlet />
+          <Suspense fallback={<FullPageLoader inline />}>
+            <Outlet />
+          </Suspense>
         </Container>
       </main>
       <Footer />

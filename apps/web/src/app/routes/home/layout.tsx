@@ -3,7 +3,7 @@ import { AppShell, Container } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconBook, IconLayoutDashboard, IconTool, IconTractor } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { AppHeader } from '#app/components/layout/app-header.tsx';
@@ -101,7 +101,10 @@ function AppFrame() {
       </AppShell.Header>
       <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1} className={classes.main}>
         <Container size="xl" px={{ base: 'md', sm: 'lg' }} py={{ base: 'lg', sm: 'xl' }}>
-          <Outlet />
+          {/* A screen loading its translations keeps the header and footer in place. */}
+          <Suspense fallback={<FullPageLoader inline />}>
+            <Outlet />
+          </Suspense>
         </Container>
       </AppShell.Main>
       <Footer />

@@ -1,7 +1,8 @@
 import { LoginRequestSchema, type LoginRequest } from '@care/contract/auth';
-import { Anchor, Button, Checkbox, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Anchor, Button, Checkbox, Group, Stack, TextInput } from '@mantine/core';
 import { IconLogin2 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { PasswordField } from '#app/components/form/password-field.tsx';
 import { Link } from 'react-router';
 import { useZodForm } from '#app/components/form/use-zod-form.ts';
 import { paths } from '#app/config/paths.ts';
@@ -29,7 +30,7 @@ export function LoginForm({ onSubmit, pending = false }: LoginFormProps) {
           size="md"
           {...form.getInputProps('username')}
         />
-        <PasswordInput
+        <PasswordField
           label={t('login.password')}
           autoComplete="current-password"
           required

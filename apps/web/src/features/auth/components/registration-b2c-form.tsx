@@ -2,10 +2,11 @@ import {
   RegistrationB2CFormSchema,
   type RegistrationB2CForm as RegistrationB2CData,
 } from '@care/contract/auth';
-import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Button, Stack, TextInput } from '@mantine/core';
 import { IconLink } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PasswordField } from '#app/components/form/password-field.tsx';
 import { useSearchParams } from 'react-router';
 import { useZodForm } from '#app/components/form/use-zod-form.ts';
 import { DRAFT_KEYS, initialDraftValues, useDraftPersistence } from '../registration-draft.ts';
@@ -48,7 +49,7 @@ export function RegistrationB2CForm({ onSubmit, pending = false }: RegistrationB
           size="md"
           {...form.getInputProps('email')}
         />
-        <PasswordInput
+        <PasswordField
           label={t('b2c.password')}
           description={t('b2c.password-description')}
           autoComplete="new-password"

@@ -1,8 +1,9 @@
 import { RegistrationFormSchema, type RegistrationForm as RegistrationData } from '@care/contract/auth';
-import { Button, Fieldset, PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Fieldset, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconUserPlus } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PasswordField } from '#app/components/form/password-field.tsx';
 import { useSearchParams } from 'react-router';
 import { useZodForm } from '#app/components/form/use-zod-form.ts';
 import { DRAFT_KEYS, initialDraftValues, useDraftPersistence } from '../registration-draft.ts';
@@ -122,7 +123,7 @@ export function RegistrationForm({ onSubmit, pending = false }: RegistrationForm
           />
         </Section>
         <Section legend={t('register.sections.password')}>
-          <PasswordInput
+          <PasswordField
             label={t('register.password')}
             description={t('register.password-description')}
             autoComplete="new-password"
@@ -130,7 +131,7 @@ export function RegistrationForm({ onSubmit, pending = false }: RegistrationForm
             size="md"
             {...form.getInputProps('password')}
           />
-          <PasswordInput
+          <PasswordField
             label={t('register.confirm-password')}
             description={t('register.confirm-password-description')}
             autoComplete="new-password"

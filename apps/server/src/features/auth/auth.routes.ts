@@ -1,0 +1,168 @@
+import {
+  CaptchaChallengeSchema,
+  type LoginRequest,
+  LoginRequestSchema,
+  PasswordResetConfirmationRequestSchema,
+  PasswordResetRequestSchema,
+  RegistrationB2CRequestSchema,
+  RegistrationConfirmationRequestSchema,
+  RegistrationConfirmationResponseSchema,
+  RegistrationRequestSchema,
+} from '@care/contract/auth';
+import { ApiErrorSchema } from '@care/contract/errors';
+import { UserSchema } from '@care/contract/user';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Env } from '#app/config/env.ts';
+import type { Db } from '#app/db/client.ts';
+import { normalizeEmail } from '#app/db/normalize.ts';
+import { requestLanguage } from '#app/plugins/language.ts';
+import { perAccount, perIp, RATE_LIMITS } from '#app/plugins/rate-limit.ts';
+import { clearSessionCookie, endSessionByToken, sessionToken, startSession } from '#app/plugins/session.ts';
+import { dummyPasswordHash } from '#app/security/password.ts';
+import { requestPasswordReset, resetPassword, signIn } from './auth.service.ts';
+import type { B2CStore } from './b2c-store.ts';
+import type { Captcha } from './captcha.ts';
+import { confirmRegistration, register, registerB2C } from './registration.service.ts';
+
+export interface AuthRoutesOptions {
+  env: Env;
+  db: Db;
+  captcha: Captcha;
+  b2cStore: B2CStore;
+  /** Tells the outbox worker that a message is waiting (it also polls). */
+  onMailQueued: () => void;
+}
+
+const errors = { 400: ApiErrorSchema, 429: ApiErrorSchema };
+const accepted = { 202: z.undefined().describe('Accepted; the same answer whether or not the e-mail is registered') };
+
+/** SPEC §7 auth calls. Every state change here is rate limited; registration and reset also need the captcha. */
+export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, options) => {
+  const { env, db, captcha, b2cStore, onMailQueued } = options;
+  // Made now, so that the first unknown e-mail is not slower than a wrong password.
+  await dummyPasswordHash();
+  const signInPerAccount = perAccount(app, 'sign-in', RATE_LIMITS.signInPerAccount, (request) =>
+    normalizeEmail((request.body as LoginRequest).username),
+  );
+
+  app.post(
+    '/auth/login',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in; sets the session cookie and answers the user',
+        body: LoginRequestSchema,
+        response: { 200: UserSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, ...errors },
+      },
+      config: { rateLimit: perIp('sign-in', RATE_LIMITS.signInPerIp) },
+      preHandler: signInPerAccount,
+    },
+    async (request, reply) => {
+      const { userId, ...user } = await signIn(db, request.body);
+      // A new token at every sign-in; a session the browser still carried ends.
+      const previous = sessionToken(env, request);
+      if (previous) await endSessionByToken(db, previous);
+      await startSession(db, env, reply, userId, request.body.remember, {
+        userAgent: request.headers['user-agent'],
+        ip: request.ip,
+      });
+      return user;
+    },
+  );
+
+  app.post(
+    '/auth/logout',
+    { schema: { tags: ['auth'], summary: 'Sign out: ends the session and clears its cookie', response: { 204: z.undefined() } } },
+    async (request, reply) => {
+      const token = sessionToken(env, request);
+      if (token) await endSessionByToken(db, token);
+      clearSessionCookie(env, reply);
+      return reply.status(204).send();
+    },
+  );
+
+  app.post(
+    '/auth/registration',
+    {
+      schema: { tags: ['auth'], summary: 'Register with a machine number', body: RegistrationRequestSchema, response: { ...accepted, ...errors } },
+      config: { rateLimit: perIp('registration', RATE_LIMITS.registrationPerIp) },
+      preHandler: captcha.guard,
+    },
+    async (request, reply) => {
+      await register(db, env, request.body, requestLanguage(request));
+      onMailQueued();
+      return reply.status(202).send(undefined);
+    },
+  );
+
+  app.post(
+    '/auth/registrationB2C',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Register by linking an online-store account',
+        body: RegistrationB2CRequestSchema,
+        response: { ...accepted, ...errors },
+      },
+      config: { rateLimit: perIp('registration', RATE_LIMITS.registrationPerIp) },
+      preHandler: captcha.guard,
+    },
+    async (request, reply) => {
+      await registerB2C(db, env, b2cStore, request.body, requestLanguage(request));
+      onMailQueued();
+      return reply.status(202).send(undefined);
+    },
+  );
+
+  app.post(
+    '/auth/registration/confirmation',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Confirm the e-mail address with the link from the registration e-mail',
+        body: RegistrationConfirmationRequestSchema,
+        response: { 200: RegistrationConfirmationResponseSchema, ...errors },
+      },
+      config: { rateLimit: perIp('token', RATE_LIMITS.tokenPerIp) },
+    },
+    async (request) => confirmRegistration(db, request.body),
+  );
+
+  app.post(
+    '/auth/password-reset',
+    {
+      schema: { tags: ['auth'], summary: 'E-mail a password-reset link', body: PasswordResetRequestSchema, response: { ...accepted, ...errors } },
+      config: { rateLimit: perIp('password-reset', RATE_LIMITS.passwordResetPerIp) },
+      preHandler: captcha.guard,
+    },
+    async (request, reply) => {
+      await requestPasswordReset(db, env, request.body.email);
+      onMailQueued();
+      return reply.status(202).send(undefined);
+    },
+  );
+
+  app.post(
+    '/auth/password-reset/confirmation',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Set a new password with the link from the reset e-mail; ends every session',
+        body: PasswordResetConfirmationRequestSchema,
+        response: { 204: z.undefined(), ...errors },
+      },
+      config: { rateLimit: perIp('token', RATE_LIMITS.tokenPerIp) },
+    },
+    async (request, reply) => {
+      await resetPassword(db, env, request.body);
+      return reply.status(204).send();
+    },
+  );
+
+  app.get(
+    '/auth/captcha',
+    { schema: { tags: ['auth'], summary: 'An ALTCHA challenge (the widget\'s challengeurl)', response: { 200: CaptchaChallengeSchema } } },
+    async (_request, reply) => reply.header('cache-control', 'no-store').send(await captcha.challenge()),
+  );
+};

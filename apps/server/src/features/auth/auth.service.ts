@@ -1,0 +1,93 @@
+import type { LoginRequest, PasswordResetConfirmationRequest } from '@care/contract/auth';
+import type { User } from '@care/contract/user';
+import { and, eq } from 'drizzle-orm';
+import type { Env } from '#app/config/env.ts';
+import type { Db } from '#app/db/client.ts';
+import { normalizeEmail } from '#app/db/normalize.ts';
+import { users } from '#app/db/schema/users.ts';
+import { enqueueMail } from '#app/mail/outbox.ts';
+import { mailTemplates } from '#app/mail/templates.ts';
+import { AppError, fieldError } from '#app/plugins/errors.ts';
+import { endAllSessions } from '#app/plugins/session.ts';
+import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from '#app/security/password.ts';
+import { passwordProblem } from '#app/security/password-policy.ts';
+import { consumeAuthToken, issueAuthToken, voidAuthTokens } from './auth-tokens.ts';
+
+const userColumns = {
+  id: users.id,
+  email: users.email,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  role: users.role,
+  language: users.language,
+};
+
+export function toUser(row: Omit<User, 'id'> & { id: number }): User {
+  return { ...row, id: String(row.id) };
+}
+
+/**
+ * POST auth/login. A wrong password, an unknown e-mail and a deactivated account get the same answer after
+ * the same work: an unknown e-mail is checked against a dummy argon2id hash. Only the right password to a
+ * not yet confirmed account learns that the e-mail still needs confirming.
+ */
+export async function signIn(db: Db, input: LoginRequest): Promise<User & { userId: number }> {
+  const [row] = await db
+    .select({ ...userColumns, passwordHash: users.passwordHash, status: users.status })
+    .from(users)
+    .where(eq(users.email, normalizeEmail(input.username)))
+    .limit(1);
+  const matches = await verifyPassword(row?.passwordHash ?? (await dummyPasswordHash()), input.password);
+  if (!row || !matches || row.status === 'deactivated') throw new AppError('INVALID_CREDENTIALS');
+  if (row.status === 'pending') throw new AppError('EMAIL_NOT_CONFIRMED');
+  const rehash = needsRehash(row.passwordHash) ? { passwordHash: await hashPassword(input.password) } : {};
+  await db
+    .update(users)
+    .set({ lastLoginAt: new Date(), ...rehash })
+    .where(eq(users.id, row.id));
+  return { ...toUser(row), userId: row.id };
+}
+
+/**
+ * POST auth/password-reset: e-mails a link (1 hour, single use) to an active account and voids its earlier
+ * links. Unknown, pending and deactivated addresses get no mail; the caller answers the same either way.
+ */
+export async function requestPasswordReset(db: Db, env: Env, email: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [user] = await tx
+      .select({ id: users.id, email: users.email, firstName: users.firstName, language: users.language })
+      .from(users)
+      .where(and(eq(users.email, normalizeEmail(email)), eq(users.status, 'active')))
+      .for('update');
+    if (!user) return;
+    await voidAuthTokens(tx, user.id, 'reset_password');
+    const token = await issueAuthToken(tx, user.id, 'reset_password');
+    const url = `${env.PUBLIC_URL}${env.BASE_PATH}/reset-password/${token}`;
+    const mail = mailTemplates.resetPassword(user.language, { name: user.firstName, url, brand: env.BRAND_NAME });
+    await enqueueMail(tx, { to: user.email, ...mail, kind: 'reset-password', language: user.language });
+  });
+}
+
+/**
+ * POST auth/password-reset/confirmation: sets the new password through a genuine, unexpired, unused link and
+ * ends every session of the account. A refused password leaves the link usable.
+ */
+export async function resetPassword(db: Db, env: Env, input: PasswordResetConfirmationRequest): Promise<void> {
+  await db.transaction(async (tx) => {
+    const token = await consumeAuthToken(tx, input.token, 'reset_password');
+    if (!token) throw new AppError('INVALID_TOKEN');
+    const [user] = await tx
+      .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName })
+      .from(users)
+      .where(and(eq(users.id, token.userId), eq(users.status, 'active')));
+    if (!user) throw new AppError('INVALID_TOKEN');
+    const problem = passwordProblem(input.password, { ...user, brandName: env.BRAND_NAME });
+    if (problem) throw fieldError('password', problem);
+    await tx
+      .update(users)
+      .set({ passwordHash: await hashPassword(input.password) })
+      .where(eq(users.id, user.id));
+    await voidAuthTokens(tx, user.id, 'reset_password');
+    await endAllSessions(tx, user.id);
+  });
+}

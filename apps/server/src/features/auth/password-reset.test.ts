@@ -1,0 +1,147 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { authTokens } from '#app/db/schema/sessions.ts';
+import { sha256Hex } from '#app/security/tokens.ts';
+import {
+  clearOutbox,
+  clearRateLimits,
+  cookieFor,
+  insertUser,
+  PASSWORD,
+  postJson,
+  queuedMail,
+  signIn,
+  tokenIn,
+} from '#app/test/accounts.ts';
+import { createTestApp, type TestApp } from '#app/test/app.ts';
+
+const NEW_PASSWORD = 'Nowe-haslo-do-portalu';
+
+describe('password reset', () => {
+  let t: TestApp;
+  const requestReset = (email: string) => postJson(t.app, '/auth/password-reset', { email });
+  const resetWith = (token: string, password = NEW_PASSWORD) =>
+    postJson(t.app, '/auth/password-reset/confirmation', { token, password });
+  const latestToken = async (email: string) => {
+    const mails = await queuedMail(t.database.db, email);
+    return tokenIn(mails.at(-1)!.text, 'reset-password');
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp({ PUBLIC_URL: 'https://care.example', BASE_PATH: '' });
+    await insertUser(t.database.db, { email: 'jan@example.com', language: 'en' });
+    await insertUser(t.database.db, { email: 'pending@example.com', status: 'pending' });
+    await insertUser(t.database.db, { email: 'closed@example.com', status: 'deactivated' });
+  });
+  afterAll(async () => {
+    await t.app.close();
+  });
+  beforeEach(async () => {
+    await clearRateLimits(t.database.db);
+    await clearOutbox(t.database.db);
+  });
+
+  it('answers the same 202 for an active, an unknown, a pending and a deactivated e-mail', async () => {
+    const answers = await Promise.all(
+      ['jan@example.com', 'nobody@example.com', 'pending@example.com', 'closed@example.com'].map(requestReset),
+    );
+    for (const answer of answers) {
+      expect(answer.statusCode).toBe(202);
+      expect(answer.body).toBe('');
+    }
+    const mails = await queuedMail(t.database.db);
+    expect(mails.map((m) => m.toAddress)).toEqual(['jan@example.com']);
+    expect(mails[0]).toMatchObject({ kind: 'reset-password', language: 'en' });
+    expect(mails[0]!.text).toMatch(/https:\/\/care\.example\/reset-password\/[A-Za-z0-9_-]{43}/);
+  });
+
+  it('makes a link valid for one hour', async () => {
+    await requestReset('jan@example.com');
+    const [row] = await t.database.db
+      .select()
+      .from(authTokens)
+      .where(eq(authTokens.tokenHash, sha256Hex(await latestToken('jan@example.com'))));
+    expect((row!.expiresAt.getTime() - row!.createdAt.getTime()) / 60_000).toBeCloseTo(60, 0);
+  });
+
+  it('sets the new password: the new one works, the old one does not, every session ends', async () => {
+    const email = 'reset-me@example.com';
+    await insertUser(t.database.db, { email });
+    const first = await cookieFor(t.app, email);
+    const second = await cookieFor(t.app, email);
+    await requestReset(email);
+    const res = await resetWith(await latestToken(email));
+    expect(res.statusCode).toBe(204);
+    for (const cookie of [first, second]) {
+      expect((await t.app.inject({ url: '/api/user/authorities', headers: { cookie } })).statusCode).toBe(401);
+    }
+    expect((await signIn(t.app, email, PASSWORD)).json().code).toBe('INVALID_CREDENTIALS');
+    expect((await signIn(t.app, email, NEW_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('works once', async () => {
+    const email = 'once@example.com';
+    await insertUser(t.database.db, { email });
+    await requestReset(email);
+    const token = await latestToken(email);
+    expect((await resetWith(token)).statusCode).toBe(204);
+    const again = await resetWith(token, 'Jeszcze-inne-haslo-9');
+    expect(again.statusCode).toBe(400);
+    expect(again.json().code).toBe('INVALID_TOKEN');
+    expect((await signIn(t.app, email, NEW_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('voids earlier links when a new one is requested', async () => {
+    const email = 'twice@example.com';
+    await insertUser(t.database.db, { email });
+    await requestReset(email);
+    const earlier = await latestToken(email);
+    await requestReset(email);
+    const later = await latestToken(email);
+    expect((await resetWith(earlier)).json().code).toBe('INVALID_TOKEN');
+    expect((await resetWith(later)).statusCode).toBe(204);
+  });
+
+  it('refuses an expired link and a forged one', async () => {
+    const email = 'late@example.com';
+    await insertUser(t.database.db, { email });
+    await requestReset(email);
+    const token = await latestToken(email);
+    await t.database.db
+      .update(authTokens)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(authTokens.tokenHash, sha256Hex(token)));
+    expect((await resetWith(token)).json().code).toBe('INVALID_TOKEN');
+    expect((await resetWith('x'.repeat(43))).json().code).toBe('INVALID_TOKEN');
+    expect((await signIn(t.app, email, PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('refuses a common password and keeps the link usable', async () => {
+    const email = 'common@example.com';
+    await insertUser(t.database.db, { email });
+    await requestReset(email);
+    const token = await latestToken(email);
+    const common = await resetWith(token, 'qwerty123');
+    expect(common.statusCode).toBe(400);
+    expect(common.json().fields).toEqual([{ path: 'password', code: 'form.password-too-common' }]);
+    const short = await resetWith(token, 'abc12');
+    expect(short.json().fields).toEqual([{ path: 'password', code: 'form.min-length' }]);
+    expect((await resetWith(token)).statusCode).toBe(204);
+  });
+
+  it('does not reset the password of an account deactivated after the link was sent', async () => {
+    const email = 'gone@example.com';
+    await insertUser(t.database.db, { email });
+    await requestReset(email);
+    const token = await latestToken(email);
+    const cookie = await cookieFor(t.app, email);
+    const deactivated = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/deactivation',
+      headers: { cookie },
+      payload: { password: PASSWORD },
+    });
+    expect(deactivated.statusCode).toBe(204);
+    expect((await resetWith(token)).json().code).toBe('INVALID_TOKEN');
+  });
+});
