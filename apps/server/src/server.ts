@@ -3,6 +3,9 @@ import { EnvError, parseEnv } from './config/env.ts';
 import { openDatabase } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { seedDemoData } from './db/seed/demo.ts';
+import { startHousekeeping } from './jobs/housekeeping.ts';
+import { type OutboxWorker, startOutboxWorker } from './mail/outbox.ts';
+import { createMailTransport } from './mail/transport.ts';
 
 async function main(): Promise<void> {
   const env = parseEnv();
@@ -14,7 +17,18 @@ async function main(): Promise<void> {
   });
   await migrate(database);
   const seeded = env.SEED_DEMO_DATA ? await seedDemoData(database.db) : null;
-  const app = await buildApp({ env, database });
+  // The routes tell the worker about queued mail; the worker needs the app's logger, so it starts after the app.
+  const mail: Pick<OutboxWorker, 'kick'> = { kick: () => {} };
+  const app = await buildApp({ env, database, onMailQueued: () => mail.kick() });
+  // E-mail leaves through the outbox: written in the transaction of the change, sent (and retried) here.
+  const transport = createMailTransport(env, (line) => app.log.info(line));
+  const outbox = startOutboxWorker(database.db, transport, (error) =>
+    app.log.error({ err: error }, 'mail delivery round failed'),
+  );
+  mail.kick = outbox.kick;
+  const housekeeping = startHousekeeping(database.db, (error) =>
+    app.log.warn({ err: error }, 'housekeeping failed'),
+  );
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -23,6 +37,9 @@ async function main(): Promise<void> {
     app.log.info({ signal }, 'shutting down');
     const timer = setTimeout(() => process.exit(1), 10_000);
     timer.unref();
+    housekeeping.stop();
+    // Lets a message being sent finish, so it is not sent again after the lease runs out.
+    await outbox.stop();
     await app.close();
     process.exit(0);
   };
@@ -33,7 +50,11 @@ async function main(): Promise<void> {
   printWelcome(env.PUBLIC_URL + env.BASE_PATH, database.kind, seeded);
 }
 
-function printWelcome(url: string, kind: string, seeded: Awaited<ReturnType<typeof seedDemoData>> | null): void {
+function printWelcome(
+  url: string,
+  kind: string,
+  seeded: Awaited<ReturnType<typeof seedDemoData>> | null,
+): void {
   const lines = [`\n  Care Portal is running at ${url}  (database: ${kind})`];
   if (seeded) {
     lines.push('\n  Demo accounts (password for all: ' + seeded.password + '):');

@@ -22,7 +22,11 @@ export const passwordField = z
   .min(LIMITS.passwordMinLength, 'form.min-length')
   .max(LIMITS.passwordMaxLength, 'form.max-length');
 
-export const nameField = z.string().trim().min(LIMITS.nameMinLength, 'form.min-length').max(100, 'form.max-length');
+export const nameField = z
+  .string()
+  .trim()
+  .min(LIMITS.nameMinLength, 'form.min-length')
+  .max(100, 'form.max-length');
 
 /** People type phone numbers with spaces or dashes; only the digits count (SPEC §5: exactly 9). */
 const phoneField = z

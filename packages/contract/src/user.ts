@@ -56,24 +56,36 @@ export const UserDetailsUpdateSchema = z.object({
 });
 export type UserDetailsUpdate = z.input<typeof UserDetailsUpdateSchema>;
 
+/** GET api/user/address (SPEC leaves the fields out; these are the postal ones). '' when not given. */
+export const AddressSchema = z.object({
+  companyName: z.string(),
+  street: z.string(),
+  houseNumber: z.string(),
+  apartmentNumber: z.string(),
+  postalCode: z.string(),
+  city: z.string(),
+  /** ISO 3166-1 alpha-2, e.g. PL, DE. */
+  countryCode: z.string(),
+});
+export type Address = z.infer<typeof AddressSchema>;
+
 const addressText = (max: number) => z.string().trim().max(max, 'form.max-length');
 
-/** GET and PUT api/user/address (SPEC leaves the fields out; these are the postal ones). */
-export const AddressSchema = z.object({
+/** PUT api/user/address (same path): creates or replaces the address. */
+export const AddressUpdateSchema = z.object({
   companyName: addressText(200),
   street: addressText(200),
   houseNumber: addressText(20),
   apartmentNumber: addressText(20),
   postalCode: addressText(16),
   city: addressText(100),
-  /** ISO 3166-1 alpha-2, e.g. PL, DE. */
   countryCode: z
     .string()
     .trim()
     .transform((value) => value.toUpperCase())
     .pipe(z.string().regex(/^[A-Z]{2}$/, 'form.wrong-country-code')),
 });
-export type Address = z.output<typeof AddressSchema>;
+export type AddressUpdate = z.input<typeof AddressUpdateSchema>;
 
 /** PUT api/user/password. The old password must be right and the new one different (checked by the server). */
 export const ChangePasswordRequestSchema = z.object({
@@ -177,7 +189,11 @@ export const UserSettingsSchema = z.array(UserSettingSchema);
  * POST api/user/settings: creates the setting, or replaces the value of the same key and broadValue.
  * The value is checked against SETTING_VALUE_SCHEMAS[key] (by the server, and by the web with the same schemas).
  */
-export const UserSettingCreateSchema = z.object({ broadValue: BroadValueSchema, key: z.enum(SETTING_KEYS), value: z.json() });
+export const UserSettingCreateSchema = z.object({
+  broadValue: BroadValueSchema,
+  key: z.enum(SETTING_KEYS),
+  value: z.json(),
+});
 export type UserSettingCreate = z.input<typeof UserSettingCreateSchema>;
 
 /** PUT api/user/settings/{id}: a new value for the setting's key (other fields of the body are ignored). */

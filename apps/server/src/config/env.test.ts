@@ -28,4 +28,14 @@ describe('environment', () => {
     expect(parseEnv({ BASE_PATH: '/' }).BASE_PATH).toBe('');
     expect(() => parseEnv({ BASE_PATH: 'portal' })).toThrow(/BASE_PATH/);
   });
+
+  it("reads the customers' authorities as a list, RIGHT_CARE_VIEW_CATALOG by default", () => {
+    expect(parseEnv({}).CUSTOMER_AUTHORITIES).toEqual(['RIGHT_CARE_VIEW_CATALOG']);
+    expect(parseEnv({ CUSTOMER_AUTHORITIES: 'RIGHT_A, RIGHT_B' }).CUSTOMER_AUTHORITIES).toEqual([
+      'RIGHT_A',
+      'RIGHT_B',
+    ]);
+    expect(parseEnv({ CUSTOMER_AUTHORITIES: ',' }).CUSTOMER_AUTHORITIES).toEqual([]);
+    expect(() => parseEnv({ CUSTOMER_AUTHORITIES: 'right-a' })).toThrow(/CUSTOMER_AUTHORITIES/);
+  });
 });

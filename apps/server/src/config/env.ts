@@ -76,7 +76,11 @@ export const EnvSchema = z.object({
   BRAND_SHOP_URL: z.url().default('https://shop.agromech.example'),
 });
 
-export type Env = z.infer<typeof EnvSchema> & { PUBLIC_URL: string; SEED_DEMO_DATA: boolean; CAPTCHA_HMAC_KEY: string };
+export type Env = z.infer<typeof EnvSchema> & {
+  PUBLIC_URL: string;
+  SEED_DEMO_DATA: boolean;
+  CAPTCHA_HMAC_KEY: string;
+};
 
 export class EnvError extends Error {}
 
@@ -89,7 +93,8 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
       context.addIssue({
         code: 'custom',
         path: ['CAPTCHA_HMAC_KEY'],
-        message: 'is required when CAPTCHA_REQUIRED=true (at least 32 characters, the same on every instance)',
+        message:
+          'is required when CAPTCHA_REQUIRED=true (at least 32 characters, the same on every instance)',
       });
     }
   }).safeParse(cleaned);

@@ -15,9 +15,11 @@ function greeting(language: Language, name: string): string {
 }
 
 const FOOTER: Record<Language, (brand: string) => string> = {
-  pl: (brand) => `${brand} — portal klienta. Ta wiadomość została wysłana automatycznie, prosimy na nią nie odpowiadać.`,
+  pl: (brand) =>
+    `${brand} — portal klienta. Ta wiadomość została wysłana automatycznie, prosimy na nią nie odpowiadać.`,
   en: (brand) => `${brand} — customer portal. This message was sent automatically; please do not reply.`,
-  de: (brand) => `${brand} — Kundenportal. Diese Nachricht wurde automatisch versandt; bitte nicht antworten.`,
+  de: (brand) =>
+    `${brand} — Kundenportal. Diese Nachricht wurde automatisch versandt; bitte nicht antworten.`,
 };
 
 const CONFIRM: Record<Language, (l: Link) => { subject: string; paragraphs: string[]; label: string }> = {
@@ -50,7 +52,10 @@ const CONFIRM: Record<Language, (l: Link) => { subject: string; paragraphs: stri
   }),
 };
 
-const ALREADY_REGISTERED: Record<Language, (l: Link) => { subject: string; paragraphs: string[]; label: string }> = {
+const ALREADY_REGISTERED: Record<
+  Language,
+  (l: Link) => { subject: string; paragraphs: string[]; label: string }
+> = {
   pl: ({ name, brand }) => ({
     subject: `Próba rejestracji w portalu ${brand}`,
     paragraphs: [
@@ -116,7 +121,12 @@ function build(
   link: Link,
 ): RenderedMail {
   const { subject, paragraphs, label } = table[language](link);
-  return renderMail({ subject, paragraphs, action: { label, url: link.url }, footer: FOOTER[language](link.brand) });
+  return renderMail({
+    subject,
+    paragraphs,
+    action: { label, url: link.url },
+    footer: FOOTER[language](link.brand),
+  });
 }
 
 export const mailTemplates = {

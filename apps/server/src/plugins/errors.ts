@@ -53,7 +53,8 @@ export class AppError extends Error {
 }
 
 export const notFound = () => new AppError('NOT_FOUND');
-export const fieldError = (path: string, code: string) => new AppError('VALIDATION_FAILED', undefined, [{ path, code }]);
+export const fieldError = (path: string, code: string) =>
+  new AppError('VALIDATION_FAILED', undefined, [{ path, code }]);
 
 /** Contract schemas carry translation keys as messages (e.g. "form.wrong-email"); zod's own messages are not keys. */
 const TRANSLATION_KEY = /^[a-z0-9-]+(\.[a-z0-9-]+)+$/;
@@ -73,7 +74,16 @@ function body(code: ErrorCode, message?: string, fields?: FieldError[]): ApiErro
   return { code, message: message ?? MESSAGES[code], ...(fields?.length ? { fields } : {}) };
 }
 
-const CONNECTION_ERRORS = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P03', '08006', '08001', '08003']);
+const CONNECTION_ERRORS = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  '57P01',
+  '57P03',
+  '08006',
+  '08001',
+  '08003',
+]);
 
 function isDatabaseDown(error: unknown): boolean {
   const e = error as { code?: string; message?: string; cause?: unknown };
@@ -106,7 +116,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.status(503).header('retry-after', '5').send(body('SERVICE_UNAVAILABLE'));
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      return reply.status(error.statusCode).send(body(error.statusCode === 404 ? 'NOT_FOUND' : 'BAD_REQUEST'));
+      return reply
+        .status(error.statusCode)
+        .send(body(error.statusCode === 404 ? 'NOT_FOUND' : 'BAD_REQUEST'));
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send(body('INTERNAL'));

@@ -3,12 +3,17 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '#app/app.ts';
 import { rateLimitHits } from '#app/db/schema/rate-limits.ts';
-import { clearRateLimits, insertUser, PASSWORD } from '#app/test/accounts.ts';
+import { awayFromWindowEdge, clearRateLimits, insertUser, PASSWORD } from '#app/test/accounts.ts';
 import { createTestApp, type TestApp } from '#app/test/app.ts';
 import { claimOnce, countHit, RATE_LIMITS, removeExpiredRateLimitWindows } from './rate-limit.ts';
 
 const login = (app: FastifyInstance, username: string, ip: string, password = 'Wrong-password-1') =>
-  app.inject({ method: 'POST', url: '/auth/login', payload: { username, password, remember: false }, remoteAddress: ip });
+  app.inject({
+    method: 'POST',
+    url: '/auth/login',
+    payload: { username, password, remember: false },
+    remoteAddress: ip,
+  });
 
 describe('rate limits', () => {
   let t: TestApp;
@@ -24,6 +29,7 @@ describe('rate limits', () => {
   });
 
   it('allows 10 sign-in attempts a minute from one address, then answers 429 with Retry-After', async () => {
+    await awayFromWindowEdge(RATE_LIMITS.signInPerIp.timeWindow);
     for (let i = 0; i < RATE_LIMITS.signInPerIp.max; i++) {
       expect((await login(t.app, `user${i}@example.com`, '192.0.2.1')).statusCode).toBe(401);
     }
@@ -38,6 +44,7 @@ describe('rate limits', () => {
   });
 
   it('allows 20 sign-in attempts an hour for one account from any number of addresses', async () => {
+    await awayFromWindowEdge(RATE_LIMITS.signInPerAccount.timeWindow);
     for (let i = 0; i < RATE_LIMITS.signInPerAccount.max; i++) {
       expect((await login(t.app, 'jan@example.com', `198.51.100.${i + 1}`)).statusCode).toBe(401);
     }
@@ -45,31 +52,44 @@ describe('rate limits', () => {
     const limited = await login(t.app, ' JAN@Example.com', '198.51.100.99', PASSWORD);
     expect(limited.statusCode).toBe(429);
     expect(limited.json().code).toBe('RATE_LIMITED');
-    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(60);
+    // Fixed windows: Retry-After is what is left of the current hour-long window.
+    const retryAfter = Number(limited.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(3600);
     expect((await login(t.app, 'other@example.com', '198.51.100.99')).statusCode).toBe(401);
   });
 
   it('stores no e-mail address in the per-account counters', async () => {
     await login(t.app, 'jan@example.com', '203.0.113.5');
-    const keys = (await t.database.db.select({ key: rateLimitHits.key }).from(rateLimitHits)).map((r) => r.key);
+    const keys = (await t.database.db.select({ key: rateLimitHits.key }).from(rateLimitHits)).map(
+      (r) => r.key,
+    );
     expect(keys.some((key) => key.startsWith('sign-in:account:'))).toBe(true);
     expect(keys.join(' ')).not.toContain('jan');
   });
 
   it('allows 5 registrations (both kinds together) per 15 minutes from one address', async () => {
+    await awayFromWindowEdge(RATE_LIMITS.registrationPerIp.timeWindow);
     const ip = '192.0.2.50';
     const post = (url: string) => t.app.inject({ method: 'POST', url, payload: {}, remoteAddress: ip });
     for (let i = 0; i < 3; i++) expect((await post('/auth/registration')).statusCode).toBe(400);
     for (let i = 0; i < 2; i++) expect((await post('/auth/registrationB2C')).statusCode).toBe(400);
     const limited = await post('/auth/registration');
     expect(limited.statusCode).toBe(429);
-    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(60);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(15 * 60);
     expect((await post('/auth/registrationB2C')).statusCode).toBe(429);
   });
 
   it('allows 5 password-reset requests per 15 minutes from one address', async () => {
+    await awayFromWindowEdge(RATE_LIMITS.passwordResetPerIp.timeWindow);
     const post = () =>
-      t.app.inject({ method: 'POST', url: '/auth/password-reset', payload: { email: 'jan@example.com' }, remoteAddress: '192.0.2.60' });
+      t.app.inject({
+        method: 'POST',
+        url: '/auth/password-reset',
+        payload: { email: 'jan@example.com' },
+        remoteAddress: '192.0.2.60',
+      });
     for (let i = 0; i < RATE_LIMITS.passwordResetPerIp.max; i++) expect((await post()).statusCode).toBe(202);
     const limited = await post();
     expect(limited.statusCode).toBe(429);
@@ -77,6 +97,7 @@ describe('rate limits', () => {
   });
 
   it('shares the counters between instances through the database', async () => {
+    await awayFromWindowEdge(RATE_LIMITS.signInPerIp.timeWindow);
     const second = await buildApp({ env: t.env, database: { ...t.database, close: async () => {} } });
     try {
       for (let i = 0; i < 5; i++) await login(t.app, `a${i}@example.com`, '192.0.2.70');
@@ -109,8 +130,12 @@ describe('rate-limit store', () => {
   });
 
   it('counts concurrent hits exactly', async () => {
-    const hits = await Promise.all(Array.from({ length: 20 }, () => countHit(t.database.db, 'test:burst', 60_000)));
-    expect(hits.map((h) => h.count).sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+    const hits = await Promise.all(
+      Array.from({ length: 20 }, () => countHit(t.database.db, 'test:burst', 60_000)),
+    );
+    expect(hits.map((h) => h.count).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 20 }, (_, i) => i + 1),
+    );
   });
 
   it('starts a new window once the old one is over', async () => {
@@ -129,9 +154,13 @@ describe('rate-limit store', () => {
 
   it('removes windows older than a day and keeps current ones', async () => {
     await countHit(t.database.db, 'test:current', 60_000);
-    await t.database.db.insert(rateLimitHits).values({ key: 'test:ancient', windowStart: new Date(Date.now() - 2 * 86_400_000) });
+    await t.database.db
+      .insert(rateLimitHits)
+      .values({ key: 'test:ancient', windowStart: new Date(Date.now() - 2 * 86_400_000) });
     expect(await removeExpiredRateLimitWindows(t.database.db)).toBeGreaterThanOrEqual(1);
-    const keys = (await t.database.db.select({ key: rateLimitHits.key }).from(rateLimitHits)).map((r) => r.key);
+    const keys = (await t.database.db.select({ key: rateLimitHits.key }).from(rateLimitHits)).map(
+      (r) => r.key,
+    );
     expect(keys).toContain('test:current');
     expect(keys).not.toContain('test:ancient');
   });

@@ -88,13 +88,21 @@ export async function removeExpiredRateLimitWindows(db: Db): Promise<number> {
  */
 export function databaseStore(db: Db): FastifyRateLimitStoreCtor {
   class DatabaseStore implements FastifyRateLimitStore {
-    incr(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow: number) {
+    incr(
+      key: string,
+      callback: (error: Error | null, result?: { current: number; ttl: number }) => void,
+      timeWindow: number,
+    ) {
       countHit(db, key, timeWindow).then(
         ({ count, ttl }) => callback(null, { current: count, ttl }),
         (error: Error) => callback(error),
       );
     }
-    read(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow: number) {
+    read(
+      key: string,
+      callback: (error: Error | null, result?: { current: number; ttl: number }) => void,
+      timeWindow: number,
+    ) {
       readHits(db, key, timeWindow).then(
         ({ count, ttl }) => callback(null, { current: count, ttl }),
         (error: Error) => callback(error),

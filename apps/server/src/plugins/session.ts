@@ -96,7 +96,12 @@ export async function startSession(
 }
 
 export function clearSessionCookie(env: Env, reply: FastifyReply): void {
-  reply.clearCookie(cookieName(env), { path: '/', httpOnly: true, sameSite: 'lax', secure: env.NODE_ENV === 'production' });
+  reply.clearCookie(cookieName(env), {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: env.NODE_ENV === 'production',
+  });
 }
 
 export async function endSession(db: Db, sessionId: number): Promise<void> {
@@ -166,7 +171,9 @@ async function findActor(db: Db, env: Env, token: string): Promise<Actor | null>
     .limit(1);
   if (!row) return null;
   if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
-    const idleExpiresAt = new Date(Math.min(now.getTime() + lifetimes(env, row.remember).idleMs, row.expiresAt.getTime()));
+    const idleExpiresAt = new Date(
+      Math.min(now.getTime() + lifetimes(env, row.remember).idleMs, row.expiresAt.getTime()),
+    );
     await db.update(sessions).set({ lastSeenAt: now, idleExpiresAt }).where(eq(sessions.id, row.sessionId));
   }
   const authorities = authoritiesOf(env, row.role, row.authorities);

@@ -43,7 +43,11 @@ export async function insertUser(db: Db, user: TestUser): Promise<number> {
   return row!.id;
 }
 
-export async function insertMachine(db: Db, serialNumber: string, ownerId: number | null = null): Promise<number> {
+export async function insertMachine(
+  db: Db,
+  serialNumber: string,
+  ownerId: number | null = null,
+): Promise<number> {
   const [row] = await db
     .insert(machines)
     .values({ serialNumber, name: 'Kombajn AM-500', ownerId })
@@ -52,7 +56,10 @@ export async function insertMachine(db: Db, serialNumber: string, ownerId: numbe
 }
 
 export async function ownerOf(db: Db, serialNumber: string): Promise<number | null> {
-  const [row] = await db.select({ ownerId: machines.ownerId }).from(machines).where(eq(machines.serialNumber, serialNumber));
+  const [row] = await db
+    .select({ ownerId: machines.ownerId })
+    .from(machines)
+    .where(eq(machines.serialNumber, serialNumber));
   return row?.ownerId ?? null;
 }
 
@@ -97,7 +104,12 @@ export function nextIp(): string {
   return `10.${(ipCounter >> 16) & 255}.${(ipCounter >> 8) & 255}.${ipCounter & 255}`;
 }
 
-export function postJson(app: FastifyInstance, url: string, payload: unknown, headers: Record<string, string> = {}) {
+export function postJson(
+  app: FastifyInstance,
+  url: string,
+  payload: unknown,
+  headers: Record<string, string> = {},
+) {
   return app.inject({ method: 'POST', url, payload: payload as object, headers, remoteAddress: nextIp() });
 }
 
@@ -111,6 +123,58 @@ export async function signIn(
 }
 
 /** Signs in and answers the Cookie header value for the next requests. */
-export async function cookieFor(app: FastifyInstance, username: string, password = PASSWORD): Promise<string> {
+export async function cookieFor(
+  app: FastifyInstance,
+  username: string,
+  password = PASSWORD,
+): Promise<string> {
   return sessionCookieOf(await signIn(app, username, password));
 }
+
+/**
+ * Rate limits count in fixed windows aligned to the clock; a test that fills a window waits when the current
+ * one ends within `marginMs`, so that its requests cannot straddle two windows.
+ */
+export async function awayFromWindowEdge(windowMs: number, marginMs = 5000): Promise<void> {
+  const left = windowMs - (Date.now() % windowMs);
+  if (left < marginMs) await new Promise((resolve) => setTimeout(resolve, left + 50));
+}
+
+/** A valid SPEC §3 registration payload (POST auth/registration); `extra` overrides fields. */
+export const registrationPayload = (
+  email: string,
+  machineNumber: string,
+  extra: Record<string, unknown> = {},
+) => ({
+  personFirstName: 'Jan',
+  personLastName: 'Kowalski',
+  email,
+  username: email,
+  phone: '600 100 200',
+  peselOrNip: '',
+  machineNumber,
+  password: 'Zielone-pole-2026',
+  countryCode: '',
+  zipCode: '',
+  currencyCode: '',
+  captchaResponse: '',
+  rulesAgreementChecked: true,
+  marketingAgreementChecked: false,
+  ...extra,
+});
+
+/** A valid SPEC §3 B2C link payload (POST auth/registrationB2C); `extra` overrides fields. */
+export const b2cPayload = (email: string, machineNumber: string, extra: Record<string, unknown> = {}) => ({
+  email,
+  username: email,
+  password: 'Sklep-konto-2026',
+  machineNumber,
+  captchaResponse: '',
+  rulesAgreementChecked: true,
+  marketingAgreementChecked: true,
+  personFirstName: '',
+  personLastName: '',
+  phone: '',
+  peselOrNip: '',
+  ...extra,
+});

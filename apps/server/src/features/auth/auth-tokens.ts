@@ -51,7 +51,11 @@ export interface ConsumedToken {
  * requests racing with the same link cannot both succeed. Null otherwise. Run it in the transaction of the change:
  * if the change fails, the token stays unused.
  */
-export async function consumeAuthToken(db: Db, token: string, purpose: AuthTokenPurpose): Promise<ConsumedToken | null> {
+export async function consumeAuthToken(
+  db: Db,
+  token: string,
+  purpose: AuthTokenPurpose,
+): Promise<ConsumedToken | null> {
   const [row] = await db
     .update(authTokens)
     .set({ usedAt: sql`now()` })

@@ -35,7 +35,9 @@ export interface AuthRoutesOptions {
 }
 
 const errors = { 400: ApiErrorSchema, 429: ApiErrorSchema };
-const accepted = { 202: z.undefined().describe('Accepted; the same answer whether or not the e-mail is registered') };
+const accepted = {
+  202: z.undefined().describe('Accepted; the same answer whether or not the e-mail is registered'),
+};
 
 /** SPEC §7 auth calls. Every state change here is rate limited; registration and reset also need the captcha. */
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, options) => {
@@ -73,7 +75,13 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
 
   app.post(
     '/auth/logout',
-    { schema: { tags: ['auth'], summary: 'Sign out: ends the session and clears its cookie', response: { 204: z.undefined() } } },
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign out: ends the session and clears its cookie',
+        response: { 204: z.undefined() },
+      },
+    },
     async (request, reply) => {
       const token = sessionToken(env, request);
       if (token) await endSessionByToken(db, token);
@@ -85,7 +93,12 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   app.post(
     '/auth/registration',
     {
-      schema: { tags: ['auth'], summary: 'Register with a machine number', body: RegistrationRequestSchema, response: { ...accepted, ...errors } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Register with a machine number',
+        body: RegistrationRequestSchema,
+        response: { ...accepted, ...errors },
+      },
       config: { rateLimit: perIp('registration', RATE_LIMITS.registrationPerIp) },
       preHandler: captcha.guard,
     },
@@ -132,7 +145,12 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   app.post(
     '/auth/password-reset',
     {
-      schema: { tags: ['auth'], summary: 'E-mail a password-reset link', body: PasswordResetRequestSchema, response: { ...accepted, ...errors } },
+      schema: {
+        tags: ['auth'],
+        summary: 'E-mail a password-reset link',
+        body: PasswordResetRequestSchema,
+        response: { ...accepted, ...errors },
+      },
       config: { rateLimit: perIp('password-reset', RATE_LIMITS.passwordResetPerIp) },
       preHandler: captcha.guard,
     },
@@ -162,7 +180,13 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
 
   app.get(
     '/auth/captcha',
-    { schema: { tags: ['auth'], summary: 'An ALTCHA challenge (the widget\'s challengeurl)', response: { 200: CaptchaChallengeSchema } } },
+    {
+      schema: {
+        tags: ['auth'],
+        summary: "An ALTCHA challenge (the widget's challengeurl)",
+        response: { 200: CaptchaChallengeSchema },
+      },
+    },
     async (_request, reply) => reply.header('cache-control', 'no-store').send(await captcha.challenge()),
   );
 };

@@ -63,7 +63,11 @@ export async function requestPasswordReset(db: Db, env: Env, email: string): Pro
     await voidAuthTokens(tx, user.id, 'reset_password');
     const token = await issueAuthToken(tx, user.id, 'reset_password');
     const url = `${env.PUBLIC_URL}${env.BASE_PATH}/reset-password/${token}`;
-    const mail = mailTemplates.resetPassword(user.language, { name: user.firstName, url, brand: env.BRAND_NAME });
+    const mail = mailTemplates.resetPassword(user.language, {
+      name: user.firstName,
+      url,
+      brand: env.BRAND_NAME,
+    });
     await enqueueMail(tx, { to: user.email, ...mail, kind: 'reset-password', language: user.language });
   });
 }
@@ -72,7 +76,11 @@ export async function requestPasswordReset(db: Db, env: Env, email: string): Pro
  * POST auth/password-reset/confirmation: sets the new password through a genuine, unexpired, unused link and
  * ends every session of the account. A refused password leaves the link usable.
  */
-export async function resetPassword(db: Db, env: Env, input: PasswordResetConfirmationRequest): Promise<void> {
+export async function resetPassword(
+  db: Db,
+  env: Env,
+  input: PasswordResetConfirmationRequest,
+): Promise<void> {
   await db.transaction(async (tx) => {
     const token = await consumeAuthToken(tx, input.token, 'reset_password');
     if (!token) throw new AppError('INVALID_TOKEN');

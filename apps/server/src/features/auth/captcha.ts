@@ -61,7 +61,9 @@ function decode(payload: string): z.infer<typeof PayloadSchema> | null {
  */
 export function createCaptcha(env: Env, db: Db): Captcha {
   const hmacSignatureSecret = env.CAPTCHA_HMAC_KEY;
-  const hmacKeySignatureSecret = createHmac('sha256', env.CAPTCHA_HMAC_KEY).update('altcha-key-signature').digest('hex');
+  const hmacKeySignatureSecret = createHmac('sha256', env.CAPTCHA_HMAC_KEY)
+    .update('altcha-key-signature')
+    .digest('hex');
 
   async function challenge(): Promise<CaptchaChallenge> {
     const created: Challenge = await createChallenge({
@@ -73,7 +75,11 @@ export function createCaptcha(env: Env, db: Db): Captcha {
       hmacSignatureSecret,
       hmacKeySignatureSecret,
     });
-    return { required: env.CAPTCHA_REQUIRED, parameters: { ...created.parameters }, signature: created.signature };
+    return {
+      required: env.CAPTCHA_REQUIRED,
+      parameters: { ...created.parameters },
+      signature: created.signature,
+    };
   }
 
   async function isSolved(payload: string): Promise<boolean> {

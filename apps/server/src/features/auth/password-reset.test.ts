@@ -43,7 +43,9 @@ describe('password reset', () => {
 
   it('answers the same 202 for an active, an unknown, a pending and a deactivated e-mail', async () => {
     const answers = await Promise.all(
-      ['jan@example.com', 'nobody@example.com', 'pending@example.com', 'closed@example.com'].map(requestReset),
+      ['jan@example.com', 'nobody@example.com', 'pending@example.com', 'closed@example.com'].map(
+        requestReset,
+      ),
     );
     for (const answer of answers) {
       expect(answer.statusCode).toBe(202);
@@ -73,7 +75,9 @@ describe('password reset', () => {
     const res = await resetWith(await latestToken(email));
     expect(res.statusCode).toBe(204);
     for (const cookie of [first, second]) {
-      expect((await t.app.inject({ url: '/api/user/authorities', headers: { cookie } })).statusCode).toBe(401);
+      expect((await t.app.inject({ url: '/api/user/authorities', headers: { cookie } })).statusCode).toBe(
+        401,
+      );
     }
     expect((await signIn(t.app, email, PASSWORD)).json().code).toBe('INVALID_CREDENTIALS');
     expect((await signIn(t.app, email, NEW_PASSWORD)).statusCode).toBe(200);
@@ -127,6 +131,17 @@ describe('password reset', () => {
     const short = await resetWith(token, 'abc12');
     expect(short.json().fields).toEqual([{ path: 'password', code: 'form.min-length' }]);
     expect((await resetWith(token)).statusCode).toBe(204);
+  });
+
+  it('accepts a passphrase of 128 characters, used exactly as typed', async () => {
+    const email = 'long@example.com';
+    await insertUser(t.database.db, { email });
+    await requestReset(email);
+    const passphrase = ` ${'Łąka pełna koniczyny i maków '.repeat(5)}`.slice(0, 128);
+    expect(passphrase).toHaveLength(128);
+    expect((await resetWith(await latestToken(email), passphrase)).statusCode).toBe(204);
+    expect((await signIn(t.app, email, passphrase)).statusCode).toBe(200);
+    expect((await signIn(t.app, email, passphrase.trim())).statusCode).toBe(401);
   });
 
   it('does not reset the password of an account deactivated after the link was sent', async () => {

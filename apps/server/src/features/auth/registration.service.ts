@@ -34,7 +34,12 @@ interface NewAccount {
 }
 
 /** POST auth/registration (SPEC §3/§5; the contract schema has checked the fields). */
-export async function register(db: Db, env: Env, input: RegistrationRequest, language: Language): Promise<void> {
+export async function register(
+  db: Db,
+  env: Env,
+  input: RegistrationRequest,
+  language: Language,
+): Promise<void> {
   checkUsername(input.username, input.email);
   await registerAccount(db, env, {
     email: normalizeEmail(input.email),
@@ -105,13 +110,24 @@ async function findFreeMachine(db: Db, machineNumber: string): Promise<number> {
  * "already registered" notice instead: nobody learns from the answer whether an address is registered.
  */
 async function registerAccount(db: Db, env: Env, account: NewAccount): Promise<void> {
-  checkPassword(account.password, { email: account.email, firstName: account.firstName, lastName: account.lastName, brandName: env.BRAND_NAME });
+  checkPassword(account.password, {
+    email: account.email,
+    firstName: account.firstName,
+    lastName: account.lastName,
+    brandName: env.BRAND_NAME,
+  });
   // Before any lookup, so that the "already registered" path costs the same time as a new account.
   const passwordHash = await hashPassword(account.password);
   await db.transaction(async (tx) => {
     const machineId = await findFreeMachine(tx, account.machineNumber);
     const [existing] = await tx
-      .select({ id: users.id, status: users.status, email: users.email, firstName: users.firstName, language: users.language })
+      .select({
+        id: users.id,
+        status: users.status,
+        email: users.email,
+        firstName: users.firstName,
+        language: users.language,
+      })
       .from(users)
       .where(eq(users.email, account.email))
       .for('update');
@@ -155,8 +171,17 @@ async function registerAccount(db: Db, env: Env, account: NewAccount): Promise<v
 
     const token = await issueAuthToken(tx, userId, 'confirm_registration', machineId);
     const url = `${env.PUBLIC_URL}${env.BASE_PATH}/confirm/${token}/${encodeURIComponent(account.email)}`;
-    const mail = mailTemplates.confirmRegistration(account.language, { name: account.firstName, url, brand: env.BRAND_NAME });
-    await enqueueMail(tx, { to: account.email, ...mail, kind: 'confirm-registration', language: account.language });
+    const mail = mailTemplates.confirmRegistration(account.language, {
+      name: account.firstName,
+      url,
+      brand: env.BRAND_NAME,
+    });
+    await enqueueMail(tx, {
+      to: account.email,
+      ...mail,
+      kind: 'confirm-registration',
+      language: account.language,
+    });
   });
 }
 
@@ -166,7 +191,11 @@ async function notifyExistingOwner(
   owner: { email: string; firstName: string; language: Language },
 ): Promise<void> {
   const url = `${env.PUBLIC_URL}${env.BASE_PATH}/`;
-  const mail = mailTemplates.alreadyRegistered(owner.language, { name: owner.firstName, url, brand: env.BRAND_NAME });
+  const mail = mailTemplates.alreadyRegistered(owner.language, {
+    name: owner.firstName,
+    url,
+    brand: env.BRAND_NAME,
+  });
   await enqueueMail(db, { to: owner.email, ...mail, kind: 'already-registered', language: owner.language });
 }
 
@@ -184,7 +213,13 @@ export async function confirmRegistration(
     const [user] = await tx
       .update(users)
       .set({ status: 'active', emailConfirmedAt: new Date() })
-      .where(and(eq(users.id, token.userId), eq(users.email, normalizeEmail(input.username)), eq(users.status, 'pending')))
+      .where(
+        and(
+          eq(users.id, token.userId),
+          eq(users.email, normalizeEmail(input.username)),
+          eq(users.status, 'pending'),
+        ),
+      )
       .returning({ id: users.id });
     // Throwing rolls the transaction back, so a link opened with a wrong e-mail stays usable.
     if (!user) throw new AppError('INVALID_TOKEN');

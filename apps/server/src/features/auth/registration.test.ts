@@ -10,44 +10,12 @@ import {
   ownerOf,
   postJson,
   queuedMail,
+  registrationPayload,
   tokenIn,
   userByEmail,
 } from '#app/test/accounts.ts';
 import { createTestApp, type TestApp } from '#app/test/app.ts';
 import { sha256Hex } from '#app/security/tokens.ts';
-
-const registration = (email: string, machineNumber: string, extra: Record<string, unknown> = {}) => ({
-  personFirstName: 'Jan',
-  personLastName: 'Kowalski',
-  email,
-  username: email,
-  phone: '600 100 200',
-  peselOrNip: '',
-  machineNumber,
-  password: 'Zielone-pole-2026',
-  countryCode: '',
-  zipCode: '',
-  currencyCode: '',
-  captchaResponse: '',
-  rulesAgreementChecked: true,
-  marketingAgreementChecked: false,
-  ...extra,
-});
-
-const b2c = (email: string, machineNumber: string, extra: Record<string, unknown> = {}) => ({
-  email,
-  username: email,
-  password: 'Sklep-konto-2026',
-  machineNumber,
-  captchaResponse: '',
-  rulesAgreementChecked: true,
-  marketingAgreementChecked: true,
-  personFirstName: '',
-  personLastName: '',
-  phone: '',
-  peselOrNip: '',
-  ...extra,
-});
 
 describe('registration with a machine number', () => {
   let t: TestApp;
@@ -65,13 +33,24 @@ describe('registration with a machine number', () => {
 
   it('creates a pending account and e-mails a confirmation link in the customer’s language', async () => {
     await insertMachine(t.database.db, 'AGM-100');
-    const res = await postJson(t.app, '/portal/auth/registration', registration('Ewa.Nowak@Example.com', ' agm-100 '), {
-      'accept-language': 'de-DE,de;q=0.9,en;q=0.5',
-    });
+    const res = await postJson(
+      t.app,
+      '/portal/auth/registration',
+      registrationPayload('Ewa.Nowak@Example.com', ' agm-100 '),
+      {
+        'accept-language': 'de-DE,de;q=0.9,en;q=0.5',
+      },
+    );
     expect(res.statusCode).toBe(202);
     expect(res.body).toBe('');
     const user = (await userByEmail(t.database.db, 'ewa.nowak@example.com'))!;
-    expect(user).toMatchObject({ status: 'pending', role: 'customer', language: 'de', phone: '600100200', marketingConsent: false });
+    expect(user).toMatchObject({
+      status: 'pending',
+      role: 'customer',
+      language: 'de',
+      phone: '600100200',
+      marketingConsent: false,
+    });
     expect(user.rulesAcceptedAt).toBeInstanceOf(Date);
     expect(await ownerOf(t.database.db, 'AGM-100')).toBeNull();
 
@@ -92,13 +71,20 @@ describe('registration with a machine number', () => {
 
   it('confirms once: the account becomes active, the machine becomes the customer’s, the link is spent', async () => {
     await insertMachine(t.database.db, 'AGM-101');
-    await postJson(t.app, '/portal/auth/registration', registration('piotr@example.com', 'AGM-101'));
+    await postJson(t.app, '/portal/auth/registration', registrationPayload('piotr@example.com', 'AGM-101'));
     const token = tokenIn((await queuedMail(t.database.db, 'piotr@example.com'))[0]!.text, 'confirm');
 
-    const before = await postJson(t.app, '/portal/auth/login', { username: 'piotr@example.com', password: 'Zielone-pole-2026', remember: false });
+    const before = await postJson(t.app, '/portal/auth/login', {
+      username: 'piotr@example.com',
+      password: 'Zielone-pole-2026',
+      remember: false,
+    });
     expect(before.json().code).toBe('EMAIL_NOT_CONFIRMED');
 
-    const res = await postJson(t.app, '/portal/auth/registration/confirmation', { id: token, username: 'piotr@example.com' });
+    const res = await postJson(t.app, '/portal/auth/registration/confirmation', {
+      id: token,
+      username: 'piotr@example.com',
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ machineLinked: true });
     const user = (await userByEmail(t.database.db, 'piotr@example.com'))!;
@@ -106,16 +92,23 @@ describe('registration with a machine number', () => {
     expect(user.emailConfirmedAt).toBeInstanceOf(Date);
     expect(await ownerOf(t.database.db, 'AGM-101')).toBe(user.id);
 
-    const again = await postJson(t.app, '/portal/auth/registration/confirmation', { id: token, username: 'piotr@example.com' });
+    const again = await postJson(t.app, '/portal/auth/registration/confirmation', {
+      id: token,
+      username: 'piotr@example.com',
+    });
     expect(again.statusCode).toBe(400);
     expect(again.json().code).toBe('INVALID_TOKEN');
-    const after = await postJson(t.app, '/portal/auth/login', { username: 'piotr@example.com', password: 'Zielone-pole-2026', remember: false });
+    const after = await postJson(t.app, '/portal/auth/login', {
+      username: 'piotr@example.com',
+      password: 'Zielone-pole-2026',
+      remember: false,
+    });
     expect(after.statusCode).toBe(200);
   });
 
   it('refuses a forged link, an expired link and a link opened with another e-mail', async () => {
     await insertMachine(t.database.db, 'AGM-102');
-    await postJson(t.app, '/portal/auth/registration', registration('maria@example.com', 'AGM-102'));
+    await postJson(t.app, '/portal/auth/registration', registrationPayload('maria@example.com', 'AGM-102'));
     const token = tokenIn((await queuedMail(t.database.db, 'maria@example.com'))[0]!.text, 'confirm');
     const post = (id: string, username: string) =>
       postJson(t.app, '/portal/auth/registration/confirmation', { id, username });
@@ -137,24 +130,38 @@ describe('registration with a machine number', () => {
 
   it('keeps a link usable after it was opened with the wrong e-mail', async () => {
     await insertMachine(t.database.db, 'AGM-103');
-    await postJson(t.app, '/portal/auth/registration', registration('olga@example.com', 'AGM-103'));
+    await postJson(t.app, '/portal/auth/registration', registrationPayload('olga@example.com', 'AGM-103'));
     const token = tokenIn((await queuedMail(t.database.db, 'olga@example.com'))[0]!.text, 'confirm');
-    const wrong = await postJson(t.app, '/portal/auth/registration/confirmation', { id: token, username: 'wrong@example.com' });
+    const wrong = await postJson(t.app, '/portal/auth/registration/confirmation', {
+      id: token,
+      username: 'wrong@example.com',
+    });
     expect(wrong.json().code).toBe('INVALID_TOKEN');
-    const right = await postJson(t.app, '/portal/auth/registration/confirmation', { id: token, username: 'OLGA@example.com' });
+    const right = await postJson(t.app, '/portal/auth/registration/confirmation', {
+      id: token,
+      username: 'OLGA@example.com',
+    });
     expect(right.statusCode).toBe(200);
   });
 
   it('refuses an unknown machine number and one that already has an owner, as field errors', async () => {
     const owner = await insertUser(t.database.db, { email: 'owner@example.com' });
     await insertMachine(t.database.db, 'AGM-200', owner);
-    const unknown = await postJson(t.app, '/portal/auth/registration', registration('a@example.com', 'NOPE-1'));
+    const unknown = await postJson(
+      t.app,
+      '/portal/auth/registration',
+      registrationPayload('a@example.com', 'NOPE-1'),
+    );
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json()).toMatchObject({
       code: 'VALIDATION_FAILED',
       fields: [{ path: 'machineNumber', code: 'form.machine-number-unknown' }],
     });
-    const owned = await postJson(t.app, '/portal/auth/registration', registration('a@example.com', 'agm-200'));
+    const owned = await postJson(
+      t.app,
+      '/portal/auth/registration',
+      registrationPayload('a@example.com', 'agm-200'),
+    );
     expect(owned.json().fields).toEqual([{ path: 'machineNumber', code: 'form.machine-number-taken' }]);
     expect(await userByEmail(t.database.db, 'a@example.com')).toBeUndefined();
     expect(await queuedMail(t.database.db)).toEqual([]);
@@ -165,7 +172,7 @@ describe('registration with a machine number', () => {
     const res = await postJson(
       t.app,
       '/portal/auth/registration',
-      registration('bad email', 'AGM-300', {
+      registrationPayload('bad email', 'AGM-300', {
         personFirstName: 'Al',
         phone: '12345',
         peselOrNip: '12ab',
@@ -174,7 +181,9 @@ describe('registration with a machine number', () => {
       }),
     );
     expect(res.statusCode).toBe(400);
-    const codes = Object.fromEntries(res.json().fields.map((f: { path: string; code: string }) => [f.path, f.code]));
+    const codes = Object.fromEntries(
+      res.json().fields.map((f: { path: string; code: string }) => [f.path, f.code]),
+    );
     expect(codes).toMatchObject({
       personFirstName: 'form.min-length',
       email: 'form.wrong-email',
@@ -187,17 +196,33 @@ describe('registration with a machine number', () => {
 
   it('refuses a username that is not the e-mail', async () => {
     await insertMachine(t.database.db, 'AGM-301');
-    const res = await postJson(t.app, '/portal/auth/registration', registration('x@example.com', 'AGM-301', { username: 'y@example.com' }));
+    const res = await postJson(
+      t.app,
+      '/portal/auth/registration',
+      registrationPayload('x@example.com', 'AGM-301', { username: 'y@example.com' }),
+    );
     expect(res.json().fields).toEqual([{ path: 'username', code: 'form.wrong-username' }]);
   });
 
   it('refuses one of the 10,000 most common passwords and a password made of the person’s name', async () => {
     await insertMachine(t.database.db, 'AGM-302');
-    const common = await postJson(t.app, '/portal/auth/registration', registration('c@example.com', 'AGM-302', { password: 'Password1' }));
+    const common = await postJson(
+      t.app,
+      '/portal/auth/registration',
+      registrationPayload('c@example.com', 'AGM-302', { password: 'Password1' }),
+    );
     expect(common.json().fields).toEqual([{ path: 'password', code: 'form.password-too-common' }]);
-    const named = await postJson(t.app, '/portal/auth/registration', registration('c@example.com', 'AGM-302', { password: 'Kowalski!2026' }));
+    const named = await postJson(
+      t.app,
+      '/portal/auth/registration',
+      registrationPayload('c@example.com', 'AGM-302', { password: 'Kowalski!2026' }),
+    );
     expect(named.json().fields).toEqual([{ path: 'password', code: 'form.password-context-word' }]);
-    const long = await postJson(t.app, '/portal/auth/registration', registration('c@example.com', 'AGM-302', { password: 'x'.repeat(129) }));
+    const long = await postJson(
+      t.app,
+      '/portal/auth/registration',
+      registrationPayload('c@example.com', 'AGM-302', { password: 'x'.repeat(129) }),
+    );
     expect(long.json().fields).toEqual([{ path: 'password', code: 'form.max-length' }]);
   });
 
@@ -205,8 +230,16 @@ describe('registration with a machine number', () => {
     await insertUser(t.database.db, { email: 'anna@example.com', firstName: 'Anna', language: 'en' });
     await insertMachine(t.database.db, 'AGM-400');
     await insertMachine(t.database.db, 'AGM-401');
-    const taken = await postJson(t.app, '/portal/auth/registration', registration('ANNA@example.com', 'AGM-400'));
-    const fresh = await postJson(t.app, '/portal/auth/registration', registration('new@example.com', 'AGM-401'));
+    const taken = await postJson(
+      t.app,
+      '/portal/auth/registration',
+      registrationPayload('ANNA@example.com', 'AGM-400'),
+    );
+    const fresh = await postJson(
+      t.app,
+      '/portal/auth/registration',
+      registrationPayload('new@example.com', 'AGM-401'),
+    );
     expect(taken.statusCode).toBe(fresh.statusCode);
     expect(taken.body).toBe(fresh.body);
     expect(Object.keys(taken.headers).sort()).toEqual(Object.keys(fresh.headers).sort());
@@ -223,15 +256,27 @@ describe('registration with a machine number', () => {
   it('lets a new registration replace a pending one of the same e-mail; only the newest link works', async () => {
     await insertMachine(t.database.db, 'AGM-500');
     await insertMachine(t.database.db, 'AGM-501');
-    await postJson(t.app, '/portal/auth/registration', registration('kasia@example.com', 'AGM-500'));
-    await postJson(t.app, '/portal/auth/registration', registration('kasia@example.com', 'AGM-501', { personFirstName: 'Katarzyna' }));
+    await postJson(t.app, '/portal/auth/registration', registrationPayload('kasia@example.com', 'AGM-500'));
+    await postJson(
+      t.app,
+      '/portal/auth/registration',
+      registrationPayload('kasia@example.com', 'AGM-501', { personFirstName: 'Katarzyna' }),
+    );
     const [first, second] = await queuedMail(t.database.db, 'kasia@example.com');
     expect(second!.kind).toBe('confirm-registration');
-    expect((await t.database.db.select().from(users).where(eq(users.email, 'kasia@example.com'))).length).toBe(1);
+    expect(
+      (await t.database.db.select().from(users).where(eq(users.email, 'kasia@example.com'))).length,
+    ).toBe(1);
 
-    const old = await postJson(t.app, '/portal/auth/registration/confirmation', { id: tokenIn(first!.text, 'confirm'), username: 'kasia@example.com' });
+    const old = await postJson(t.app, '/portal/auth/registration/confirmation', {
+      id: tokenIn(first!.text, 'confirm'),
+      username: 'kasia@example.com',
+    });
     expect(old.json().code).toBe('INVALID_TOKEN');
-    const res = await postJson(t.app, '/portal/auth/registration/confirmation', { id: tokenIn(second!.text, 'confirm'), username: 'kasia@example.com' });
+    const res = await postJson(t.app, '/portal/auth/registration/confirmation', {
+      id: tokenIn(second!.text, 'confirm'),
+      username: 'kasia@example.com',
+    });
     expect(res.json()).toEqual({ machineLinked: true });
     const kasia = (await userByEmail(t.database.db, 'kasia@example.com'))!;
     expect(kasia.firstName).toBe('Katarzyna');
@@ -241,92 +286,35 @@ describe('registration with a machine number', () => {
 
   it('links the machine only if it is still free when the account is confirmed', async () => {
     await insertMachine(t.database.db, 'AGM-600');
-    await postJson(t.app, '/portal/auth/registration', registration('first@example.com', 'AGM-600'));
-    await postJson(t.app, '/portal/auth/registration', registration('second@example.com', 'AGM-600'));
-    const tokenOf = async (email: string) => tokenIn((await queuedMail(t.database.db, email))[0]!.text, 'confirm');
-    const second = await postJson(t.app, '/portal/auth/registration/confirmation', { id: await tokenOf('second@example.com'), username: 'second@example.com' });
-    const first = await postJson(t.app, '/portal/auth/registration/confirmation', { id: await tokenOf('first@example.com'), username: 'first@example.com' });
+    await postJson(t.app, '/portal/auth/registration', registrationPayload('first@example.com', 'AGM-600'));
+    await postJson(t.app, '/portal/auth/registration', registrationPayload('second@example.com', 'AGM-600'));
+    const tokenOf = async (email: string) =>
+      tokenIn((await queuedMail(t.database.db, email))[0]!.text, 'confirm');
+    const second = await postJson(t.app, '/portal/auth/registration/confirmation', {
+      id: await tokenOf('second@example.com'),
+      username: 'second@example.com',
+    });
+    const first = await postJson(t.app, '/portal/auth/registration/confirmation', {
+      id: await tokenOf('first@example.com'),
+      username: 'first@example.com',
+    });
     expect(second.json()).toEqual({ machineLinked: true });
     expect(first.json()).toEqual({ machineLinked: false });
     expect((await userByEmail(t.database.db, 'first@example.com'))!.status).toBe('active');
-    expect(await ownerOf(t.database.db, 'AGM-600')).toBe((await userByEmail(t.database.db, 'second@example.com'))!.id);
+    expect(await ownerOf(t.database.db, 'AGM-600')).toBe(
+      (await userByEmail(t.database.db, 'second@example.com'))!.id,
+    );
   });
 
   it('records the marketing consent given at registration', async () => {
     await insertMachine(t.database.db, 'AGM-700');
-    await postJson(t.app, '/portal/auth/registration', registration('zgoda@example.com', 'AGM-700', { marketingAgreementChecked: true }));
+    await postJson(
+      t.app,
+      '/portal/auth/registration',
+      registrationPayload('zgoda@example.com', 'AGM-700', { marketingAgreementChecked: true }),
+    );
     const user = (await userByEmail(t.database.db, 'zgoda@example.com'))!;
     expect(user.marketingConsent).toBe(true);
     expect(user.marketingConsentAt).toBeInstanceOf(Date);
-  });
-});
-
-describe('B2C registration (linking an online-store account)', () => {
-  let t: TestApp;
-  const known = new Set(['klient@sklep.example']);
-  beforeAll(async () => {
-    t = await createTestApp(
-      {},
-      {
-        b2cStore: {
-          async verifyStoreAccount(email, password) {
-            return known.has(email) && password === 'Sklep-konto-2026' ? { storeCustomerId: `shop:${email}` } : null;
-          },
-        },
-      },
-    );
-  });
-  afterAll(async () => {
-    await t.app.close();
-  });
-  beforeEach(async () => {
-    await clearRateLimits(t.database.db);
-  });
-
-  it('creates a pending account linked to the store customer and confirms it by e-mail', async () => {
-    await insertMachine(t.database.db, 'B2C-1');
-    const res = await postJson(t.app, '/auth/registrationB2C', b2c('klient@sklep.example', 'b2c-1'), { 'accept-language': 'en' });
-    expect(res.statusCode).toBe(202);
-    const user = (await userByEmail(t.database.db, 'klient@sklep.example'))!;
-    expect(user).toMatchObject({ status: 'pending', b2cStoreCustomerId: 'shop:klient@sklep.example', firstName: '', marketingConsent: true });
-    const [mail] = await queuedMail(t.database.db, 'klient@sklep.example');
-    expect(mail!.text).toMatch(/^Hello,/);
-    const confirmed = await postJson(t.app, '/auth/registration/confirmation', {
-      id: tokenIn(mail!.text, 'confirm'),
-      username: 'klient@sklep.example',
-    });
-    expect(confirmed.json()).toEqual({ machineLinked: true });
-    expect(await ownerOf(t.database.db, 'B2C-1')).toBe(user.id);
-  });
-
-  it('refuses an e-mail and password the store does not know', async () => {
-    await insertMachine(t.database.db, 'B2C-2');
-    const res = await postJson(t.app, '/auth/registrationB2C', b2c('stranger@example.com', 'B2C-2'));
-    expect(res.statusCode).toBe(400);
-    expect(res.json().fields).toEqual([{ path: 'password', code: 'form.store-account-not-found' }]);
-    expect(await userByEmail(t.database.db, 'stranger@example.com')).toBeUndefined();
-  });
-
-  it('refuses names or a phone in the B2C payload, which SPEC sends empty', async () => {
-    const res = await postJson(t.app, '/auth/registrationB2C', b2c('klient@sklep.example', 'B2C-2', { phone: '600100200' }));
-    expect(res.statusCode).toBe(400);
-  });
-});
-
-describe('B2C registration with the default store adapter', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => {
-    await t.app.close();
-  });
-
-  it('accepts the link and records a derived store customer id', async () => {
-    await insertMachine(t.database.db, 'B2C-9');
-    const res = await postJson(t.app, '/auth/registrationB2C', b2c('Kupiec@Example.com', 'B2C-9'));
-    expect(res.statusCode).toBe(202);
-    const user = (await userByEmail(t.database.db, 'kupiec@example.com'))!;
-    expect(user.b2cStoreCustomerId).toBe(`local:${sha256Hex('kupiec@example.com').slice(0, 16)}`);
   });
 });

@@ -13,7 +13,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '#app/db/client.ts';
 import { actorOf, requireUser } from '#app/plugins/session.ts';
-import { listSettings, removeSetting, resetTableSettings, saveSetting, updateSetting } from './settings.service.ts';
+import {
+  listSettings,
+  removeSetting,
+  resetTableSettings,
+  saveSetting,
+  updateSetting,
+} from './settings.service.ts';
 
 const tags = ['user settings'];
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema };
@@ -26,7 +32,12 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
   app.get(
     '/api/user/settings',
     {
-      schema: { tags, summary: "The user's settings of a broadValue ('null' or none: '')", querystring: SettingsQuerySchema, response: { 200: UserSettingsSchema } },
+      schema: {
+        tags,
+        summary: "The user's settings of a broadValue ('null' or none: '')",
+        querystring: SettingsQuerySchema,
+        response: { 200: UserSettingsSchema },
+      },
       preHandler: requireUser,
     },
     async (request) => listSettings(db, actorOf(request), request.query.broadValue),
@@ -67,7 +78,12 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
   app.delete(
     '/api/user/settings/:id',
     {
-      schema: { tags, summary: 'Remove a setting', params: SettingIdParamsSchema, response: { 204: z.undefined(), ...errors } },
+      schema: {
+        tags,
+        summary: 'Remove a setting',
+        params: SettingIdParamsSchema,
+        response: { 204: z.undefined(), ...errors },
+      },
       preHandler: requireUser,
     },
     async (request, reply) => {
@@ -81,7 +97,8 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
     {
       schema: {
         tags,
-        summary: 'Reset saved table settings of a broadValue (one table with key, else all); notification settings stay',
+        summary:
+          'Reset saved table settings of a broadValue (one table with key, else all); notification settings stay',
         querystring: TableSettingsResetQuerySchema,
         response: { 200: TableSettingsResetResponseSchema, ...errors },
       },

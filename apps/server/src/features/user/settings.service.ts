@@ -29,7 +29,12 @@ function parseValue(key: SettingKey, value: unknown) {
 }
 
 function toSetting(row: Row): UserSetting {
-  return { id: String(row.id), broadValue: row.broadValue, key: row.key as SettingKey, value: row.value as UserSetting['value'] };
+  return {
+    id: String(row.id),
+    broadValue: row.broadValue,
+    key: row.key as SettingKey,
+    value: row.value as UserSetting['value'],
+  };
 }
 
 /** Marketing consent lives on the account (registration sets it); its setting mirrors users.marketing_consent. */
@@ -42,7 +47,10 @@ async function setMarketingConsent(db: Db, actor: Actor, consent: boolean): Prom
 
 /** Notification settings exist for every account, so the web can always update them by id. */
 async function ensureNotificationSettings(db: Db, actor: Actor): Promise<void> {
-  const [user] = await db.select({ consent: users.marketingConsent }).from(users).where(eq(users.id, actor.id));
+  const [user] = await db
+    .select({ consent: users.marketingConsent })
+    .from(users)
+    .where(eq(users.id, actor.id));
   const defaults: Record<(typeof NOTIFICATION_SETTING_KEYS)[number], boolean> = {
     'notifications.guarantee-end': true,
     'notifications.state-change': true,
@@ -50,7 +58,14 @@ async function ensureNotificationSettings(db: Db, actor: Actor): Promise<void> {
   };
   await db
     .insert(userSettings)
-    .values(NOTIFICATION_SETTING_KEYS.map((key) => ({ userId: actor.id, broadValue: '', key, value: defaults[key] })))
+    .values(
+      NOTIFICATION_SETTING_KEYS.map((key) => ({
+        userId: actor.id,
+        broadValue: '',
+        key,
+        value: defaults[key],
+      })),
+    )
     .onConflictDoNothing();
 }
 
@@ -65,7 +80,10 @@ export async function listSettings(db: Db, actor: Actor, broadValue: string): Pr
     .from(userSettings)
     .where(and(eq(userSettings.userId, actor.id), eq(userSettings.broadValue, broadValue)))
     .orderBy(userSettings.id);
-  const [user] = await db.select({ consent: users.marketingConsent }).from(users).where(eq(users.id, actor.id));
+  const [user] = await db
+    .select({ consent: users.marketingConsent })
+    .from(users)
+    .where(eq(users.id, actor.id));
   return rows.flatMap((row) => {
     if (!isSettingKey(row.key)) return [];
     const value = row.key === MARKETING ? (user?.consent ?? false) : row.value;
@@ -107,7 +125,11 @@ export async function updateSetting(db: Db, actor: Actor, id: number, value: unk
       .for('update');
     if (!existing || !isSettingKey(existing.key)) throw notFound();
     const parsed = parseValue(existing.key, value);
-    const [row] = await tx.update(userSettings).set({ value: parsed }).where(eq(userSettings.id, id)).returning();
+    const [row] = await tx
+      .update(userSettings)
+      .set({ value: parsed })
+      .where(eq(userSettings.id, id))
+      .returning();
     if (existing.key === MARKETING) await setMarketingConsent(tx, actor, parsed as boolean);
     return toSetting(row!);
   });

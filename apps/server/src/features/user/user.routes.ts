@@ -1,6 +1,7 @@
 import { ApiErrorSchema } from '@care/contract/errors';
 import {
   AddressSchema,
+  AddressUpdateSchema,
   AuthoritiesSchema,
   ChangePasswordRequestSchema,
   DeactivationRequestSchema,
@@ -35,26 +36,48 @@ export const userRoutes: FastifyPluginAsyncZod<{ env: Env; db: Db }> = async (ap
 
   app.get(
     '/api/user/extended-details',
-    { schema: { tags, summary: 'The signed-in user with contact details', response: { 200: ExtendedUserSchema } }, preHandler: requireUser },
+    {
+      schema: {
+        tags,
+        summary: 'The signed-in user with contact details',
+        response: { 200: ExtendedUserSchema },
+      },
+      preHandler: requireUser,
+    },
     async (request) => getExtendedUser(db, actorOf(request)),
   );
 
   app.get(
     '/api/user/authorities',
-    { schema: { tags, summary: 'Authority strings of the signed-in user (SPEC §6)', response: { 200: AuthoritiesSchema } }, preHandler: requireUser },
+    {
+      schema: {
+        tags,
+        summary: 'Authority strings of the signed-in user (SPEC §6)',
+        response: { 200: AuthoritiesSchema },
+      },
+      preHandler: requireUser,
+    },
     async (request) => actorOf(request).authorities,
   );
 
   app.get(
     '/api/user/details',
-    { schema: { tags, summary: 'Names, phone, PESEL/NIP and language', response: { 200: UserDetailsSchema } }, preHandler: requireUser },
+    {
+      schema: { tags, summary: 'Names, phone, PESEL/NIP and language', response: { 200: UserDetailsSchema } },
+      preHandler: requireUser,
+    },
     async (request) => getDetails(db, actorOf(request)),
   );
 
   app.put(
     '/api/user/details',
     {
-      schema: { tags, summary: 'Change names, phone, PESEL/NIP and language', body: UserDetailsUpdateSchema, response: { 200: UserDetailsSchema, ...errors } },
+      schema: {
+        tags,
+        summary: 'Change names, phone, PESEL/NIP and language',
+        body: UserDetailsUpdateSchema,
+        response: { 200: UserDetailsSchema, ...errors },
+      },
       preHandler: requireUser,
     },
     async (request) => updateDetails(db, actorOf(request), request.body),
@@ -62,14 +85,26 @@ export const userRoutes: FastifyPluginAsyncZod<{ env: Env; db: Db }> = async (ap
 
   app.get(
     '/api/user/address',
-    { schema: { tags, summary: 'The postal address (empty before the first save)', response: { 200: AddressSchema } }, preHandler: requireUser },
+    {
+      schema: {
+        tags,
+        summary: 'The postal address (empty before the first save)',
+        response: { 200: AddressSchema },
+      },
+      preHandler: requireUser,
+    },
     async (request) => getAddress(db, actorOf(request)),
   );
 
   app.put(
     '/api/user/address',
     {
-      schema: { tags, summary: 'Create or replace the postal address', body: AddressSchema, response: { 200: AddressSchema, ...errors } },
+      schema: {
+        tags,
+        summary: 'Create or replace the postal address',
+        body: AddressUpdateSchema,
+        response: { 200: AddressSchema, ...errors },
+      },
       preHandler: requireUser,
     },
     async (request) => updateAddress(db, actorOf(request), request.body),

@@ -56,7 +56,9 @@ const detailColumns = {
   language: users.language,
 };
 
-function toDetails(row: Omit<UserDetails, 'phone' | 'peselOrNip'> & { phone: string | null; peselOrNip: string | null }): UserDetails {
+function toDetails(
+  row: Omit<UserDetails, 'phone' | 'peselOrNip'> & { phone: string | null; peselOrNip: string | null },
+): UserDetails {
   return { ...row, phone: row.phone ?? '', peselOrNip: row.peselOrNip ?? '' };
 }
 
@@ -111,12 +113,18 @@ const addressColumns = {
 /** GET api/user/address: the saved address, or an empty one (country PL) before the first save. */
 export async function getAddress(db: Db, actor: Actor): Promise<Address> {
   const [row] = await db.select(addressColumns).from(userAddresses).where(eq(userAddresses.userId, actor.id));
-  return row ? { ...row, companyName: row.companyName ?? '', apartmentNumber: row.apartmentNumber ?? '' } : EMPTY_ADDRESS;
+  return row
+    ? { ...row, companyName: row.companyName ?? '', apartmentNumber: row.apartmentNumber ?? '' }
+    : EMPTY_ADDRESS;
 }
 
 /** PUT api/user/address: creates or replaces the address. */
 export async function updateAddress(db: Db, actor: Actor, input: Address): Promise<Address> {
-  const values = { ...input, companyName: input.companyName || null, apartmentNumber: input.apartmentNumber || null };
+  const values = {
+    ...input,
+    companyName: input.companyName || null,
+    apartmentNumber: input.apartmentNumber || null,
+  };
   await db
     .insert(userAddresses)
     .values({ userId: actor.id, ...values })
@@ -137,11 +145,21 @@ async function passwordHashOf(db: Db, actor: Actor) {
  * PUT api/user/password (SPEC §5): the old password must be right and the new one different and not common.
  * Every other session of the account ends; this one stays signed in.
  */
-export async function changePassword(db: Db, env: Env, actor: Actor, input: ChangePasswordRequest): Promise<void> {
+export async function changePassword(
+  db: Db,
+  env: Env,
+  actor: Actor,
+  input: ChangePasswordRequest,
+): Promise<void> {
   const user = await passwordHashOf(db, actor);
-  if (!(await verifyPassword(user.passwordHash, input.oldPassword))) throw fieldError('oldPassword', 'form.password-incorrect');
+  if (!(await verifyPassword(user.passwordHash, input.oldPassword)))
+    throw fieldError('oldPassword', 'form.password-incorrect');
   if (input.newPassword === input.oldPassword) throw fieldError('newPassword', 'form.password-same-as-old');
-  const problem = passwordProblem(input.newPassword, { ...user, email: actor.email, brandName: env.BRAND_NAME });
+  const problem = passwordProblem(input.newPassword, {
+    ...user,
+    email: actor.email,
+    brandName: env.BRAND_NAME,
+  });
   if (problem) throw fieldError('newPassword', problem);
   const passwordHash = await hashPassword(input.newPassword);
   await db.transaction(async (tx) => {
@@ -157,9 +175,13 @@ export async function changePassword(db: Db, env: Env, actor: Actor, input: Chan
  */
 export async function deactivateAccount(db: Db, actor: Actor, input: DeactivationRequest): Promise<void> {
   const user = await passwordHashOf(db, actor);
-  if (!(await verifyPassword(user.passwordHash, input.password))) throw fieldError('password', 'form.password-incorrect');
+  if (!(await verifyPassword(user.passwordHash, input.password)))
+    throw fieldError('password', 'form.password-incorrect');
   await db.transaction(async (tx) => {
-    await tx.update(users).set({ status: 'deactivated', deactivatedAt: new Date() }).where(eq(users.id, actor.id));
+    await tx
+      .update(users)
+      .set({ status: 'deactivated', deactivatedAt: new Date() })
+      .where(eq(users.id, actor.id));
     await voidUnusedTokens(tx, actor.id);
     await endAllSessions(tx, actor.id);
   });

@@ -18,9 +18,12 @@ interface AppHeaderProps {
 }
 
 /**
- * The signed-in header (60 px, SPEC §9). From Mantine's `md` (992 px) everything sits in one row; below,
- * the burger opens the drawer with the same items; the header keeps the logo, the cart and (from tablets) the avatar.
+ * Where the signed-in header has room for every item in one row, in German too (docs/decisions/008).
+ * Below it the burger opens the drawer with the same items.
  */
+export const NAV_BREAKPOINT = 'lg';
+
+/** The signed-in header (60 px, SPEC §9): logo, navigation, cart, language, colour scheme, user menu. */
 export function AppHeader({
   logo,
   homeTo,
@@ -37,7 +40,7 @@ export function AppHeader({
         <Burger
           opened={drawerOpened}
           onClick={onToggleDrawer}
-          hiddenFrom="md"
+          hiddenFrom={NAV_BREAKPOINT}
           size="sm"
           aria-label={t(drawerOpened ? 'menu.close' : 'menu.open')}
           aria-expanded={drawerOpened}
@@ -47,16 +50,16 @@ export function AppHeader({
         <UnstyledButton component={Link} to={homeTo} className={classes.home} aria-label={t('nav.home-link')}>
           {logo}
         </UnstyledButton>
-        <Box component="nav" aria-label={t('nav.label')} visibleFrom="md" ml="lg">
+        <Box component="nav" aria-label={t('nav.label')} visibleFrom={NAV_BREAKPOINT}>
           <NavLinks items={navItems} />
         </Box>
       </Group>
       <Group gap="xs" wrap="nowrap">
         {cart}
-        <Box visibleFrom="md">
+        <Box visibleFrom={NAV_BREAKPOINT}>
           <LanguageSelect />
         </Box>
-        <Box visibleFrom="md">
+        <Box visibleFrom={NAV_BREAKPOINT}>
           <ColorSchemeToggle />
         </Box>
         {/* On phones the drawer holds the account items; the header keeps room for the logo and the cart. */}

@@ -1,6 +1,5 @@
 import { Modal, type ModalRootProps } from '@mantine/core';
 import type { ReactNode } from 'react';
-import contrast from './contrast.module.css';
 
 interface AppModalProps extends Pick<ModalRootProps, 'opened' | 'onClose' | 'size' | 'centered'> {
   title: ReactNode;
@@ -16,10 +15,10 @@ export function AppModal({ title, closeLabel, children, ...root }: AppModalProps
   return (
     <Modal.Root {...root}>
       <Modal.Overlay />
-      <Modal.Content className={contrast.dimmedAA}>
+      <Modal.Content>
         <Modal.Header component="div">
           <Modal.Title>{title}</Modal.Title>
-          <Modal.CloseButton aria-label={closeLabel} />
+          <Modal.CloseButton aria-label={closeLabel} size={40} />
         </Modal.Header>
         <Modal.Body>{children}</Modal.Body>
       </Modal.Content>

@@ -23,7 +23,7 @@ export function CartButton({ count, onClick, withLabel = false }: CartButtonProp
       aria-haspopup="dialog"
       leftSection={<IconShoppingCart size={20} stroke={1.75} aria-hidden />}
     >
-      <Box component="span" visibleFrom={withLabel ? undefined : 'lg'} mr={4}>
+      <Box component="span" visibleFrom={withLabel ? undefined : 'xl'} mr={4}>
         {t('cart.name')}
       </Box>
       ({count})

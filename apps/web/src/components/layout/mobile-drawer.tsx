@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ColorSchemeToggle } from '#app/components/controls/color-scheme-toggle.tsx';
 import { LanguageSelect } from '#app/components/controls/language-select.tsx';
 import { paths } from '#app/config/paths.ts';
-import contrast from './contrast.module.css';
+import { NAV_BREAKPOINT } from './app-header.tsx';
 import { NavLinks, type NavItem } from './nav-links.tsx';
 
 interface MobileDrawerProps {
@@ -37,12 +37,12 @@ export function MobileDrawer({
     { to: paths.user, label: t('user-menu.settings'), icon: IconSettings },
   ];
   return (
-    <Drawer.Root id="app-drawer" opened={opened} onClose={onClose} size={320} hiddenFrom="md">
+    <Drawer.Root id="app-drawer" opened={opened} onClose={onClose} size={320} hiddenFrom={NAV_BREAKPOINT}>
       <Drawer.Overlay />
-      <Drawer.Content className={contrast.dimmedAA}>
+      <Drawer.Content>
         <Drawer.Header component="div">
           <Drawer.Title>{title}</Drawer.Title>
-          <Drawer.CloseButton aria-label={t('menu.close')} size="lg" />
+          <Drawer.CloseButton aria-label={t('menu.close')} size={40} />
         </Drawer.Header>
         <Drawer.Body>
           <Stack gap="md">

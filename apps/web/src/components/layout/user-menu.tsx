@@ -35,7 +35,7 @@ export function UserMenu({ firstName, lastName, email, onSignOut }: UserMenuProp
             <Avatar color="field" radius="xl" size={32} aria-hidden>
               {initials}
             </Avatar>
-            <Text component="span" size="sm" fw={500} visibleFrom="lg" truncate="end" maw={140}>
+            <Text component="span" size="sm" fw={500} visibleFrom="xl" truncate="end" maw={140}>
               {firstName}
             </Text>
             <IconChevronDown size={16} stroke={1.75} aria-hidden />

@@ -1,12 +1,14 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { LOCAL } from '#app/config/storage-keys.ts';
 import { request } from '#app/lib/api-client.ts';
 import { useAuthStore } from './auth-store.ts';
 
 /**
- * SPEC §4 says sign-out clears session and local storage. The colour scheme and the language are the
- * visitor's preferences for this browser, not account data, so they survive (the sign-in page keeps them).
+ * SPEC §4 says sign-out clears session and local storage. What survives are this browser's preferences,
+ * not account data: the colour scheme, the language, and the e-mail kept by remember-me to prefill sign-in
+ * (docs/decisions/008 and 012).
  */
-const PREFERENCE_KEYS = ['mantine-color-scheme-value', 'i18nextLng'] as const;
+const PREFERENCE_KEYS = ['mantine-color-scheme-value', 'i18nextLng', LOCAL.email] as const;
 
 function clearBrowserStorage(): void {
   const kept = PREFERENCE_KEYS.map((key) => [key, localStorage.getItem(key)] as const);

@@ -5,19 +5,18 @@ import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';
 import { ColorSchemeToggle } from '#app/components/controls/color-scheme-toggle.tsx';
 import { LanguageSelect } from '#app/components/controls/language-select.tsx';
-import { FullPageLoader } from '#app/components/layout/full-page-loader.tsx';
+import { LoadingState } from '#app/components/layout/loading-state.tsx';
 import { MAIN_CONTENT_ID, SkipLink } from '#app/components/layout/skip-link.tsx';
 import { paths } from '#app/config/paths.ts';
 import { Footer } from '#app/features/brand/components/footer.tsx';
 import { Logo } from '#app/features/brand/components/logo.tsx';
-import contrast from '#app/components/layout/contrast.module.css';
 import classes from './public-layout.module.css';
 
 /** SPEC §2 public catalogue: open without sign-in; ordering (the cart) needs an account, so the header offers it. */
 export function Component() {
   const { t } = useTranslation('catalog');
   return (
-    <div className={`${classes.root} ${contrast.dimmedAA}`}>
+    <div className={classes.root}>
       <SkipLink />
       <header className={classes.header}>
         <Container size="xl" px={{ base: 'sm', sm: 'lg' }} className={classes.headerInner}>
@@ -51,7 +50,7 @@ export function Component() {
               {t('public.sign-in-to-order')}
             </Button>
           </Paper>
-          <Suspense fallback={<FullPageLoader inline />}>
+          <Suspense fallback={<LoadingState />}>
             <Outlet />
           </Suspense>
         </Container>

@@ -92,11 +92,12 @@ describe('the signed-in area', () => {
     expect(await screen.findByRole('dialog', { name: 'Cart' })).toBeInTheDocument();
   });
 
-  it('signs out: clears storage but the visitor preferences, leaves no return location and returns to sign-in', async () => {
+  it('signs out: clears storage but the browser preferences, leaves no return location and returns to sign-in', async () => {
     signIn();
     localStorage.setItem('authorities', '["RIGHT_CARE_VIEW_CATALOG"]');
     localStorage.setItem('i18nextLng', 'en');
     localStorage.setItem('mantine-color-scheme-value', 'dark');
+    localStorage.setItem('email', 'jan.kowalski@example.com');
     useCartStore.getState().add({ id: '11', name: 'Bearing', symbol: 'BRG-6204', images: [], amount: 2 });
     const fetch = vi.fn(async () => new Response(null, { status: 204 }));
     vi.stubGlobal('fetch', fetch);
@@ -111,7 +112,11 @@ describe('the signed-in area', () => {
     const [url, init] = fetch.mock.calls[0] as unknown as [URL, RequestInit];
     expect(String(url)).toMatch(/\/auth\/logout$/);
     expect(init.method).toBe('POST');
-    expect({ ...localStorage }).toEqual({ i18nextLng: 'en', 'mantine-color-scheme-value': 'dark' });
+    expect({ ...localStorage }).toEqual({
+      i18nextLng: 'en',
+      'mantine-color-scheme-value': 'dark',
+      email: 'jan.kowalski@example.com',
+    });
     expect(sessionStorage.getItem('returnLocation')).toBeNull();
     expect(useCartStore.getState().items).toEqual([]);
     expect(useAuthStore.getState()).toMatchObject({ authenticated: false, user: null });

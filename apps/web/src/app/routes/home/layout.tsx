@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { AppHeader } from '#app/components/layout/app-header.tsx';
 import { CartButton } from '#app/components/layout/cart-button.tsx';
-import { FullPageLoader } from '#app/components/layout/full-page-loader.tsx';
+import { LoadingState } from '#app/components/layout/loading-state.tsx';
 import { MobileDrawer } from '#app/components/layout/mobile-drawer.tsx';
 import type { NavItem } from '#app/components/layout/nav-links.tsx';
 import { MAIN_CONTENT_ID, SkipLink } from '#app/components/layout/skip-link.tsx';
@@ -22,7 +22,6 @@ import { Logo } from '#app/features/brand/components/logo.tsx';
 import { CartDialog } from '#app/features/cart/components/cart-dialog.tsx';
 import { useCartCount, useCartStore } from '#app/features/cart/cart-store.ts';
 import { notify } from '#app/lib/notify.ts';
-import contrast from '#app/components/layout/contrast.module.css';
 import classes from './layout.module.css';
 
 /** SPEC §2: everything under /home needs a finished, signed-in auth state. */
@@ -34,7 +33,7 @@ export function Component() {
   const [wasSignedIn, setWasSignedIn] = useState(authenticated);
   if (authenticated && !wasSignedIn) setWasSignedIn(true);
 
-  if (status !== 'finished') return <FullPageLoader />;
+  if (status !== 'finished') return <LoadingState fullPage />;
   if (!authenticated) return <RedirectToSignIn saveLocation={!wasSignedIn} />;
   return <AppFrame />;
 }
@@ -84,7 +83,7 @@ function AppFrame() {
   const lastName = user?.lastName ?? '';
 
   return (
-    <AppShell header={{ height: 60 }} padding={0} className={contrast.dimmedAA}>
+    <AppShell header={{ height: 60 }} padding={0}>
       <SkipLink />
       <AppShell.Header>
         <AppHeader
@@ -102,7 +101,7 @@ function AppFrame() {
       <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1} className={classes.main}>
         <Container size="xl" px={{ base: 'md', sm: 'lg' }} py={{ base: 'lg', sm: 'xl' }}>
           {/* A screen loading its translations keeps the header and footer in place. */}
-          <Suspense fallback={<FullPageLoader inline />}>
+          <Suspense fallback={<LoadingState />}>
             <Outlet />
           </Suspense>
         </Container>

@@ -1,0 +1,170 @@
+import { parseArgs } from 'node:util';
+import { eq, sql } from 'drizzle-orm';
+import { EnvError, parseEnv } from '#app/config/env.ts';
+import { type Db, openDatabase } from '#app/db/client.ts';
+import { normalizeEmail } from '#app/db/normalize.ts';
+import { migrate } from '#app/db/migrate.ts';
+import { sessions } from '#app/db/schema/sessions.ts';
+import { users } from '#app/db/schema/users.ts';
+import { endAllSessions } from '#app/plugins/session.ts';
+import { CliError, createUser, generatePassword } from './create-user.ts';
+
+export const USAGE = `Care Portal command line: npm run cli -- <command> [options]
+
+  create-user   --email <e-mail> --role customer|service|sales|admin --first-name <name> --last-name <name>
+                [--language pl|en|de] [--password <password>]
+                Creates an active account. Without --password it asks for one in a terminal
+                (empty answer: generate one) and otherwise generates one and prints it.
+
+  end-sessions  --email <e-mail> | --all
+                Signs one user, or everyone, out on every device.
+
+The database is the one the server uses (DATABASE_URL, DATA_DIR).`;
+
+export interface CliIo {
+  out(line: string): void;
+  err(line: string): void;
+  /** Asks for a secret without echoing it; absent when not in a terminal. */
+  askSecret?: (question: string) => Promise<string>;
+}
+
+/** Runs one command; answers the exit code. */
+export async function runCli(argv: string[], db: Db, io: CliIo): Promise<number> {
+  const [command, ...rest] = argv;
+  try {
+    if (command === 'create-user') return await createUserCommand(rest, db, io);
+    if (command === 'end-sessions') return await endSessionsCommand(rest, db, io);
+    if (command === undefined || command === 'help' || command === '--help' || command === '-h') {
+      io.out(USAGE);
+      return command === undefined ? 1 : 0;
+    }
+    io.err(`Unknown command "${command}".\n\n${USAGE}`);
+    return 1;
+  } catch (error) {
+    if (error instanceof CliError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+      io.err((error as Error).message);
+      return 1;
+    }
+    throw error;
+  }
+}
+
+async function createUserCommand(args: string[], db: Db, io: CliIo): Promise<number> {
+  const { values } = parseArgs({
+    args,
+    options: {
+      email: { type: 'string' },
+      role: { type: 'string' },
+      'first-name': { type: 'string' },
+      'last-name': { type: 'string' },
+      language: { type: 'string' },
+      password: { type: 'string' },
+    },
+    strict: true,
+  });
+  const missing = ['email', 'role', 'first-name', 'last-name'].filter(
+    (name) => !values[name as keyof typeof values],
+  );
+  if (missing.length)
+    throw new CliError(`Missing ${missing.map((name) => `--${name}`).join(', ')}.\n\n${USAGE}`);
+
+  let password = values.password;
+  let generated = false;
+  if (password === undefined && io.askSecret) {
+    password = await io.askSecret('Password (empty: generate one): ');
+    if (password && (await io.askSecret('Repeat the password: ')) !== password)
+      throw new CliError('The passwords differ.');
+  }
+  if (!password) {
+    password = generatePassword();
+    generated = true;
+  }
+  const user = await createUser(
+    db,
+    {
+      email: values.email!,
+      role: values.role!,
+      firstName: values['first-name']!,
+      lastName: values['last-name']!,
+      ...(values.language ? { language: values.language } : {}),
+    },
+    password,
+  );
+  io.out(`Created ${user.role} ${user.email} (id ${user.id}).`);
+  if (generated) io.out(`Password: ${password}\nPass it on safely; the user can change it under Settings.`);
+  return 0;
+}
+
+async function endSessionsCommand(args: string[], db: Db, io: CliIo): Promise<number> {
+  const { values } = parseArgs({
+    args,
+    options: { email: { type: 'string' }, all: { type: 'boolean' } },
+    strict: true,
+  });
+  if (values.all) {
+    const ended = await db.delete(sessions).returning({ id: sessions.id });
+    io.out(`Ended ${ended.length} session(s) of all users.`);
+    return 0;
+  }
+  if (!values.email) throw new CliError(`Give --email <e-mail> or --all.\n\n${USAGE}`);
+  const email = normalizeEmail(values.email);
+  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  if (!user) throw new CliError(`No user with the e-mail ${email}.`);
+  const [{ count } = { count: 0 }] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(sessions)
+    .where(eq(sessions.userId, user.id));
+  await endAllSessions(db, user.id);
+  io.out(`Ended ${count} session(s) of ${email}.`);
+  return 0;
+}
+
+/** Reads a line from the terminal without echoing it (passwords). */
+function askSecret(question: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const stdin = process.stdin;
+    let value = '';
+    const finish = () => {
+      stdin.off('data', onData);
+      stdin.setRawMode(false);
+      stdin.pause();
+      process.stdout.write('\n');
+    };
+    const onData = (chunk: string) => {
+      for (const char of chunk) {
+        if (char === '\r' || char === '\n') return (finish(), resolve(value));
+        if (char === '\u0003') return (finish(), reject(new CliError('Cancelled.')));
+        value = char === '\u007f' || char === '\b' ? value.slice(0, -1) : value + char;
+      }
+    };
+    process.stdout.write(question);
+    stdin.setRawMode(true);
+    stdin.setEncoding('utf8');
+    stdin.on('data', onData);
+    stdin.resume();
+  });
+}
+
+async function main(): Promise<void> {
+  const env = parseEnv();
+  const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR, poolMax: 2 });
+  let code = 1;
+  try {
+    await migrate(database);
+    code = await runCli(process.argv.slice(2), database.db, {
+      out: (line) => console.log(line),
+      err: (line) => console.error(line),
+      ...(process.stdin.isTTY ? { askSecret } : {}),
+    });
+  } finally {
+    await database.close();
+  }
+  process.exit(code);
+}
+
+if (import.meta.main) {
+  main().catch((error: unknown) => {
+    console.error(error instanceof EnvError ? error.message : error);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,63 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rateLimitHits } from '#app/db/schema/rate-limits.ts';
+import { authTokens, sessions } from '#app/db/schema/sessions.ts';
+import { insertUser } from '#app/test/accounts.ts';
+import { createTestDatabase } from '#app/test/app.ts';
+import type { Database } from '#app/db/client.ts';
+import { runHousekeeping } from './housekeeping.ts';
+
+describe('housekeeping', () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await database.close();
+  });
+
+  it('removes expired sessions, finished rate-limit windows and long-expired tokens, and keeps the rest', async () => {
+    const { db } = database;
+    const userId = await insertUser(db, { email: 'jan@example.com' });
+    const hash = (n: number) => String(n).repeat(64).slice(0, 64);
+    const hour = 3_600_000;
+    await db.insert(sessions).values([
+      {
+        userId,
+        tokenHash: hash(1),
+        idleExpiresAt: new Date(Date.now() + hour),
+        expiresAt: new Date(Date.now() + hour),
+      },
+      {
+        userId,
+        tokenHash: hash(2),
+        idleExpiresAt: new Date(Date.now() - 1000),
+        expiresAt: new Date(Date.now() + hour),
+      },
+      {
+        userId,
+        tokenHash: hash(3),
+        idleExpiresAt: new Date(Date.now() + hour),
+        expiresAt: new Date(Date.now() - 1000),
+      },
+    ]);
+    await db.insert(rateLimitHits).values([
+      { key: 'now', windowStart: new Date() },
+      { key: 'old', windowStart: new Date(Date.now() - 48 * hour) },
+    ]);
+    await db.insert(authTokens).values([
+      {
+        userId,
+        purpose: 'reset_password',
+        tokenHash: hash(4),
+        expiresAt: new Date(Date.now() - 31 * 24 * hour),
+      },
+      { userId, purpose: 'reset_password', tokenHash: hash(5), expiresAt: new Date(Date.now() - hour) },
+    ]);
+    expect(await runHousekeeping(db)).toEqual({ sessions: 2, rateLimitWindows: 1, authTokens: 1 });
+    const count = async (table: typeof sessions | typeof rateLimitHits | typeof authTokens) =>
+      ((await db.execute(sql`SELECT count(*)::int AS n FROM ${table}`)) as { rows: { n: number }[] }).rows[0]!
+        .n;
+    expect([await count(sessions), await count(rateLimitHits), await count(authTokens)]).toEqual([1, 1, 1]);
+  });
+});
