@@ -7,7 +7,10 @@ import { ErrorPage } from '#app/components/feedback/error-page.tsx';
 const catalogRoutes = (): RouteObject[] => [
   { index: true, lazy: () => import('./routes/catalog/folders.tsx') },
   { path: ':mainFolderId/catalog-folders', lazy: () => import('./routes/catalog/subfolders.tsx') },
-  { path: ':mainFolderId/catalog-folders/:catalogFolderId/catalog-cards', lazy: () => import('./routes/catalog/cards.tsx') },
+  {
+    path: ':mainFolderId/catalog-folders/:catalogFolderId/catalog-cards',
+    lazy: () => import('./routes/catalog/cards.tsx'),
+  },
   {
     path: ':mainFolderId/catalog-folders/:catalogFolderId/catalog-cards/:catalogCardId',
     lazy: () => import('./routes/catalog/card.tsx'),
@@ -25,6 +28,7 @@ export const routes: RouteObject[] = [
       { path: paths.register, lazy: () => import('./routes/register.tsx') },
       { path: paths.registerB2C, lazy: () => import('./routes/register-b2c.tsx') },
       { path: '/confirm/:id/:username', lazy: () => import('./routes/confirm.tsx') },
+      { path: '/reset-password/:token', lazy: () => import('./routes/reset-password.tsx') },
       {
         path: paths.publicCatalog,
         lazy: () => import('./routes/catalog/public-layout.tsx'),

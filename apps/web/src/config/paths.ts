@@ -4,7 +4,9 @@ export const paths = {
   forgotPassword: '/forgot-password',
   register: '/register',
   registerB2C: '/registerB2C',
-  confirm: (id: string, username: string) => `/confirm/${encodeURIComponent(id)}/${encodeURIComponent(username)}`,
+  confirm: (id: string, username: string) =>
+    `/confirm/${encodeURIComponent(id)}/${encodeURIComponent(username)}`,
+  resetPassword: (token: string) => `/reset-password/${encodeURIComponent(token)}`,
   publicCatalog: '/parts-catalog-public/catalog-folders',
   home: '/home',
   board: '/home/board',

@@ -6,8 +6,8 @@ import { Link, useParams } from 'react-router';
 import { StatusPanel } from '#app/components/feedback/status-panel.tsx';
 import { usePageTitle } from '#app/components/layout/use-page-title.ts';
 import { paths } from '#app/config/paths.ts';
+import { confirmRegistration as confirmRegistrationCall } from '#app/features/auth/api.ts';
 import { ContactBlock } from '#app/features/brand/components/contact-block.tsx';
-import { request } from '#app/lib/api-client.ts';
 import { PublicPage } from '../public-page.tsx';
 
 type Result = 'pending' | 'success' | 'failure';
@@ -18,15 +18,11 @@ type Result = 'pending' | 'success' | 'failure';
  */
 const confirmations = new Map<string, Promise<boolean>>();
 
-function confirmRegistration(id: string, username: string): Promise<boolean> {
+function confirmOnce(id: string, username: string): Promise<boolean> {
   const key = JSON.stringify([id, username]);
   let result = confirmations.get(key);
   if (!result) {
-    result = request('auth/registration/confirmation', {
-      method: 'POST',
-      body: { id, username },
-      silent: true,
-    }).then(
+    result = confirmRegistrationCall(id, username).then(
       () => true,
       () => false,
     );
@@ -43,7 +39,7 @@ export function Component() {
 
   useEffect(() => {
     let current = true;
-    void confirmRegistration(id, username).then((ok) => {
+    void confirmOnce(id, username).then((ok) => {
       if (current) setResult(ok ? 'success' : 'failure');
     });
     return () => {

@@ -1,27 +1,47 @@
 import { Anchor, Group, Stack } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { PageHeading } from '#app/components/layout/page-heading.tsx';
 import { usePageTitle } from '#app/components/layout/use-page-title.ts';
 import { paths } from '#app/config/paths.ts';
+import type { PasswordResetRequest } from '@care/contract/auth';
 import { PasswordResetForm } from '#app/features/auth/components/password-reset-form.tsx';
 import { ContactBlock } from '#app/features/brand/components/contact-block.tsx';
+import { captchaQuery, useRequestPasswordReset } from '#app/features/auth/api.ts';
 import { notify } from '#app/lib/notify.ts';
 import { PublicPage } from '../public-page.tsx';
 
 /**
- * SPEC §2 '/forgot-password'. The answer is the same whether or not the address is known (SPEC §8), so the
- * screen says so and returns to sign-in without waiting for anything.
+ * SPEC §2 '/forgot-password'. The server answers the same whether or not the address is known (SPEC §8), so
+ * after the call the screen says so and returns to sign-in; only a refused call (captcha, too many attempts,
+ * no connection) keeps the person here with the reason.
  */
 export function Component() {
-  const { t } = useTranslation(['auth', 'validation', 'common']);
+  const { t } = useTranslation(['auth', 'validation', 'common', 'errors']);
+  const queryClient = useQueryClient();
+  const reset = useRequestPasswordReset();
   const navigate = useNavigate();
   usePageTitle(t('auth:forgot.title'));
 
-  const handleSubmit = () => {
-    notify('SUCCESS', { message: t('auth:forgot.success') });
-    void navigate(paths.login);
+  const handleSubmit = async ({ email }: PasswordResetRequest) => {
+    const captcha = await queryClient.ensureQueryData(captchaQuery).catch(() => null);
+    if (captcha?.required) {
+      // The ALTCHA widget is not embedded yet; SPEC §5 says to stop and ask for the captcha.
+      notify('WARNING', { message: t('validation:form.captcha-required') });
+      return;
+    }
+    reset.mutate(
+      { email },
+      {
+        onSuccess: async () => {
+          notify('SUCCESS', { message: t('auth:forgot.success') });
+          await navigate(paths.login);
+        },
+        onError: (error) => notify('ERROR', { message: error.message || t('errors:unexpected') }),
+      },
+    );
   };
 
   return (
@@ -36,7 +56,7 @@ export function Component() {
           </Anchor>
         </Group>
         <PageHeading title={t('auth:forgot.title')}>{t('auth:forgot.intro')}</PageHeading>
-        <PasswordResetForm onSubmit={handleSubmit} />
+        <PasswordResetForm onSubmit={(data) => void handleSubmit(data)} pending={reset.isPending} />
         <ContactBlock />
       </Stack>
     </PublicPage>

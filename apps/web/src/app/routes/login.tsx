@@ -1,12 +1,17 @@
 import { Anchor, Divider, Group, Stack } from '@mantine/core';
+import { useState } from 'react';
 import { IconBook2, IconBuildingStore, IconTractor } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { LinkCard } from '#app/components/layout/link-card.tsx';
 import { PageHeading } from '#app/components/layout/page-heading.tsx';
 import { usePageTitle } from '#app/components/layout/use-page-title.ts';
 import { paths } from '#app/config/paths.ts';
+import type { LoginRequest } from '@care/contract/auth';
+import { rememberedUsername, useSignIn } from '#app/features/auth/api.ts';
+import { takeReturnLocation } from '#app/features/auth/auth-store.ts';
 import { LoginForm } from '#app/features/auth/components/login-form.tsx';
+import { ApiRequestError } from '#app/lib/api-client.ts';
 import { notify } from '#app/lib/notify.ts';
 import { PublicPage } from '../public-page.tsx';
 
@@ -14,13 +19,30 @@ import { PublicPage } from '../public-page.tsx';
 export function Component() {
   const { t } = useTranslation(['auth', 'validation', 'errors']);
   usePageTitle(t('auth:login.title'));
+  const navigate = useNavigate();
+  const signIn = useSignIn();
+  const [initialUsername] = useState(rememberedUsername);
+
+  const handleSubmit = (credentials: LoginRequest) => {
+    // SPEC §5: nothing is sent while a field is empty (the form's schema already says why).
+    if (!credentials.username || !credentials.password || signIn.isPending) return;
+    signIn.mutate(credentials, {
+      onSuccess: async () => {
+        notify('SUCCESS', { title: t('auth:sign-in'), message: t('auth:sign-in-successful') });
+        await navigate(takeReturnLocation() ?? paths.board, { replace: true });
+      },
+      onError: (error) => {
+        const message = error instanceof ApiRequestError ? error.message : t('errors:unexpected');
+        notify('ERROR', { title: t('auth:sign-in'), message });
+      },
+    });
+  };
 
   return (
     <PublicPage>
       <Stack gap="xl">
         <PageHeading title={t('auth:login.title')}>{t('auth:login.intro')}</PageHeading>
-        {/* Sign-in is wired to the API in the authentication issue. */}
-        <LoginForm onSubmit={() => notify('WARNING', { message: t('errors:feature-not-implemented') })} />
+        <LoginForm onSubmit={handleSubmit} pending={signIn.isPending} initialUsername={initialUsername} />
         <Divider label={t('auth:login.no-account')} labelPosition="center" />
         <Stack gap="sm">
           <LinkCard

@@ -5,22 +5,33 @@ import { PageHeading } from '#app/components/layout/page-heading.tsx';
 import { usePageTitle } from '#app/components/layout/use-page-title.ts';
 import { paths } from '#app/config/paths.ts';
 import { RegistrationB2CForm } from '#app/features/auth/components/registration-b2c-form.tsx';
+import { useSubmitRegistration } from '#app/features/auth/use-submit-registration.ts';
 import { ContactBlock } from '#app/features/brand/components/contact-block.tsx';
-import { notify } from '#app/lib/notify.ts';
 import { PublicPage } from '../public-page.tsx';
 
 /** SPEC §2 '/registerB2C': a customer of the online store links that account to the portal. */
 export function Component() {
   const { t } = useTranslation(['auth', 'validation', 'errors']);
   usePageTitle(t('auth:b2c.title'));
+  const registration = useSubmitRegistration('registrationB2C');
 
   return (
     <PublicPage size="md">
       <Stack gap="xl">
         <PageHeading title={t('auth:b2c.title')}>{t('auth:b2c.intro')}</PageHeading>
-        {/* Linking is wired to the API in the authentication issue. */}
         <RegistrationB2CForm
-          onSubmit={() => notify('WARNING', { message: t('errors:feature-not-implemented') })}
+          pending={registration.pending}
+          serverErrors={registration.fieldErrors}
+          onSubmit={(form) =>
+            void registration.submit({
+              ...form,
+              username: form.email,
+              personFirstName: '',
+              personLastName: '',
+              phone: '',
+              peselOrNip: '',
+            })
+          }
         />
         <ContactBlock />
         <Text ta="center" fz="sm">

@@ -5,22 +5,32 @@ import { PageHeading } from '#app/components/layout/page-heading.tsx';
 import { usePageTitle } from '#app/components/layout/use-page-title.ts';
 import { paths } from '#app/config/paths.ts';
 import { RegistrationForm } from '#app/features/auth/components/registration-form.tsx';
+import { useSubmitRegistration } from '#app/features/auth/use-submit-registration.ts';
 import { ContactBlock } from '#app/features/brand/components/contact-block.tsx';
-import { notify } from '#app/lib/notify.ts';
 import { PublicPage } from '../public-page.tsx';
 
 /** SPEC §2 '/register': self-registration of a machine owner, with the service contact for help. */
 export function Component() {
   const { t } = useTranslation(['auth', 'validation', 'errors']);
   usePageTitle(t('auth:register.title'));
+  const registration = useSubmitRegistration('registration');
 
   return (
     <PublicPage size="lg">
       <Stack gap="xl">
         <PageHeading title={t('auth:register.title')}>{t('auth:register.intro')}</PageHeading>
-        {/* Registration is wired to the API in the authentication issue; the draft stays until then. */}
         <RegistrationForm
-          onSubmit={() => notify('WARNING', { message: t('errors:feature-not-implemented') })}
+          pending={registration.pending}
+          serverErrors={registration.fieldErrors}
+          onSubmit={({ confirmPassword: _confirm, ...form }) =>
+            void registration.submit({
+              ...form,
+              username: form.email,
+              countryCode: '',
+              zipCode: '',
+              currencyCode: '',
+            })
+          }
         />
         <ContactBlock />
         <Text ta="center" fz="sm">

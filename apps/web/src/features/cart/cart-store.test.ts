@@ -2,7 +2,13 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { selectCartCount, useCartStore, type CartItem } from './cart-store.ts';
 
 const bearing: CartItem = { id: '11', name: 'Łożysko', symbol: 'BRG-6204', images: [], amount: 2 };
-const belt: CartItem = { id: '12', name: 'Pasek klinowy', symbol: 'BLT-A42', images: ['/img/belt.jpg'], amount: 1 };
+const belt: CartItem = {
+  id: '12',
+  name: 'Pasek klinowy',
+  symbol: 'BLT-A42',
+  images: ['/img/belt.jpg'],
+  amount: 1,
+};
 
 function stored(): unknown {
   return JSON.parse(sessionStorage.getItem('cartState') ?? 'null');

@@ -73,7 +73,14 @@ export function Component() {
               minWidth={760}
               nested
               renderCard={(p) => <PartCard part={p} yesNo={yesNo} />}
-              empty={<EmptyState size="sm" icon={IconListDetails} title={t('preparing.title')} description={t('card.empty')} />}
+              empty={
+                <EmptyState
+                  size="sm"
+                  icon={IconListDetails}
+                  title={t('preparing.title')}
+                  description={t('card.empty')}
+                />
+              }
             />
           </SectionCard>
         </Grid.Col>

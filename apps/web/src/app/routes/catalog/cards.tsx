@@ -24,7 +24,11 @@ export function Component() {
         { label: t('levels.assembly'), to: catalog.cards(mainFolderId, catalogFolderId) },
       ]}
     >
-      <FolderGrid tiles={NO_CARDS} icon={IconFileDescription} empty={<CatalogPreparing description={t('cards.empty')} />} />
+      <FolderGrid
+        tiles={NO_CARDS}
+        icon={IconFileDescription}
+        empty={<CatalogPreparing description={t('cards.empty')} />}
+      />
     </CatalogPage>
   );
 }

@@ -49,7 +49,12 @@ export function CatalogPage({ title, description, breadcrumbs, children }: Catal
         {query ? (
           // The catalogue issue fills this from api/parts (search) and api/parts/paths (where each part is).
           <SectionCard icon={IconSearch} title={t('search.results', { query })}>
-            <EmptyState size="sm" icon={IconSearch} title={t('search.none.title')} description={t('search.none.description')} />
+            <EmptyState
+              size="sm"
+              icon={IconSearch}
+              title={t('search.none.title')}
+              description={t('search.none.description')}
+            />
           </SectionCard>
         ) : (
           children

@@ -17,7 +17,9 @@ describe('catalogue screens', () => {
   it('keeps the breadcrumbs under /home for a signed-in customer', async () => {
     await renderCard('/home/catalog-folders');
     const trail = screen.getByRole('navigation', { name: 'Breadcrumb' });
-    const links = within(trail).getAllByRole('link').map((a) => a.getAttribute('href'));
+    const links = within(trail)
+      .getAllByRole('link')
+      .map((a) => a.getAttribute('href'));
     expect(links).toEqual([
       '/home/catalog-folders',
       '/home/catalog-folders/4/catalog-folders',
@@ -30,13 +32,18 @@ describe('catalogue screens', () => {
   it('keeps the breadcrumbs under the public root for a visitor', async () => {
     await renderCard('/parts-catalog-public/catalog-folders');
     const trail = screen.getByRole('navigation', { name: 'Breadcrumb' });
-    expect(within(trail).getAllByRole('link')[0]).toHaveAttribute('href', '/parts-catalog-public/catalog-folders');
+    expect(within(trail).getAllByRole('link')[0]).toHaveAttribute(
+      'href',
+      '/parts-catalog-public/catalog-folders',
+    );
   });
 
   it('shows the parts list columns and an honest empty state', async () => {
     await renderCard('/home/catalog-folders');
     const table = screen.getByRole('table', { name: 'Parts list' });
-    const headers = within(table).getAllByRole('columnheader').map((th) => th.textContent);
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((th) => th.textContent);
     expect(headers).toEqual([
       'Pos.',
       'Symbol',
@@ -54,6 +61,8 @@ describe('catalogue screens', () => {
     const { router } = await renderCard('/home/catalog-folders');
     await userEvent.type(screen.getByRole('searchbox', { name: 'Search parts' }), 'bearing{Enter}');
     expect(router.state.location.search).toBe('?q=bearing');
-    expect(await screen.findByRole('heading', { level: 2, name: 'Results for “bearing”' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'Results for “bearing”' }),
+    ).toBeInTheDocument();
   });
 });

@@ -21,10 +21,22 @@ interface FolderGridProps {
 export function FolderGrid({ tiles, icon: Icon, empty }: FolderGridProps) {
   if (tiles.length === 0) return empty;
   return (
-    <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 4 }} spacing="md" component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
+    <SimpleGrid
+      cols={{ base: 1, xs: 2, md: 3, lg: 4 }}
+      spacing="md"
+      component="ul"
+      m={0}
+      p={0}
+      style={{ listStyle: 'none' }}
+    >
       {tiles.map((tile) => (
         <li key={tile.id}>
-          <LinkCard to={tile.to} icon={<Icon size={22} stroke={1.75} />} title={tile.name} description={tile.description} />
+          <LinkCard
+            to={tile.to}
+            icon={<Icon size={22} stroke={1.75} />}
+            title={tile.name}
+            description={tile.description}
+          />
         </li>
       ))}
     </SimpleGrid>

@@ -18,7 +18,11 @@ export function Component() {
       description={t('root.description')}
       breadcrumbs={[{ label: t('root.title'), to: catalog.root }]}
     >
-      <FolderGrid tiles={NO_FOLDERS} icon={IconFolder} empty={<CatalogPreparing description={t('root.empty')} />} />
+      <FolderGrid
+        tiles={NO_FOLDERS}
+        icon={IconFolder}
+        empty={<CatalogPreparing description={t('root.empty')} />}
+      />
     </CatalogPage>
   );
 }

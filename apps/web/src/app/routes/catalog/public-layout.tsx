@@ -46,7 +46,13 @@ export function Component() {
             <Text size="sm" mb="sm">
               {t('public.sign-in-hint')}
             </Text>
-            <Button component={Link} to={paths.login} h={44} fullWidth leftSection={<IconLogin size={18} aria-hidden />}>
+            <Button
+              component={Link}
+              to={paths.login}
+              h={44}
+              fullWidth
+              leftSection={<IconLogin size={18} aria-hidden />}
+            >
               {t('public.sign-in-to-order')}
             </Button>
           </Paper>

@@ -18,9 +18,16 @@ export function Component() {
     <CatalogPage
       title={t('levels.group')}
       description={t('subfolders.description')}
-      breadcrumbs={[{ label: t('root.title'), to: catalog.root }, { label: t('levels.group'), to: catalog.folder(mainFolderId) }]}
+      breadcrumbs={[
+        { label: t('root.title'), to: catalog.root },
+        { label: t('levels.group'), to: catalog.folder(mainFolderId) },
+      ]}
     >
-      <FolderGrid tiles={NO_FOLDERS} icon={IconFolder} empty={<CatalogPreparing description={t('subfolders.empty')} />} />
+      <FolderGrid
+        tiles={NO_FOLDERS}
+        icon={IconFolder}
+        empty={<CatalogPreparing description={t('subfolders.empty')} />}
+      />
     </CatalogPage>
   );
 }

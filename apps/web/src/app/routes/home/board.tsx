@@ -50,7 +50,9 @@ export function Component() {
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
           <Tile icon={IconPlayerPlay} title={t('board.videos.title')} text={t('board.videos.text')}>
-            {brand?.videoPlaylistUrl ? <ExternalLink href={brand.videoPlaylistUrl} label={t('board.videos.link')} /> : null}
+            {brand?.videoPlaylistUrl ? (
+              <ExternalLink href={brand.videoPlaylistUrl} label={t('board.videos.link')} />
+            ) : null}
           </Tile>
           <Tile icon={IconBuildingStore} title={t('board.shop.title')} text={t('board.shop.text')}>
             {brand?.shopUrl ? <ExternalLink href={brand.shopUrl} label={t('board.shop.link')} /> : null}
@@ -66,7 +68,17 @@ export function Component() {
   );
 }
 
-function Tile({ icon, title, text, children }: { icon: TablerIcon; title: string; text: string; children: ReactNode }) {
+function Tile({
+  icon,
+  title,
+  text,
+  children,
+}: {
+  icon: TablerIcon;
+  title: string;
+  text: string;
+  children: ReactNode;
+}) {
   return (
     <SectionCard icon={icon} title={title}>
       <Stack gap="md" align="flex-start">
@@ -81,7 +93,13 @@ function Tile({ icon, title, text, children }: { icon: TablerIcon; title: string
 
 function InternalLink({ to, label }: { to: string; label: string }) {
   return (
-    <Button component={Link} to={to} variant="light" h={40} rightSection={<IconArrowRight size={16} aria-hidden />}>
+    <Button
+      component={Link}
+      to={to}
+      variant="light"
+      h={40}
+      rightSection={<IconArrowRight size={16} aria-hidden />}
+    >
       {label}
     </Button>
   );

@@ -32,7 +32,10 @@ function signIn() {
   useAuthStore.setState({ status: 'finished', authenticated: true, user: jan, error: null });
 }
 
-const mainNav = () => screen.getByRole('navigation', { name: 'Main navigation' });
+// jsdom is 1024 px wide, where the header's navigation is hidden in favour of the drawer (ADR 012).
+// (Testing Library computes no accessible names inside hidden elements, so these look the links up by text.)
+const mainNav = () => screen.getByLabelText('Main navigation', { selector: 'nav' });
+const link = (name: string) => within(mainNav()).queryByText(name)?.closest('a') ?? null;
 
 beforeEach(() => {
   localStorage.clear();
@@ -65,20 +68,41 @@ describe('the signed-in area', () => {
   it('shows the parts catalogue in the navigation only to a holder of the catalogue authority', async () => {
     signIn();
     const first = await renderHome();
-    expect(within(mainNav()).getByRole('link', { name: 'Machines' })).toBeInTheDocument();
-    expect(within(mainNav()).queryByRole('link', { name: 'Parts catalogue' })).not.toBeInTheDocument();
+    expect(link('Machines')).toBeInTheDocument();
+    expect(link('Parts catalogue')).not.toBeInTheDocument();
     first.unmount();
 
     localStorage.setItem('authorities', JSON.stringify(['RIGHT_CARE_VIEW_CATALOG']));
     await renderHome();
-    expect(within(mainNav()).getByRole('link', { name: 'Parts catalogue' })).toHaveAttribute('href', '/home/catalog-folders');
+    expect(link('Parts catalogue')).toHaveAttribute('href', '/home/catalog-folders');
   });
 
   it('marks the current page in the navigation', async () => {
     signIn();
     await renderHome('/home/services');
-    expect(within(mainNav()).getByRole('link', { name: 'Service requests' })).toHaveAttribute('aria-current', 'page');
-    expect(within(mainNav()).getByRole('link', { name: 'Home' })).not.toHaveAttribute('aria-current');
+    expect(link('Service requests')).toHaveAttribute('aria-current', 'page');
+    expect(link('Home')).not.toHaveAttribute('aria-current');
+  });
+
+  it('offers the same items in the drawer on narrower screens', async () => {
+    signIn();
+    localStorage.setItem('authorities', JSON.stringify(['RIGHT_CARE_VIEW_CATALOG']));
+    await renderHome('/home/machines');
+    await userEvent.click(screen.getByRole('button', { name: 'Open menu' }));
+    const drawer = await screen.findByRole('dialog');
+    const nav = within(drawer).getByRole('navigation', { name: 'Main navigation' });
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['Home', 'Machines', 'Service requests', 'Parts catalogue']);
+    expect(within(nav).getByRole('link', { name: 'Machines' })).toHaveAttribute('aria-current', 'page');
+    expect(within(drawer).getByRole('button', { name: 'Cart (0)' })).toBeInTheDocument();
+    expect(within(drawer).getByRole('link', { name: 'Change password' })).toHaveAttribute(
+      'href',
+      '/home/update-password',
+    );
+    expect(within(drawer).getByRole('button', { name: 'Sign out' })).toBeInTheDocument();
   });
 
   it('shows the number of parts in the cart in parentheses', async () => {
@@ -124,7 +148,10 @@ describe('the signed-in area', () => {
 
   it('signs out even when the server cannot be reached', async () => {
     signIn();
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('offline'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('offline'))),
+    );
     const { router } = await renderHome();
     await userEvent.click(screen.getByRole('button', { name: /^Account menu/ }));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Sign out' }));

@@ -92,7 +92,12 @@ function AppFrame() {
           navItems={navItems}
           cart={<CartButton count={cartCount} onClick={openCart} />}
           userMenu={
-            <UserMenu firstName={firstName} lastName={lastName} email={user?.email ?? ''} onSignOut={handleSignOut} />
+            <UserMenu
+              firstName={firstName}
+              lastName={lastName}
+              email={user?.email ?? ''}
+              onSignOut={handleSignOut}
+            />
           }
           drawerOpened={drawerOpened}
           onToggleDrawer={drawer.toggle}

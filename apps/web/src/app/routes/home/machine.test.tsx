@@ -16,7 +16,11 @@ function answer(status: number, body: unknown) {
 function renderDetail(
   route: string,
   path: string,
-  mod: { loader: typeof machineLoader | typeof serviceLoader; Component: () => React.ReactNode; ErrorBoundary: () => React.ReactNode },
+  mod: {
+    loader: typeof machineLoader | typeof serviceLoader;
+    Component: () => React.ReactNode;
+    ErrorBoundary: () => React.ReactNode;
+  },
 ) {
   return renderWithProviders(<p>unused</p>, {
     path: '/unused',
@@ -41,7 +45,9 @@ describe('machine and service request details', () => {
       Component: Machine,
       ErrorBoundary: MachineError,
     });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Prasa zwijająca Z-562' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Prasa zwijająca Z-562' }),
+    ).toBeInTheDocument();
     expect(screen.getByText('AGM562-0001')).toBeInTheDocument();
     expect(String((fetch.mock.calls[0] as unknown as [URL])[0])).toMatch(/\/api\/end-products\/7$/);
   });
@@ -53,7 +59,9 @@ describe('machine and service request details', () => {
       Component: Machine,
       ErrorBoundary: MachineError,
     });
-    expect(await screen.findByRole('heading', { level: 1, name: 'The machine could not be loaded' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'The machine could not be loaded' }),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
@@ -64,6 +72,8 @@ describe('machine and service request details', () => {
       Component: Service,
       ErrorBoundary: ServiceError,
     });
-    expect(await screen.findByRole('heading', { level: 1, name: 'The service request could not be loaded' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'The service request could not be loaded' }),
+    ).toBeInTheDocument();
   });
 });

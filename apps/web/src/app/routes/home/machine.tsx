@@ -28,7 +28,14 @@ export async function loader({ params, request: { signal } }: LoaderFunctionArgs
 
 export function ErrorBoundary() {
   return (
-    <Paper withBorder radius="lg" p={{ base: 'lg', sm: 40 }} maw={640} mx="auto" my={{ base: 'md', sm: 'xl' }}>
+    <Paper
+      withBorder
+      radius="lg"
+      p={{ base: 'lg', sm: 40 }}
+      maw={640}
+      mx="auto"
+      my={{ base: 'md', sm: 'xl' }}
+    >
       <ErrorPage titleKey="machine-load-error" embedded />
     </Paper>
   );
@@ -53,7 +60,9 @@ export function Component() {
       <PageHeader
         title={machine.name}
         breadcrumbs={[{ label: t('list.title'), to: paths.machines }, { label: machine.name }]}
-        badge={<StatusBadge label={t(`status.${machine.status}`)} tone={MACHINE_STATUS_TONES[machine.status]} />}
+        badge={
+          <StatusBadge label={t(`status.${machine.status}`)} tone={MACHINE_STATUS_TONES[machine.status]} />
+        }
       />
       <Stack gap="lg">
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">

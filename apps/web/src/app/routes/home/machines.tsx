@@ -26,7 +26,11 @@ export function Component() {
     { key: 'name', label: t('fields.name'), render: (m) => <MachineLink machine={m} /> },
     { key: 'serialNumber', label: t('fields.serial-number'), render: (m) => m.serialNumber },
     { key: 'purchaseDate', label: t('fields.purchase-date'), render: (m) => displayDate(m.purchaseDate) },
-    { key: 'guaranteeEndDate', label: t('fields.guarantee-end-date'), render: (m) => displayDate(m.guaranteeEndDate) },
+    {
+      key: 'guaranteeEndDate',
+      label: t('fields.guarantee-end-date'),
+      render: (m) => displayDate(m.guaranteeEndDate),
+    },
     { key: 'status', label: t('fields.status'), render: (m) => <MachineStatusBadge machine={m} /> },
     { key: 'dealer', label: t('fields.dealer'), render: (m) => m.dealer ?? '—' },
   ];
@@ -46,7 +50,13 @@ export function Component() {
         rows={machines}
         rowKey={(m) => m.id}
         renderCard={(m) => <MachineCard machine={m} />}
-        empty={<EmptyState icon={IconTractor} title={t('list.empty.title')} description={t('list.empty.description')} />}
+        empty={
+          <EmptyState
+            icon={IconTractor}
+            title={t('list.empty.title')}
+            description={t('list.empty.description')}
+          />
+        }
       />
     </>
   );

@@ -27,7 +27,14 @@ export async function loader({ params, request: { signal } }: LoaderFunctionArgs
 
 export function ErrorBoundary() {
   return (
-    <Paper withBorder radius="lg" p={{ base: 'lg', sm: 40 }} maw={640} mx="auto" my={{ base: 'md', sm: 'xl' }}>
+    <Paper
+      withBorder
+      radius="lg"
+      p={{ base: 'lg', sm: 40 }}
+      maw={640}
+      mx="auto"
+      my={{ base: 'md', sm: 'xl' }}
+    >
       <ErrorPage titleKey="service-load-error" embedded />
     </Paper>
   );
@@ -60,7 +67,9 @@ export function Component() {
       <PageHeader
         title={t('details.title', { code: service.code })}
         breadcrumbs={[{ label: t('list.title'), to: paths.services }, { label: service.code }]}
-        badge={<StatusBadge label={t(`status.${service.status}`)} tone={SERVICE_STATUS_TONES[service.status]} />}
+        badge={
+          <StatusBadge label={t(`status.${service.status}`)} tone={SERVICE_STATUS_TONES[service.status]} />
+        }
       />
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, lg: 7 }}>
@@ -71,7 +80,10 @@ export function Component() {
                 fields={[
                   { label: t('fields.machine'), value: dash(service.machineName) },
                   { label: t('fields.report-date'), value: displayDate(service.reportDate) },
-                  { label: t('fields.estimated-completion-date'), value: displayDate(service.estimatedCompletionDate) },
+                  {
+                    label: t('fields.estimated-completion-date'),
+                    value: displayDate(service.estimatedCompletionDate),
+                  },
                   { label: t('fields.completion-date'), value: displayDate(service.completionDate) },
                   { label: t('fields.transport-type'), value: dash(service.transportType) },
                   { label: t('fields.delivery-place'), value: dash(service.deliveryPlace) },
@@ -105,7 +117,12 @@ export function Component() {
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 5 }}>
           <SectionCard icon={IconMessages} title={t('chat.title')} description={t('chat.description')}>
-            <EmptyState size="sm" icon={IconMessages} title={t('chat.empty.title')} description={t('chat.empty.description')} />
+            <EmptyState
+              size="sm"
+              icon={IconMessages}
+              title={t('chat.empty.title')}
+              description={t('chat.empty.description')}
+            />
           </SectionCard>
         </Grid.Col>
       </Grid>

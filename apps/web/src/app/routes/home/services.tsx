@@ -31,7 +31,11 @@ export function Component() {
       label: t('fields.estimated-completion-date'),
       render: (r) => displayDate(r.estimatedCompletionDate),
     },
-    { key: 'completionDate', label: t('fields.completion-date'), render: (r) => displayDate(r.completionDate) },
+    {
+      key: 'completionDate',
+      label: t('fields.completion-date'),
+      render: (r) => displayDate(r.completionDate),
+    },
     { key: 'status', label: t('fields.status'), render: (r) => <RequestStatusBadge request={r} /> },
     { key: 'machine', label: t('fields.machine'), render: (r) => r.machineName ?? '—' },
   ];
@@ -59,7 +63,13 @@ export function Component() {
         rows={requests}
         rowKey={(r) => r.id}
         renderCard={(r) => <RequestCard request={r} />}
-        empty={<EmptyState icon={IconTool} title={t('list.empty.title')} description={t('list.empty.description')} />}
+        empty={
+          <EmptyState
+            icon={IconTool}
+            title={t('list.empty.title')}
+            description={t('list.empty.description')}
+          />
+        }
       />
     </>
   );
@@ -90,7 +100,10 @@ function RequestCard({ request }: { request: ServiceRequestView }) {
         fields={[
           { label: t('fields.machine'), value: request.machineName ?? '—' },
           { label: t('fields.report-date'), value: displayDate(request.reportDate) },
-          { label: t('fields.estimated-completion-date'), value: displayDate(request.estimatedCompletionDate) },
+          {
+            label: t('fields.estimated-completion-date'),
+            value: displayDate(request.estimatedCompletionDate),
+          },
           { label: t('fields.completion-date'), value: displayDate(request.completionDate) },
         ]}
       />

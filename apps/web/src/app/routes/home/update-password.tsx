@@ -15,7 +15,10 @@ export function Component() {
       <PageHeader
         title={t('account.password.title')}
         description={t('account.password.description')}
-        breadcrumbs={[{ label: t('account.settings.title'), to: paths.user }, { label: t('account.password.title') }]}
+        breadcrumbs={[
+          { label: t('account.settings.title'), to: paths.user },
+          { label: t('account.password.title') },
+        ]}
       />
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 7, lg: 6 }}>

@@ -1,5 +1,13 @@
 import { Button, Grid, Stack, Text } from '@mantine/core';
-import { IconBell, IconKey, IconMapPin, IconRestore, IconTable, IconUser, IconUserOff } from '@tabler/icons-react';
+import {
+  IconBell,
+  IconKey,
+  IconMapPin,
+  IconRestore,
+  IconTable,
+  IconUser,
+  IconUserOff,
+} from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageHeader } from '#app/components/layout/page-header.tsx';
@@ -27,13 +35,26 @@ export function Component() {
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, lg: 8 }}>
           <Stack gap="lg">
-            <SectionCard icon={IconUser} title={t('account.details.title')} description={t('account.details.description')}>
+            <SectionCard
+              icon={IconUser}
+              title={t('account.details.title')}
+              description={t('account.details.description')}
+            >
               <DetailsForm
-                initialValues={{ firstName: user?.firstName ?? '', lastName: user?.lastName ?? '', email: user?.email ?? '', phone: '' }}
+                initialValues={{
+                  firstName: user?.firstName ?? '',
+                  lastName: user?.lastName ?? '',
+                  email: user?.email ?? '',
+                  phone: '',
+                }}
                 onSubmit={notifyNotImplemented}
               />
             </SectionCard>
-            <SectionCard icon={IconMapPin} title={t('account.address.title')} description={t('account.address.description')}>
+            <SectionCard
+              icon={IconMapPin}
+              title={t('account.address.title')}
+              description={t('account.address.description')}
+            >
               <AddressForm onSubmit={notifyNotImplemented} />
             </SectionCard>
             <SectionCard
@@ -47,7 +68,11 @@ export function Component() {
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 4 }}>
           <Stack gap="lg">
-            <SectionCard icon={IconKey} title={t('account.password.title')} description={t('account.password.description')}>
+            <SectionCard
+              icon={IconKey}
+              title={t('account.password.title')}
+              description={t('account.password.description')}
+            >
               <Button component={Link} to={paths.updatePassword} variant="default" h={40} fullWidth>
                 {t('user-menu.change-password')}
               </Button>

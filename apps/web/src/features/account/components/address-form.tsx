@@ -20,11 +20,27 @@ export function AddressForm({ onSubmit }: { onSubmit: (form: AddressForm) => voi
   return (
     <form onSubmit={form.onSubmit(onSubmit)} noValidate>
       <Stack gap="md">
-        <TextInput label={t('account.address.street')} autoComplete="street-address" {...form.getInputProps('street')} />
+        <TextInput
+          label={t('account.address.street')}
+          autoComplete="street-address"
+          {...form.getInputProps('street')}
+        />
         <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
-          <TextInput label={t('account.address.postal-code')} autoComplete="postal-code" {...form.getInputProps('postalCode')} />
-          <TextInput label={t('account.address.city')} autoComplete="address-level2" {...form.getInputProps('city')} />
-          <TextInput label={t('account.address.country')} autoComplete="country-name" {...form.getInputProps('country')} />
+          <TextInput
+            label={t('account.address.postal-code')}
+            autoComplete="postal-code"
+            {...form.getInputProps('postalCode')}
+          />
+          <TextInput
+            label={t('account.address.city')}
+            autoComplete="address-level2"
+            {...form.getInputProps('city')}
+          />
+          <TextInput
+            label={t('account.address.country')}
+            autoComplete="country-name"
+            {...form.getInputProps('country')}
+          />
         </SimpleGrid>
         <Group justify="flex-end">
           <Button type="submit" h={40}>

@@ -34,7 +34,11 @@ export type ChangePasswordForm = z.output<typeof ChangePasswordFormSchema>;
 
 export function ChangePasswordForm({ onSubmit }: { onSubmit: (form: ChangePasswordForm) => void }) {
   const { t } = useTranslation('layout');
-  const form = useZodForm(ChangePasswordFormSchema, { oldPassword: '', newPassword: '', confirmPassword: '' });
+  const form = useZodForm(ChangePasswordFormSchema, {
+    oldPassword: '',
+    newPassword: '',
+    confirmPassword: '',
+  });
   return (
     <form onSubmit={form.onSubmit(onSubmit)} noValidate>
       <Stack gap="md">

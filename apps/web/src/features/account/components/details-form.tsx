@@ -29,8 +29,18 @@ export function DetailsForm({ initialValues, onSubmit }: DetailsFormProps) {
     <form onSubmit={form.onSubmit(onSubmit)} noValidate>
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <TextInput label={t('account.details.first-name')} autoComplete="given-name" required {...form.getInputProps('firstName')} />
-          <TextInput label={t('account.details.last-name')} autoComplete="family-name" required {...form.getInputProps('lastName')} />
+          <TextInput
+            label={t('account.details.first-name')}
+            autoComplete="given-name"
+            required
+            {...form.getInputProps('firstName')}
+          />
+          <TextInput
+            label={t('account.details.last-name')}
+            autoComplete="family-name"
+            required
+            {...form.getInputProps('lastName')}
+          />
           <TextInput
             label={t('account.details.email')}
             description={t('account.details.email-hint')}

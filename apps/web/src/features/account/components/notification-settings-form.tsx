@@ -12,7 +12,11 @@ export const NotificationSettingsSchema = z.object({
 export type NotificationSettings = z.output<typeof NotificationSettingsSchema>;
 
 const SETTINGS = ['guaranteeEnd', 'stateChange', 'marketing'] as const;
-const LABEL_KEYS = { guaranteeEnd: 'guarantee-end', stateChange: 'state-change', marketing: 'marketing' } as const;
+const LABEL_KEYS = {
+  guaranteeEnd: 'guarantee-end',
+  stateChange: 'state-change',
+  marketing: 'marketing',
+} as const;
 
 interface NotificationSettingsFormProps {
   initialValues: NotificationSettings;

@@ -10,12 +10,18 @@ import { paths } from '#app/config/paths.ts';
 interface LoginFormProps {
   onSubmit: (data: LoginRequest) => void;
   pending?: boolean;
+  /** The e-mail kept by remember-me; when given, remember-me starts checked. */
+  initialUsername?: string;
 }
 
 /** SPEC §2/§5 sign-in: username (an e-mail), password longer than 4 characters, remember me. */
-export function LoginForm({ onSubmit, pending = false }: LoginFormProps) {
+export function LoginForm({ onSubmit, pending = false, initialUsername = '' }: LoginFormProps) {
   const { t } = useTranslation('auth');
-  const form = useZodForm(LoginRequestSchema, { username: '', password: '', remember: false });
+  const form = useZodForm(LoginRequestSchema, {
+    username: initialUsername,
+    password: '',
+    remember: initialUsername !== '',
+  });
 
   return (
     <form noValidate onSubmit={form.onSubmit(onSubmit)}>

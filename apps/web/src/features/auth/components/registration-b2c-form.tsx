@@ -1,3 +1,4 @@
+import type { FieldError } from '@care/contract/errors';
 import {
   RegistrationB2CFormSchema,
   type RegistrationB2CForm as RegistrationB2CData,
@@ -10,7 +11,10 @@ import { PasswordField } from '#app/components/form/password-field.tsx';
 import { useSearchParams } from 'react-router';
 import { useZodForm } from '#app/components/form/use-zod-form.ts';
 import { DRAFT_KEYS, initialDraftValues, useDraftPersistence } from '../registration-draft.ts';
+import { useServerFieldErrors } from '../server-field-errors.ts';
 import { ConsentFields } from './consent-fields.tsx';
+
+const NO_ERRORS: FieldError[] = [];
 
 const EMPTY = {
   email: '',
@@ -23,20 +27,33 @@ const EMPTY = {
 interface RegistrationB2CFormProps {
   onSubmit: (data: RegistrationB2CData) => void;
   pending?: boolean;
+  /** Field errors of the last submission, from the server. */
+  serverErrors?: FieldError[];
 }
 
 /** SPEC §2/§5: link an online-store (B2C) account; only the e-mail is prefilled from the address. */
-export function RegistrationB2CForm({ onSubmit, pending = false }: RegistrationB2CFormProps) {
+export function RegistrationB2CForm({
+  onSubmit,
+  pending = false,
+  serverErrors = NO_ERRORS,
+}: RegistrationB2CFormProps) {
   const { t } = useTranslation('auth');
   const [searchParams] = useSearchParams();
   const [initialValues] = useState(() =>
     initialDraftValues(DRAFT_KEYS.registrationB2C, EMPTY, searchParams, { email: 'email' }),
   );
   const form = useZodForm(RegistrationB2CFormSchema, initialValues);
+  const { withServerError, markSent } = useServerFieldErrors(serverErrors, form.values);
   useDraftPersistence(DRAFT_KEYS.registrationB2C, form.values);
 
   return (
-    <form noValidate onSubmit={form.onSubmit(onSubmit)}>
+    <form
+      noValidate
+      onSubmit={form.onSubmit((data) => {
+        markSent(form.values);
+        onSubmit(data);
+      })}
+    >
       <Stack gap="lg">
         <TextInput
           label={t('b2c.email')}
@@ -47,7 +64,7 @@ export function RegistrationB2CForm({ onSubmit, pending = false }: RegistrationB
           spellCheck={false}
           required
           size="md"
-          {...form.getInputProps('email')}
+          {...withServerError('email', form.getInputProps('email'))}
         />
         <PasswordField
           label={t('b2c.password')}
@@ -55,7 +72,7 @@ export function RegistrationB2CForm({ onSubmit, pending = false }: RegistrationB
           autoComplete="new-password"
           required
           size="md"
-          {...form.getInputProps('password')}
+          {...withServerError('password', form.getInputProps('password'))}
         />
         <TextInput
           label={t('b2c.machine-number')}
@@ -64,11 +81,17 @@ export function RegistrationB2CForm({ onSubmit, pending = false }: RegistrationB
           spellCheck={false}
           required
           size="md"
-          {...form.getInputProps('machineNumber')}
+          {...withServerError('machineNumber', form.getInputProps('machineNumber'))}
         />
         <ConsentFields
-          rules={form.getInputProps('rulesAgreementChecked', { type: 'checkbox' })}
-          marketing={form.getInputProps('marketingAgreementChecked', { type: 'checkbox' })}
+          rules={withServerError(
+            'rulesAgreementChecked',
+            form.getInputProps('rulesAgreementChecked', { type: 'checkbox' }),
+          )}
+          marketing={withServerError(
+            'marketingAgreementChecked',
+            form.getInputProps('marketingAgreementChecked', { type: 'checkbox' }),
+          )}
           onSelectAll={(checked) =>
             form.setFieldValues({ rulesAgreementChecked: checked, marketingAgreementChecked: checked })
           }

@@ -1,3 +1,4 @@
+import type { FieldError } from '@care/contract/errors';
 import { RegistrationFormSchema, type RegistrationForm as RegistrationData } from '@care/contract/auth';
 import { Button, Fieldset, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconUserPlus } from '@tabler/icons-react';
@@ -7,7 +8,10 @@ import { PasswordField } from '#app/components/form/password-field.tsx';
 import { useSearchParams } from 'react-router';
 import { useZodForm } from '#app/components/form/use-zod-form.ts';
 import { DRAFT_KEYS, initialDraftValues, useDraftPersistence } from '../registration-draft.ts';
+import { useServerFieldErrors } from '../server-field-errors.ts';
 import { ConsentFields } from './consent-fields.tsx';
+
+const NO_ERRORS: FieldError[] = [];
 
 const EMPTY = {
   personFirstName: '',
@@ -51,20 +55,33 @@ function Section({ legend, children }: { legend: string; children: ReactNode }) 
 interface RegistrationFormProps {
   onSubmit: (data: RegistrationData) => void;
   pending?: boolean;
+  /** Field errors of the last submission, from the server. */
+  serverErrors?: FieldError[];
 }
 
 /** SPEC §3/§5 self-registration of a machine owner. */
-export function RegistrationForm({ onSubmit, pending = false }: RegistrationFormProps) {
+export function RegistrationForm({
+  onSubmit,
+  pending = false,
+  serverErrors = NO_ERRORS,
+}: RegistrationFormProps) {
   const { t } = useTranslation('auth');
   const [searchParams] = useSearchParams();
   const [initialValues] = useState(() =>
     initialDraftValues(DRAFT_KEYS.registration, EMPTY, searchParams, PREFILL),
   );
   const form = useZodForm(RegistrationFormSchema, initialValues);
+  const { withServerError, markSent } = useServerFieldErrors(serverErrors, form.values);
   useDraftPersistence(DRAFT_KEYS.registration, form.values);
 
   return (
-    <form noValidate onSubmit={form.onSubmit(onSubmit)}>
+    <form
+      noValidate
+      onSubmit={form.onSubmit((data) => {
+        markSent(form.values);
+        onSubmit(data);
+      })}
+    >
       <Stack gap="xl">
         <Section legend={t('register.sections.person')}>
           <TextInput
@@ -72,14 +89,14 @@ export function RegistrationForm({ onSubmit, pending = false }: RegistrationForm
             autoComplete="given-name"
             required
             size="md"
-            {...form.getInputProps('personFirstName')}
+            {...withServerError('personFirstName', form.getInputProps('personFirstName'))}
           />
           <TextInput
             label={t('register.last-name')}
             autoComplete="family-name"
             required
             size="md"
-            {...form.getInputProps('personLastName')}
+            {...withServerError('personLastName', form.getInputProps('personLastName'))}
           />
           <TextInput
             label={t('register.email')}
@@ -90,7 +107,7 @@ export function RegistrationForm({ onSubmit, pending = false }: RegistrationForm
             spellCheck={false}
             required
             size="md"
-            {...form.getInputProps('email')}
+            {...withServerError('email', form.getInputProps('email'))}
           />
           <TextInput
             label={t('register.phone')}
@@ -100,7 +117,7 @@ export function RegistrationForm({ onSubmit, pending = false }: RegistrationForm
             autoComplete="tel-national"
             required
             size="md"
-            {...form.getInputProps('phone')}
+            {...withServerError('phone', form.getInputProps('phone'))}
           />
         </Section>
         <Section legend={t('register.sections.machine')}>
@@ -111,7 +128,7 @@ export function RegistrationForm({ onSubmit, pending = false }: RegistrationForm
             spellCheck={false}
             required
             size="md"
-            {...form.getInputProps('machineNumber')}
+            {...withServerError('machineNumber', form.getInputProps('machineNumber'))}
           />
           <TextInput
             label={t('register.pesel-or-nip')}
@@ -119,7 +136,7 @@ export function RegistrationForm({ onSubmit, pending = false }: RegistrationForm
             inputMode="numeric"
             autoComplete="off"
             size="md"
-            {...form.getInputProps('peselOrNip')}
+            {...withServerError('peselOrNip', form.getInputProps('peselOrNip'))}
           />
         </Section>
         <Section legend={t('register.sections.password')}>
@@ -129,7 +146,7 @@ export function RegistrationForm({ onSubmit, pending = false }: RegistrationForm
             autoComplete="new-password"
             required
             size="md"
-            {...form.getInputProps('password')}
+            {...withServerError('password', form.getInputProps('password'))}
           />
           <PasswordField
             label={t('register.confirm-password')}
@@ -137,12 +154,18 @@ export function RegistrationForm({ onSubmit, pending = false }: RegistrationForm
             autoComplete="new-password"
             required
             size="md"
-            {...form.getInputProps('confirmPassword')}
+            {...withServerError('confirmPassword', form.getInputProps('confirmPassword'))}
           />
         </Section>
         <ConsentFields
-          rules={form.getInputProps('rulesAgreementChecked', { type: 'checkbox' })}
-          marketing={form.getInputProps('marketingAgreementChecked', { type: 'checkbox' })}
+          rules={withServerError(
+            'rulesAgreementChecked',
+            form.getInputProps('rulesAgreementChecked', { type: 'checkbox' }),
+          )}
+          marketing={withServerError(
+            'marketingAgreementChecked',
+            form.getInputProps('marketingAgreementChecked', { type: 'checkbox' }),
+          )}
           onSelectAll={(checked) =>
             form.setFieldValues({ rulesAgreementChecked: checked, marketingAgreementChecked: checked })
           }

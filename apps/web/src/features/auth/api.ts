@@ -1,0 +1,136 @@
+import {
+  CaptchaChallengeSchema,
+  type LoginRequest,
+  type PasswordResetConfirmationRequest,
+  type PasswordResetRequest,
+  type RegistrationB2CRequest,
+  type RegistrationRequest,
+} from '@care/contract/auth';
+import { AuthoritiesSchema, UserSchema, UserSettingsSchema } from '@care/contract/user';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { paths } from '#app/config/paths.ts';
+import { LOCAL } from '#app/config/storage-keys.ts';
+import { request } from '#app/lib/api-client.ts';
+import { notify } from '#app/lib/notify.ts';
+import { useAuthStore } from './auth-store.ts';
+import { storeAuthorities } from './authorities.tsx';
+import { signOut } from './sign-out.ts';
+
+/** The product whose settings are read at sign-in (SPEC §4 "stores … settings"). */
+export const SETTINGS_BROAD_VALUE = 'care-portal';
+
+export const authKeys = {
+  all: ['auth'] as const,
+  captcha: () => [...authKeys.all, 'captcha'] as const,
+};
+
+/** GET auth/captcha: whether registration and password reset need a captcha solution. */
+export const captchaQuery = queryOptions({
+  queryKey: authKeys.captcha(),
+  queryFn: ({ signal }) => request('auth/captcha', { schema: CaptchaChallengeSchema, signal, silent: true }),
+  staleTime: Infinity,
+});
+
+/** Remember-me keeps only the e-mail for the next visit, never the password (docs/decisions/008). */
+export function rememberedUsername(): string {
+  return localStorage.getItem(LOCAL.email) ?? '';
+}
+
+function rememberUsername(username: string, remember: boolean): void {
+  if (remember) localStorage.setItem(LOCAL.email, username);
+  else localStorage.removeItem(LOCAL.email);
+}
+
+/**
+ * SPEC §4 login: the call, then the authorities and settings kept locally, then signed in.
+ * A failure removes the local flag, signs out and passes the error on (the caller shows it).
+ */
+export async function signIn(credentials: LoginRequest) {
+  try {
+    const user = await request('auth/login', {
+      method: 'POST',
+      body: credentials,
+      schema: UserSchema,
+      silent: true,
+    });
+    const [authorities, settings] = await Promise.all([
+      request('api/user/authorities', { schema: AuthoritiesSchema, silent: true }),
+      request('api/user/settings', {
+        query: { broadValue: SETTINGS_BROAD_VALUE },
+        schema: UserSettingsSchema,
+        silent: true,
+      }),
+    ]);
+    storeAuthorities(authorities);
+    localStorage.setItem(LOCAL.userSettings, JSON.stringify(settings));
+    rememberUsername(credentials.username, credentials.remember);
+    useAuthStore.getState().setSignedIn(user);
+    return user;
+  } catch (error) {
+    useAuthStore.getState().setSignedOut();
+    throw error;
+  }
+}
+
+export function useSignIn() {
+  return useMutation({ mutationFn: signIn });
+}
+
+/**
+ * SPEC §2/§4 logout: storage (preferences kept), query cache, the call, signed out; then 'sign-out-successful'
+ * and '/', or an error notice titled 'sign-out'. Call `mutate()` from the user menu.
+ */
+export function useSignOut() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const { t } = useTranslation('auth');
+  return useMutation({
+    mutationFn: () => signOut(queryClient),
+    onSuccess: async () => {
+      notify('SUCCESS', { title: t('sign-out'), message: t('sign-out-successful') });
+      await navigate(paths.login, { replace: true });
+    },
+    onError: () => notify('ERROR', { title: t('sign-out') }),
+  });
+}
+
+/** POST auth/registration: 202 whether or not the e-mail is known; field errors come back in `fields`. */
+export function useRegister() {
+  return useMutation({
+    mutationFn: (body: RegistrationRequest) =>
+      request('auth/registration', { method: 'POST', body, silent: true }),
+  });
+}
+
+export function useRegisterB2C() {
+  return useMutation({
+    mutationFn: (body: RegistrationB2CRequest) =>
+      request('auth/registrationB2C', { method: 'POST', body, silent: true }),
+  });
+}
+
+/** POST auth/registration/confirmation with the two parts of the e-mailed link. */
+export function confirmRegistration(id: string, username: string) {
+  return request('auth/registration/confirmation', {
+    method: 'POST',
+    body: { id, username },
+    silent: true,
+  });
+}
+
+/** POST auth/password-reset: 202 always, so the screen says the same thing whatever the address. */
+export function useRequestPasswordReset() {
+  return useMutation({
+    mutationFn: (body: PasswordResetRequest) =>
+      request('auth/password-reset', { method: 'POST', body, silent: true }),
+  });
+}
+
+export function useConfirmPasswordReset() {
+  return useMutation({
+    mutationFn: (body: PasswordResetConfirmationRequest) =>
+      request('auth/password-reset/confirmation', { method: 'POST', body, silent: true }),
+  });
+}
