@@ -1,8 +1,12 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 afterEach(() => cleanup());
+
+// findBy*/waitFor default to 1 s, which a loaded 2-core CI machine can exceed while lazy routes and
+// translations load; the assertions stay the same, they only get time to become true.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom lacks these; Mantine reads them.
 if (!window.matchMedia) {
