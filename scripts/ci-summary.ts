@@ -20,7 +20,9 @@ for (const file of process.argv.slice(2)) {
     passed += report.stats.expected + report.stats.flaky;
     failed += report.stats.unexpected;
     skipped += report.stats.skipped;
-    console.log(`${file}: ${report.stats.expected} passed, ${report.stats.unexpected} failed, ${report.stats.flaky} flaky`);
+    console.log(
+      `${file}: ${report.stats.expected} passed, ${report.stats.unexpected} failed, ${report.stats.flaky} flaky`,
+    );
   }
 }
 console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);

@@ -3,7 +3,9 @@ import { formatTranslations, parseTranslations, translate } from './translations
 
 describe('translated names', () => {
   it('parses the ERP XML-like string with its default language', () => {
-    const text = parseTranslations('<translations default="en"><pl>Łożysko</pl><en>Bearing</en><de>Lager</de></translations>');
+    const text = parseTranslations(
+      '<translations default="en"><pl>Łożysko</pl><en>Bearing</en><de>Lager</de></translations>',
+    );
     expect(text).toEqual({ default: 'en', values: { pl: 'Łożysko', en: 'Bearing', de: 'Lager' } });
   });
 

@@ -37,18 +37,23 @@ export function parseTranslations(raw: string, fallback: Language = FALLBACK_LAN
   const values: Partial<Record<Language, string>> = {};
   for (const match of trimmed.matchAll(/<([a-z]{2})>([\s\S]*?)<\/\1>/gi)) {
     const lang = match[1]!.toLowerCase();
-    if ((LANGUAGES as readonly string[]).includes(lang)) values[lang as Language] = decodeEntities(match[2]!.trim());
+    if ((LANGUAGES as readonly string[]).includes(lang))
+      values[lang as Language] = decodeEntities(match[2]!.trim());
   }
   const declared = /default\s*=\s*["']([a-z]{2})["']/i.exec(trimmed)?.[1]?.toLowerCase();
   const first = Object.keys(values)[0] as Language | undefined;
   const defaultLanguage =
-    declared && (LANGUAGES as readonly string[]).includes(declared) ? (declared as Language) : (first ?? fallback);
+    declared && (LANGUAGES as readonly string[]).includes(declared)
+      ? (declared as Language)
+      : (first ?? fallback);
   return { default: defaultLanguage, values };
 }
 
 /** Turns a TranslatedText back into the ERP's XML-like form (used by exports and tests). */
 export function formatTranslations(text: TranslatedText): string {
   const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-  const parts = LANGUAGES.filter((l) => text.values[l] !== undefined).map((l) => `<${l}>${escape(text.values[l]!)}</${l}>`);
+  const parts = LANGUAGES.filter((l) => text.values[l] !== undefined).map(
+    (l) => `<${l}>${escape(text.values[l]!)}</${l}>`,
+  );
   return `<translations default="${text.default}">${parts.join('')}</translations>`;
 }

@@ -29,8 +29,14 @@ export interface DatabaseOptions {
   onConnectionError?: (error: Error) => void;
 }
 
-export async function openDatabase({ url, dataDir, poolMax = 10, onConnectionError }: DatabaseOptions): Promise<Database> {
-  if (url && /^postgres(ql)?:\/\//.test(url)) return openPostgres(url, poolMax, onConnectionError ?? (() => {}));
+export async function openDatabase({
+  url,
+  dataDir,
+  poolMax = 10,
+  onConnectionError,
+}: DatabaseOptions): Promise<Database> {
+  if (url && /^postgres(ql)?:\/\//.test(url))
+    return openPostgres(url, poolMax, onConnectionError ?? (() => {}));
   return openPglite(url === 'memory://' ? undefined : join(dataDir, 'pglite'));
 }
 

@@ -19,7 +19,9 @@ export async function migrate(database: Database): Promise<number> {
     await db.execute(
       sql`CREATE TABLE IF NOT EXISTS drizzle.__drizzle_migrations (id SERIAL PRIMARY KEY, hash text NOT NULL, created_at bigint)`,
     );
-    const result = (await db.execute(sql`SELECT hash FROM drizzle.__drizzle_migrations`)) as { rows: { hash: string }[] };
+    const result = (await db.execute(sql`SELECT hash FROM drizzle.__drizzle_migrations`)) as {
+      rows: { hash: string }[];
+    };
     // By hash, not by timestamp: a migration merged from a branch with an older timestamp is still applied.
     const applied = new Set(result.rows.map((row) => row.hash));
     const pending = migrations.filter((m) => !applied.has(m.hash));

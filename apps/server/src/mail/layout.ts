@@ -1,6 +1,9 @@
 /** Escapes text for HTML mail bodies. */
 export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+  return value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
 }
 
 export interface MailContent {
@@ -19,7 +22,9 @@ export interface RenderedMail {
 
 /** One simple, readable layout for every message: plain text and an HTML twin with a single button. */
 export function renderMail({ subject, paragraphs, action, footer }: MailContent): RenderedMail {
-  const text = [...paragraphs, ...(action ? [`${action.label}: ${action.url}`] : []), '--', footer].join('\n\n');
+  const text = [...paragraphs, ...(action ? [`${action.label}: ${action.url}`] : []), '--', footer].join(
+    '\n\n',
+  );
   const button = action
     ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:#2f7d32;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(action.label)}</a></p><p style="font-size:13px;color:#495057">${escapeHtml(action.url)}</p>`
     : '';

@@ -64,7 +64,13 @@ export async function deliverDueMail(db: Db, transport: MailTransport, batch = 2
   let sent = 0;
   for (const row of claimed.rows) {
     try {
-      await transport({ to: row.to_address, replyTo: row.reply_to, subject: row.subject, text: row.text, html: row.html });
+      await transport({
+        to: row.to_address,
+        replyTo: row.reply_to,
+        subject: row.subject,
+        text: row.text,
+        html: row.html,
+      });
       await db.execute(sql`UPDATE ${mailOutbox} SET sent_at = now(), last_error = NULL WHERE id = ${row.id}`);
       sent++;
     } catch (error) {

@@ -30,7 +30,10 @@ export function createMailTransport(env: Env, log: (message: string) => void): M
   return async (mail) => {
     const info = await writer.sendMail({ from: env.MAIL_FROM, ...mail, replyTo: mail.replyTo ?? undefined });
     await mkdir(dir, { recursive: true });
-    const file = join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^\w.-]/g, '')}.eml`);
+    const file = join(
+      dir,
+      `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^\w.-]/g, '')}.eml`,
+    );
     await writeFile(file, info.message as Buffer);
     log(`mail to ${mail.to}: "${mail.subject}" → ${file}`);
   };

@@ -12,7 +12,11 @@ const ACCEPTED_BODY = /^\s*(application\/json|multipart\/form-data)\s*(;|$)/i;
  * the cross-site request guard: state changes must come from an allowed Origin and, with a body, be JSON or
  * multipart. Browsers always send Origin on cross-origin POSTs, and HTML forms cannot send JSON.
  */
-export async function registerSecurity(app: FastifyInstance, env: Env, scriptHashes: string[]): Promise<void> {
+export async function registerSecurity(
+  app: FastifyInstance,
+  env: Env,
+  scriptHashes: string[],
+): Promise<void> {
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -31,7 +35,8 @@ export async function registerSecurity(app: FastifyInstance, env: Env, scriptHas
         workerSrc: ["'self'", 'blob:'],
       },
     },
-    strictTransportSecurity: env.NODE_ENV === 'production' ? { maxAge: 31536000, includeSubDomains: true } : false,
+    strictTransportSecurity:
+      env.NODE_ENV === 'production' ? { maxAge: 31536000, includeSubDomains: true } : false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
   });
@@ -46,7 +51,9 @@ export async function registerSecurity(app: FastifyInstance, env: Env, scriptHas
     if (request.headers['sec-fetch-site'] === 'cross-site' && origin === undefined) {
       throw new AppError('ORIGIN_NOT_ALLOWED');
     }
-    const hasBody = Number(request.headers['content-length'] ?? 0) > 0 || request.headers['transfer-encoding'] !== undefined;
+    const hasBody =
+      Number(request.headers['content-length'] ?? 0) > 0 ||
+      request.headers['transfer-encoding'] !== undefined;
     if (hasBody && !ACCEPTED_BODY.test(request.headers['content-type'] ?? '')) {
       throw new AppError('UNSUPPORTED_MEDIA_TYPE');
     }

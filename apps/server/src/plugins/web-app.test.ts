@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '#app/test/app.ts';
 
@@ -16,6 +17,7 @@ function fakeDist(): string {
       '<script type="module" crossorigin src="./assets/index-abc.js"></script><link rel="stylesheet" href="./assets/index-abc.css"></head><body><div id="root"></div></body></html>',
   );
   writeFileSync(join(dir, 'assets/index-abc.js'), 'console.log(1)');
+  writeFileSync(join(dir, 'assets/index-abc.js.br'), brotliCompressSync('console.log(1)'));
   writeFileSync(join(dir, 'locales/lang/common/pl.json'), '{"a":"b"}');
   return dir;
 }
@@ -53,12 +55,20 @@ describe.each([
     const csp = String(res.headers['content-security-policy']);
     const scriptSrc = csp.split(';').find((d) => d.trim().startsWith('script-src'))!;
     expect(scriptSrc).toContain(sha('document.documentElement.dataset.x="1"'));
-    expect(scriptSrc).toContain(sha(`window.__PORTAL_CONFIG__={"apiBaseUrl":"${basePath}","routerBaseName":"${basePath}","basePath":"${basePath}"}`));
+    expect(scriptSrc).toContain(
+      sha(
+        `window.__PORTAL_CONFIG__={"apiBaseUrl":"${basePath}","routerBaseName":"${basePath}","basePath":"${basePath}"}`,
+      ),
+    );
     expect(scriptSrc).not.toContain('unsafe-inline');
   });
 
   it('answers client routes with the page, including e-mail links whose last segment has a dot', async () => {
-    for (const path of ['home/machines', 'confirm/abc123/jan.kowalski@example.com', 'parts-catalog-public/catalog-folders']) {
+    for (const path of [
+      'home/machines',
+      'confirm/abc123/jan.kowalski@example.com',
+      'parts-catalog-public/catalog-folders',
+    ]) {
       const res = await t.app.inject(`${root}${path}`);
       expect({ path, status: res.statusCode, html: res.body.startsWith('<!doctype html>') }).toEqual({
         path,
@@ -77,10 +87,24 @@ describe.each([
     expect(locale.headers['cache-control']).toContain('max-age=300');
   });
 
+  it('sends the pre-compressed asset to browsers that accept brotli', async () => {
+    const res = await t.app.inject({
+      url: `${root}assets/index-abc.js`,
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(res.rawPayload).toString()).toBe('console.log(1)');
+  });
+
   it('answers unknown API paths and missing static files with the JSON error, not the page', async () => {
     for (const path of ['api/nope', 'assets/missing.js', 'locales/lang/common/xx.json']) {
       const res = await t.app.inject(`${root}${path}`);
-      expect({ path, status: res.statusCode, code: res.json().code }).toEqual({ path, status: 404, code: 'NOT_FOUND' });
+      expect({ path, status: res.statusCode, code: res.json().code }).toEqual({
+        path,
+        status: 404,
+        code: 'NOT_FOUND',
+      });
     }
   });
 });

@@ -54,7 +54,8 @@ export async function registerWebApp(app: FastifyInstance, env: Env, page: Index
       preCompressed: true,
       setHeaders(res, path) {
         if (path.includes('/assets/')) res.header('cache-control', 'public, max-age=31536000, immutable');
-        else if (path.includes('/locales/')) res.header('cache-control', 'public, max-age=300, must-revalidate');
+        else if (path.includes('/locales/'))
+          res.header('cache-control', 'public, max-age=300, must-revalidate');
         else res.header('cache-control', 'public, max-age=3600');
       },
     });

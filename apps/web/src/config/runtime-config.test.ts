@@ -14,7 +14,9 @@ describe('runtime configuration', () => {
   });
 
   it('lists each setting that is not text', () => {
-    const result = readRuntimeConfig({ __PORTAL_CONFIG__: { apiBaseUrl: 5, routerBaseName: '', basePath: true } });
+    const result = readRuntimeConfig({
+      __PORTAL_CONFIG__: { apiBaseUrl: 5, routerBaseName: '', basePath: true },
+    });
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(result.message).toBe(CONFIG_INVALID_MESSAGE);

@@ -1,6 +1,7 @@
 import { PORTAL_CONFIG_GLOBAL, PortalConfigSchema, type PortalConfig } from '@care/contract/runtime-config';
 
-export type RuntimeConfigResult = { ok: true; config: PortalConfig } | { ok: false; message: string; errors: string[] };
+export type RuntimeConfigResult =
+  { ok: true; config: PortalConfig } | { ok: false; message: string; errors: string[] };
 
 // SPEC §5: these two start-up messages are in Polish on purpose: i18n cannot start without a valid configuration.
 export const CONFIG_MISSING_MESSAGE = 'Konfiguracja aplikacji jest zdefiniowana niepoprawnie.';

@@ -51,7 +51,11 @@ beforeEach(() => show.mockClear());
 
 describe('API client', () => {
   it('sends JSON with credentials to the API base address and parses the answer', async () => {
-    const value = await request('api/ok', { method: 'POST', body: { a: 1 }, schema: z.object({ value: z.number() }) });
+    const value = await request('api/ok', {
+      method: 'POST',
+      body: { a: 1 },
+      schema: z.object({ value: z.number() }),
+    });
     expect(value).toEqual({ value: 42 });
     expect(lastRequest.headers['content-type']).toBe('application/json');
     expect(lastRequest.body).toBe('{"a":1}');
@@ -59,21 +63,32 @@ describe('API client', () => {
   });
 
   it('shows an error notification with the per-request message first and passes the error on', async () => {
-    await expect(request('api/known-code', { errorMessage: 'Override' })).rejects.toBeInstanceOf(ApiRequestError);
+    await expect(request('api/known-code', { errorMessage: 'Override' })).rejects.toBeInstanceOf(
+      ApiRequestError,
+    );
     expect(show).toHaveBeenCalledWith(
       expect.objectContaining({ color: 'red', title: 'Something went wrong', message: 'Override' }),
     );
   });
 
   it('uses the translation of the error code, else the server message, else the generic text', async () => {
-    await expect(request('api/known-code')).rejects.toMatchObject({ status: 409, message: 'Translated conflict' });
+    await expect(request('api/known-code')).rejects.toMatchObject({
+      status: 409,
+      message: 'Translated conflict',
+    });
     await expect(request('api/unknown-code')).rejects.toMatchObject({ status: 400, message: 'server text' });
     await expect(request('api/no-body')).rejects.toMatchObject({ status: 502, message: 'Generic message' });
-    expect(show.mock.calls.map(([n]) => n.message)).toEqual(['Translated conflict', 'server text', 'Generic message']);
+    expect(show.mock.calls.map(([n]) => n.message)).toEqual([
+      'Translated conflict',
+      'server text',
+      'Generic message',
+    ]);
   });
 
   it('stays quiet when the caller shows its own error', async () => {
-    await expect(request('api/known-code', { silent: true })).rejects.toMatchObject({ body: { code: 'CONFLICT' } });
+    await expect(request('api/known-code', { silent: true })).rejects.toMatchObject({
+      body: { code: 'CONFLICT' },
+    });
     expect(show).not.toHaveBeenCalled();
   });
 });

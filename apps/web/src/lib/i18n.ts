@@ -6,7 +6,17 @@ import { initReactI18next } from 'react-i18next';
 import { publicUrl } from '#app/config/runtime-config.ts';
 
 /** The namespaces in apps/web/public/locales/lang/<ns>/<lng>.json; a screen loads only the ones it uses. */
-export const NAMESPACES = ['common', 'layout', 'auth', 'catalog', 'machines', 'services', 'cart', 'errors', 'validation'] as const;
+export const NAMESPACES = [
+  'common',
+  'layout',
+  'auth',
+  'catalog',
+  'machines',
+  'services',
+  'cart',
+  'errors',
+  'validation',
+] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 /** SPEC §9: fallback pl; detection order; 5 retries from 350 ms doubling (i18next's retry); no periodic reload. */

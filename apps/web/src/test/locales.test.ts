@@ -18,7 +18,8 @@ function load(ns: string, lng: string): Record<string, unknown> {
 describe('translations', () => {
   it('has a file for every namespace in pl, en and de, and no stray namespace', () => {
     expect(readdirSync(LOCALES).sort()).toEqual([...NAMESPACES].sort());
-    for (const ns of NAMESPACES) for (const lng of LANGUAGES) expect(existsSync(join(LOCALES, ns, `${lng}.json`))).toBe(true);
+    for (const ns of NAMESPACES)
+      for (const lng of LANGUAGES) expect(existsSync(join(LOCALES, ns, `${lng}.json`))).toBe(true);
   });
 
   for (const ns of NAMESPACES) {

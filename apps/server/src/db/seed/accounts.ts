@@ -12,7 +12,6 @@ import { daysBefore } from './dates.ts';
  */
 export const DEMO_PASSWORD = 'Zniwa-2026-demo';
 
-
 export interface DemoAccount {
   key: 'jan' | 'anna' | 'service' | 'sales' | 'admin';
   role: Role;

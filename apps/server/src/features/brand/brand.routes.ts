@@ -7,7 +7,13 @@ export const brandRoutes: FastifyPluginAsyncZod<{ env: Env }> = async (app, { en
   const brand = getBrand(env);
   app.get(
     '/api/brand',
-    { schema: { tags: ['brand'], summary: 'Contact data and links of the maker', response: { 200: BrandSchema } } },
+    {
+      schema: {
+        tags: ['brand'],
+        summary: 'Contact data and links of the maker',
+        response: { 200: BrandSchema },
+      },
+    },
     async (_request, reply) => reply.header('cache-control', 'public, max-age=300').send(brand),
   );
 };

@@ -35,7 +35,10 @@ describe('health and platform', () => {
   it('serves the brand contact data', async () => {
     const res = await t.app.inject('/api/brand');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ servicePhone: expect.any(String), address: { city: expect.any(String) } });
+    expect(res.json()).toMatchObject({
+      servicePhone: expect.any(String),
+      address: { city: expect.any(String) },
+    });
   });
 
   it('refuses a cross-site form post', async () => {
