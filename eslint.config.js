@@ -1,5 +1,4 @@
 import js from '@eslint/js';
-import importX from 'eslint-plugin-import-x';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
@@ -29,26 +28,46 @@ export default tseslint.config(
   {
     files: ['apps/web/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
-    plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y, 'import-x': importX },
+    plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },
     rules: {
       ...reactHooks.configs.recommended.rules,
       ...jsxA11y.flatConfigs.recommended.rules,
-      // Features never import each other; routes compose them (bulletproof-react's unidirectional flow).
-      'import-x/no-restricted-paths': [
+    },
+  },
+  ...['auth', 'brand', 'catalog', 'cart', 'machines', 'services', 'account', 'offers'].map((feature) => ({
+    // Features never import each other; routes in app/ compose them.
+    files: [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
         'error',
         {
-          zones: [
-            ...['auth', 'brand', 'catalog', 'cart', 'machines', 'services', 'account', 'offers'].map(
-              (feature) => ({
-                target: `./apps/web/src/features/${feature}`,
-                from: './apps/web/src/features',
-                except: [`./${feature}`],
-              }),
-            ),
-            { target: './apps/web/src/features', from: './apps/web/src/app' },
+          patterns: [
             {
-              target: ['./apps/web/src/components', './apps/web/src/lib', './apps/web/src/config'],
-              from: ['./apps/web/src/features', './apps/web/src/app'],
+              group: [
+                '\\#app/features/*',
+                `!\\#app/features/${feature}`,
+                '\\#app/app/*',
+                '../../features/*',
+                '../../../features/*',
+              ],
+              message: 'Features do not import each other or app/; compose them in app/routes.',
+            },
+          ],
+        },
+      ],
+    },
+  })),
+  {
+    // Shared layers sit below features: they never import features or app/.
+    files: ['apps/web/src/{components,lib,config}/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['\\#app/features/*', '\\#app/app/*'],
+              message: 'Shared code must not depend on features or app/.',
             },
           ],
         },

@@ -13,12 +13,10 @@ export const healthRoutes: FastifyPluginAsyncZod<{ database: Database }> = async
     { schema: { hide: true, response: { 200: ReadinessSchema, 503: ReadinessSchema } } },
     async (_request, reply) => {
       const ok = await database.ping();
-      return reply
-        .status(ok ? 200 : 503)
-        .send({
-          status: ok ? ('ok' as const) : ('unavailable' as const),
-          database: ok ? ('ok' as const) : ('unavailable' as const),
-        });
+      return reply.status(ok ? 200 : 503).send({
+        status: ok ? ('ok' as const) : ('unavailable' as const),
+        database: ok ? ('ok' as const) : ('unavailable' as const),
+      });
     },
   );
 };
