@@ -2,10 +2,9 @@ import { AUTHORITIES } from '@care/contract/limits';
 import { AppShell, Container } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconBook, IconLayoutDashboard, IconTool, IconTractor } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { Navigate, Outlet, useLocation } from 'react-router';
 import { AppHeader } from '#app/components/layout/app-header.tsx';
 import { CartButton } from '#app/components/layout/cart-button.tsx';
 import { LoadingState } from '#app/components/layout/loading-state.tsx';
@@ -16,12 +15,11 @@ import { UserMenu } from '#app/components/layout/user-menu.tsx';
 import { paths } from '#app/config/paths.ts';
 import { saveReturnLocation, useAuthStore } from '#app/features/auth/auth-store.ts';
 import { useHasAuthority } from '#app/features/auth/authorities.tsx';
-import { signOut } from '#app/features/auth/sign-out.ts';
+import { useSignOut } from '#app/features/auth/api.ts';
 import { Footer } from '#app/features/brand/components/footer.tsx';
 import { Logo } from '#app/features/brand/components/logo.tsx';
 import { CartDialog } from '#app/features/cart/components/cart-dialog.tsx';
 import { useCartCount, useCartStore } from '#app/features/cart/cart-store.ts';
-import { notify } from '#app/lib/notify.ts';
 import classes from './layout.module.css';
 
 /** SPEC §2: everything under /home needs a finished, signed-in auth state. */
@@ -53,8 +51,7 @@ function AppFrame() {
   const cartCount = useCartCount();
   const [drawerOpened, drawer] = useDisclosure(false);
   const [cartOpened, cartDialog] = useDisclosure(false);
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
+  const signOut = useSignOut();
 
   const navItems: NavItem[] = [
     { to: paths.board, label: t('nav.board'), icon: IconLayoutDashboard },
@@ -63,16 +60,11 @@ function AppFrame() {
     ...(canViewCatalog ? [{ to: paths.catalog, label: t('nav.catalog'), icon: IconBook }] : []),
   ];
 
-  const handleSignOut = async () => {
+  const handleSignOut = () => {
     drawer.close();
-    try {
-      useCartStore.getState().clear();
-      await signOut(queryClient);
-      notify('SUCCESS', { title: t('auth:sign-out'), message: t('auth:sign-out-successful') });
-      await navigate(paths.login, { replace: true });
-    } catch {
-      notify('ERROR', { title: t('auth:sign-out') });
-    }
+    // The cart belongs to the cart feature; the auth feature's sign-out clears everything else.
+    useCartStore.getState().clear();
+    signOut.mutate();
   };
 
   const openCart = () => {
