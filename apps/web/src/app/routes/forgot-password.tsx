@@ -1,8 +1,8 @@
-import { Anchor, Group, Stack } from '@mantine/core';
-import { IconArrowLeft } from '@tabler/icons-react';
+import { Stack } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
+import { BackToLoginLink } from '#app/features/auth/components/back-to-login-link.tsx';
 import { PageHeading } from '#app/components/layout/page-heading.tsx';
 import { usePageTitle } from '#app/components/layout/use-page-title.ts';
 import { paths } from '#app/config/paths.ts';
@@ -47,14 +47,7 @@ export function Component() {
   return (
     <PublicPage>
       <Stack gap="xl">
-        <Group>
-          <Anchor component={Link} to={paths.login} fz="sm" fw={600} py={6}>
-            <Group gap={6} component="span" wrap="nowrap">
-              <IconArrowLeft size={18} aria-hidden />
-              {t('common:actions.back-to-login')}
-            </Group>
-          </Anchor>
-        </Group>
+        <BackToLoginLink />
         <PageHeading title={t('auth:forgot.title')}>{t('auth:forgot.intro')}</PageHeading>
         <PasswordResetForm onSubmit={(data) => void handleSubmit(data)} pending={reset.isPending} />
         <ContactBlock />

@@ -1,10 +1,11 @@
 import type { FieldError } from '@care/contract/errors';
-import { Anchor, Button, Group, Stack } from '@mantine/core';
-import { IconArrowLeft, IconCircleX, IconMailForward } from '@tabler/icons-react';
+import { Button, Stack } from '@mantine/core';
+import { IconCircleX, IconMailForward } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { StatusPanel } from '#app/components/feedback/status-panel.tsx';
+import { BackToLoginLink } from '#app/features/auth/components/back-to-login-link.tsx';
 import { PageHeading } from '#app/components/layout/page-heading.tsx';
 import { usePageTitle } from '#app/components/layout/use-page-title.ts';
 import { paths } from '#app/config/paths.ts';
@@ -75,14 +76,7 @@ export function Component() {
   return (
     <PublicPage>
       <Stack gap="xl">
-        <Group>
-          <Anchor component={Link} to={paths.login} fz="sm" fw={600} py={6}>
-            <Group gap={6} component="span" wrap="nowrap">
-              <IconArrowLeft size={18} aria-hidden />
-              {t('common:actions.back-to-login')}
-            </Group>
-          </Anchor>
-        </Group>
+        <BackToLoginLink />
         <PageHeading title={t('auth:reset.title')}>{t('auth:reset.intro')}</PageHeading>
         <NewPasswordForm onSubmit={handleSubmit} pending={confirm.isPending} serverErrors={fieldErrors} />
       </Stack>
