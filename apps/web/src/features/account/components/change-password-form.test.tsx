@@ -19,7 +19,9 @@ describe('change password form', () => {
     await fill(/^New password/, 'secret1');
     await fill(/^Repeat new password/, 'secret1');
     await userEvent.click(screen.getByRole('button', { name: 'Change password' }));
-    expect(await screen.findByText('The new password must be different from the current one.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('The new password must be different from the current one.'),
+    ).toBeInTheDocument();
     expect(onSubmit).not.toHaveBeenCalled();
 
     await fill(/^New password/, 'abc');
