@@ -1,0 +1,156 @@
+import { z } from 'zod';
+
+/**
+ * The chat of a service request (SPEC §7 api/chat/*). A customer reads and writes only in their own requests
+ * (another customer's or an unknown request is NOT_FOUND); service staff and admins in any. Messages are
+ * ordered by id; ids are decimal strings like every id of the API.
+ */
+
+export const CHAT_LIMITS = {
+  bodyMaxLength: 4000,
+  pageSizeDefault: 50,
+  pageSizeMax: 100,
+} as const;
+
+/** A database id as the API carries it: a positive decimal number in a string. */
+const idField = z.string().regex(/^[1-9]\d{0,14}$/);
+
+/**
+ * Who wrote a message, as the reader sees it. `null` for a message the system wrote or whose author's account
+ * is gone. Staff appear with their name; `isStaff` lets the screen show them as the service department.
+ */
+export const ChatAuthorSchema = z.object({
+  displayName: z.string(),
+  isStaff: z.boolean(),
+  /** Written by the signed-in reader (the composer's side of the conversation). */
+  isMe: z.boolean(),
+});
+export type ChatAuthor = z.infer<typeof ChatAuthorSchema>;
+
+/** A file sent in the chat; download it from GET api/chat/files/{id}. */
+export const ChatFileSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  /** Detected from the file's bytes, not taken from the upload. */
+  contentType: z.string(),
+  sizeBytes: z.number().int().nonnegative(),
+});
+export type ChatFile = z.infer<typeof ChatFileSchema>;
+
+/** One message as returned: a text (`body`), a file, or both. */
+export const ChatMessageSchema = z.object({
+  id: z.string(),
+  serviceRequestId: z.string(),
+  author: ChatAuthorSchema.nullable(),
+  body: z.string().nullable(),
+  file: ChatFileSchema.nullable(),
+  /** The id the sender's client gave the message (POST api/chat/comment), to match a pending send; else null. */
+  clientId: z.string().nullable(),
+  createdAt: z.iso.datetime(),
+});
+export type ChatMessage = z.infer<typeof ChatMessageSchema>;
+
+const limitField = z.coerce
+  .number()
+  .int()
+  .min(1)
+  .max(CHAT_LIMITS.pageSizeMax)
+  .default(CHAT_LIMITS.pageSizeDefault);
+
+/**
+ * GET api/chat/comments?serviceRequestId=&before=&after=&limit= (keyset paging by message id).
+ * - neither `before` nor `after`: the newest page (the last `limit` messages);
+ * - `before`: the `limit` messages just older than that id (scrolling back);
+ * - `after`: the `limit` messages just newer than that id (catching up after a `chat-message` event).
+ * Not both at once.
+ */
+export const ChatCommentsQuerySchema = z
+  .object({
+    serviceRequestId: idField,
+    before: idField.optional(),
+    after: idField.optional(),
+    limit: limitField,
+  })
+  .refine((query) => query.before === undefined || query.after === undefined, { path: ['after'] });
+export type ChatCommentsQuery = z.input<typeof ChatCommentsQuerySchema>;
+
+/**
+ * A page of messages, always oldest first within the page. `hasMore`: more messages exist beyond the page in
+ * the direction of paging (older ones for the newest page and for `before`, newer ones for `after`).
+ */
+export const ChatCommentsPageSchema = z.object({
+  messages: z.array(ChatMessageSchema),
+  hasMore: z.boolean(),
+});
+export type ChatCommentsPage = z.infer<typeof ChatCommentsPageSchema>;
+
+/**
+ * POST api/chat/comment: a text message. `clientId` is a uuid the client makes once per message and sends
+ * again on every retry: a retried send answers the stored message (200) instead of storing it twice (201).
+ * The same clientId with a different request or text is CONFLICT.
+ */
+export const ChatCommentCreateSchema = z.object({
+  serviceRequestId: idField,
+  body: z.string().trim().min(1, 'form.required').max(CHAT_LIMITS.bodyMaxLength, 'form.max-length'),
+  clientId: z.uuid(),
+});
+export type ChatCommentCreate = z.input<typeof ChatCommentCreateSchema>;
+
+/** GET api/chat/comments/unread: messages by someone else after the reader's read marker. */
+export const ChatUnreadSchema = z.object({
+  total: z.number().int().nonnegative(),
+  /** Only requests with at least one unread message. */
+  requests: z.array(
+    z.object({
+      serviceRequestId: z.string(),
+      count: z.number().int().positive(),
+    }),
+  ),
+});
+export type ChatUnread = z.infer<typeof ChatUnreadSchema>;
+
+/**
+ * PUT api/chat/comments/read: the reader has seen the chat up to this message. The marker only moves forward
+ * and never past the request's newest message; answers the reader's new unread summary.
+ */
+export const ChatReadSchema = z.object({
+  serviceRequestId: idField,
+  lastReadMessageId: idField,
+});
+export type ChatRead = z.infer<typeof ChatReadSchema>;
+
+/**
+ * POST api/chat/files (multipart/form-data): fields `serviceRequestId` and optionally `clientId` (as for a
+ * comment; a retry answers the stored message), then exactly one file part. Answers the new ChatMessage (201).
+ * Size and type limits are those of every upload (FILE_TOO_LARGE, FILE_TYPE_NOT_ALLOWED, FILE_EMPTY ...).
+ */
+export const ChatFileUploadFieldsSchema = z.object({
+  serviceRequestId: idField,
+  clientId: z.uuid().optional(),
+});
+export type ChatFileUploadFields = z.infer<typeof ChatFileUploadFieldsSchema>;
+
+/** GET api/chat/files?serviceRequestId=&before=&limit=: the chat's files, newest first (keyset by message id). */
+export const ChatFilesQuerySchema = z.object({
+  serviceRequestId: idField,
+  before: idField.optional(),
+  limit: limitField,
+});
+export type ChatFilesQuery = z.input<typeof ChatFilesQuerySchema>;
+
+export const ChatFileEntrySchema = ChatFileSchema.extend({
+  /** The message that carries the file (use it as `before` for the next page). */
+  messageId: z.string(),
+  author: ChatAuthorSchema.nullable(),
+  createdAt: z.iso.datetime(),
+});
+export type ChatFileEntry = z.infer<typeof ChatFileEntrySchema>;
+
+export const ChatFilesPageSchema = z.object({
+  files: z.array(ChatFileEntrySchema),
+  hasMore: z.boolean(),
+});
+export type ChatFilesPage = z.infer<typeof ChatFilesPageSchema>;
+
+/** GET api/chat/files/{fileId}: the file as an attachment download. */
+export const ChatFileParamsSchema = z.object({ fileId: z.uuid() });

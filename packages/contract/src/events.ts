@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { SERVICE_REQUEST_STATUSES } from './statuses.ts';
+
+/**
+ * Server-sent events on GET api/events (text/event-stream, for the signed-in user). Payloads are minimal hints:
+ * the client refetches through the ordinary, access-checked endpoints. Events are not stored: whatever happened
+ * while the stream was down is learnt by refetching on `ready`, which every (re)connection starts with.
+ */
+
+/** The interval of the server's heartbeat comment lines; a client may treat a stream silent for 2x as dead. */
+export const EVENTS_HEARTBEAT_MS = 25_000;
+/** The reconnection delay the server suggests with `retry:`. */
+export const EVENTS_RETRY_MS = 3_000;
+
+/** The first event of every connection: the subscription is live; refetch what may have changed meanwhile. */
+export const ReadyEventSchema = z.object({});
+
+/**
+ * A message (text or file) was added to a request's chat. Refetch GET api/chat/comments?after=<last id> for an
+ * open chat, and GET api/chat/comments/unread for the counts (when someone else wrote it).
+ */
+export const ChatMessageEventSchema = z.object({
+  serviceRequestId: z.string(),
+  messageId: z.string(),
+});
+export type ChatMessageEvent = z.infer<typeof ChatMessageEventSchema>;
+
+/** The reader's own unread total changed without a new message (they read a chat, e.g. in another tab). */
+export const UnreadEventSchema = z.object({
+  total: z.number().int().nonnegative(),
+});
+export type UnreadEvent = z.infer<typeof UnreadEventSchema>;
+
+/** A request's status changed; refetch the request (and lists showing it). */
+export const ServiceRequestStatusEventSchema = z.object({
+  serviceRequestId: z.string(),
+  status: z.enum(SERVICE_REQUEST_STATUSES),
+});
+export type ServiceRequestStatusEvent = z.infer<typeof ServiceRequestStatusEventSchema>;
+
+/** Every event type (the SSE `event:` field) and its `data:` (JSON) schema. */
+export const EVENT_SCHEMAS = {
+  ready: ReadyEventSchema,
+  'chat-message': ChatMessageEventSchema,
+  unread: UnreadEventSchema,
+  'service-request-status': ServiceRequestStatusEventSchema,
+} as const;
+export type EventType = keyof typeof EVENT_SCHEMAS;
+export const EVENT_TYPES = Object.keys(EVENT_SCHEMAS) as EventType[];
+
+/** One event as a client sees it, typed by its name. */
+export type PortalEvent = {
+  [K in EventType]: { type: K; data: z.infer<(typeof EVENT_SCHEMAS)[K]> };
+}[EventType];
