@@ -23,6 +23,20 @@ export const ERROR_CODES = [
   'UNSUPPORTED_MEDIA_TYPE',
   'RATE_LIMITED',
   'ORIGIN_NOT_ALLOWED',
+  /** An uploaded file is larger than the per-file limit (UPLOAD_MAX_FILE_MB). */
+  'FILE_TOO_LARGE',
+  /** An uploaded file's content (its first bytes) is not one of the accepted types, whatever its name says. */
+  'FILE_TYPE_NOT_ALLOWED',
+  /** An uploaded file has no content. */
+  'FILE_EMPTY',
+  /** More files in one upload than UPLOAD_MAX_FILES. */
+  'TOO_MANY_FILES',
+  /** The files of one upload together exceed UPLOAD_MAX_REQUEST_MB. */
+  'REQUEST_TOO_LARGE',
+  /** An upload of appendices without any file (SPEC §5 "files must be selected for upload"). */
+  'FILES_REQUIRED',
+  /** The service request is in a final status (F, X, U) and takes no more appendices. */
+  'SERVICE_REQUEST_CLOSED',
   'SERVICE_UNAVAILABLE',
   'INTERNAL',
 ] as const;

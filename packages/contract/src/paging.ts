@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { LIMITS } from './limits.ts';
+
+/*
+ * Paged lists (machines, service requests): `?page=1&pageSize=20&sort=name&order=asc` plus each list's filters,
+ * answered as `{ items, total, page, pageSize }`. Pages count from 1; the server sorts, filters and pages.
+ */
+
+export const SORT_ORDERS = ['asc', 'desc'] as const;
+export type SortOrder = (typeof SORT_ORDERS)[number];
+
+export const pageField = z.coerce.number().int().min(1).max(100_000).default(1);
+export const pageSizeField = z.coerce
+  .number()
+  .int()
+  .min(1)
+  .max(LIMITS.pageSizeMax)
+  .default(LIMITS.pageSizeDefault);
+
+/** A text filter: trimmed, '' means no filter. */
+export const textFilterField = z
+  .string()
+  .trim()
+  .max(100, 'form.max-length')
+  .optional()
+  .transform((value) => value || undefined);
+
+/** An id in a path or query (ids travel as strings). */
+export const IdSchema = z.string().regex(/^\d{1,15}$/);
+export const IdParamsSchema = z.object({ id: IdSchema });
+
+/**
+ * A filter on several codes: `?status=N&status=C` or `?status=N,C` (a query string gives one value as a
+ * string and a repeated one as an array). No value means no filter.
+ */
+export function codesFilterField<const T extends readonly [string, ...string[]]>(codes: T) {
+  return z
+    .preprocess(
+      (value) =>
+        value === undefined
+          ? undefined
+          : (Array.isArray(value) ? value : [value]).flatMap((v) =>
+              typeof v === 'string' ? v.split(',').filter(Boolean) : [v],
+            ),
+      z.array(z.enum(codes)).max(codes.length * 2),
+    )
+    .optional();
+}
+
+/** `{ items, total, page, pageSize }`: one page of a list and the number of rows matching the filters. */
+export function pagedSchema<T extends z.ZodType>(item: T) {
+  return z.object({
+    items: z.array(item),
+    total: z.number().int().min(0),
+    page: z.number().int().min(1),
+    pageSize: z.number().int().min(1),
+  });
+}
