@@ -121,6 +121,12 @@ export type DeactivationRequest = z.infer<typeof DeactivationRequestSchema>;
  * web passes; null, the string 'null' and absence all mean ''). Notification settings live under ''.
  */
 
+/**
+ * The product value this portal passes as broadValue (SPEC §7 "login passes a fixed product value"): the saved
+ * table settings live under it, loaded at sign-in; the notification settings live under '' ("another call passes null").
+ */
+export const PORTAL_BROAD_VALUE = 'care-portal';
+
 export const NOTIFICATION_SETTING_KEYS = [
   'notifications.guarantee-end',
   'notifications.state-change',

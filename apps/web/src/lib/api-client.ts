@@ -1,4 +1,4 @@
-import { ApiErrorSchema, type ApiError } from '@care/contract/errors';
+import { ApiErrorSchema, type ApiError, type FieldError } from '@care/contract/errors';
 import type { z } from 'zod';
 import { apiUrl } from '#app/config/runtime-config.ts';
 import { i18n } from './i18n.ts';
@@ -27,6 +27,11 @@ export interface RequestOptions<S extends z.ZodType> {
   /** Skip the error notification (the caller shows its own, e.g. field errors in a form). */
   silent?: boolean;
   signal?: AbortSignal;
+}
+
+/** The server's field errors of a failed call (VALIDATION_FAILED), for the form to show on its fields. */
+export function fieldErrorsOf(error: unknown): FieldError[] {
+  return error instanceof ApiRequestError ? (error.body?.fields ?? []) : [];
 }
 
 type UnauthorizedHandler = (path: string) => void;

@@ -10,6 +10,7 @@ import type { PasswordResetRequest } from '@care/contract/auth';
 import { PasswordResetForm } from '#app/features/auth/components/password-reset-form.tsx';
 import { ContactBlock } from '#app/features/brand/components/contact-block.tsx';
 import { captchaQuery, useRequestPasswordReset } from '#app/features/auth/api.ts';
+import { useCaptcha } from '#app/features/auth/use-captcha.tsx';
 import { notify } from '#app/lib/notify.ts';
 import { PublicPage } from '../public-page.tsx';
 
@@ -23,23 +24,29 @@ export function Component() {
   const queryClient = useQueryClient();
   const reset = useRequestPasswordReset();
   const navigate = useNavigate();
+  const captcha = useCaptcha();
   usePageTitle(t('auth:forgot.title'));
 
   const handleSubmit = async ({ email }: PasswordResetRequest) => {
-    const captcha = await queryClient.ensureQueryData(captchaQuery).catch(() => null);
-    if (captcha?.required) {
-      // The ALTCHA widget is not embedded yet; SPEC §5 says to stop and ask for the captcha.
+    const required = await queryClient.ensureQueryData(captchaQuery).then(
+      (challenge) => challenge.required,
+      () => false,
+    );
+    if (required && !captcha.response) {
       notify('WARNING', { message: t('validation:form.captcha-required') });
       return;
     }
     reset.mutate(
-      { email },
+      { email, captchaResponse: captcha.response || undefined },
       {
         onSuccess: async () => {
           notify('SUCCESS', { message: t('auth:forgot.success') });
           await navigate(paths.login);
         },
-        onError: (error) => notify('ERROR', { message: error.message || t('errors:unexpected') }),
+        onError: (error) => {
+          notify('ERROR', { message: error.message || t('errors:unexpected') });
+          captcha.renew();
+        },
       },
     );
   };
@@ -49,7 +56,11 @@ export function Component() {
       <Stack gap="xl">
         <BackToLoginLink />
         <PageHeading title={t('auth:forgot.title')}>{t('auth:forgot.intro')}</PageHeading>
-        <PasswordResetForm onSubmit={(data) => void handleSubmit(data)} pending={reset.isPending} />
+        <PasswordResetForm
+          onSubmit={(data) => void handleSubmit(data)}
+          pending={reset.isPending}
+          captcha={captcha.field}
+        />
         <ContactBlock />
       </Stack>
     </PublicPage>

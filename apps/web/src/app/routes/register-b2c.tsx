@@ -22,6 +22,7 @@ export function Component() {
         <RegistrationB2CForm
           pending={registration.pending}
           serverErrors={registration.fieldErrors}
+          captcha={registration.captchaField}
           onSubmit={(form) =>
             void registration.submit({
               ...form,

@@ -22,6 +22,7 @@ export function Component() {
         <RegistrationForm
           pending={registration.pending}
           serverErrors={registration.fieldErrors}
+          captcha={registration.captchaField}
           onSubmit={({ confirmPassword: _confirm, ...form }) =>
             void registration.submit({
               ...form,

@@ -6,7 +6,7 @@ import {
   type RegistrationB2CRequest,
   type RegistrationRequest,
 } from '@care/contract/auth';
-import { AuthoritiesSchema, UserSchema, UserSettingsSchema } from '@care/contract/user';
+import { AuthoritiesSchema, PORTAL_BROAD_VALUE, UserSchema, UserSettingsSchema } from '@care/contract/user';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -17,9 +17,6 @@ import { notify } from '#app/lib/notify.ts';
 import { useAuthStore } from './auth-store.ts';
 import { storeAuthorities } from './authorities.tsx';
 import { signOut } from './sign-out.ts';
-
-/** The product whose settings are read at sign-in (SPEC §4 "stores … settings"). */
-export const SETTINGS_BROAD_VALUE = 'care-portal';
 
 export const authKeys = {
   all: ['auth'] as const,
@@ -58,7 +55,7 @@ export async function signIn(credentials: LoginRequest) {
     const [authorities, settings] = await Promise.all([
       request('api/user/authorities', { schema: AuthoritiesSchema, silent: true }),
       request('api/user/settings', {
-        query: { broadValue: SETTINGS_BROAD_VALUE },
+        query: { broadValue: PORTAL_BROAD_VALUE },
         schema: UserSettingsSchema,
         silent: true,
       }),

@@ -5,10 +5,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { paths } from '#app/config/paths.ts';
-import { ApiRequestError } from '#app/lib/api-client.ts';
+import { ApiRequestError, fieldErrorsOf } from '#app/lib/api-client.ts';
 import { notify } from '#app/lib/notify.ts';
 import { captchaQuery, useRegister, useRegisterB2C } from './api.ts';
 import { clearDraft, DRAFT_KEYS } from './registration-draft.ts';
+import { useCaptcha } from './use-captcha.tsx';
 
 /** SPEC §8: a failed registration stays on screen for 10 s. */
 const FAILURE_AUTO_CLOSE = 10_000;
@@ -31,10 +32,13 @@ export function useSubmitRegistration<K extends 'registration' | 'registrationB2
   const mutation = kind === 'registration' ? register : registerB2C;
   const [fieldErrors, setFieldErrors] = useState<FieldError[]>([]);
 
-  const submit = async (payload: Payload<K>, captchaResponse = '') => {
+  const captcha = useCaptcha();
+
+  const submit = async (payload: Payload<K>) => {
+    const captchaResponse = captcha.response;
     // Asked at submit, not at render, so a fast click cannot pass before the answer is in.
-    const captcha = await queryClient.ensureQueryData(captchaQuery).catch(() => null);
-    if (captcha?.required && !captchaResponse) {
+    const challenge = await queryClient.ensureQueryData(captchaQuery).catch(() => null);
+    if (challenge?.required && !captchaResponse) {
       notify('WARNING', { message: t('validation:form.captcha-required') });
       return;
     }
@@ -45,12 +49,14 @@ export function useSubmitRegistration<K extends 'registration' | 'registrationB2
       await navigate(paths.login);
     };
     const onError = (error: Error) => {
-      const fields = error instanceof ApiRequestError ? (error.body?.fields ?? []) : [];
       setFieldErrors(
-        fields.map((field) => (field.path === 'username' ? { ...field, path: 'email' } : field)),
+        fieldErrorsOf(error).map((field) =>
+          field.path === 'username' ? { ...field, path: 'email' } : field,
+        ),
       );
       const message = error instanceof ApiRequestError ? error.message : t('errors:unexpected');
       notify('ERROR', { message, autoClose: FAILURE_AUTO_CLOSE });
+      captcha.renew();
     };
     if (kind === 'registration') {
       register.mutate({ ...(payload as Payload<'registration'>), captchaResponse }, { onSuccess, onError });
@@ -62,5 +68,5 @@ export function useSubmitRegistration<K extends 'registration' | 'registrationB2
     }
   };
 
-  return { submit, pending: mutation.isPending, fieldErrors };
+  return { submit, pending: mutation.isPending, fieldErrors, captchaField: captcha.field };
 }

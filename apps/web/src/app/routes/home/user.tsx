@@ -1,4 +1,7 @@
+import type { FieldError } from '@care/contract/errors';
+import type { AddressUpdate, DeactivationRequest, UserDetailsUpdate } from '@care/contract/user';
 import { Button, Grid, Stack, Text } from '@mantine/core';
+import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import {
   IconBell,
   IconKey,
@@ -8,27 +11,81 @@ import {
   IconUser,
   IconUserOff,
 } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { PageHeader } from '#app/components/layout/page-header.tsx';
 import { SectionCard } from '#app/components/layout/section-card.tsx';
 import { paths } from '#app/config/paths.ts';
+import {
+  addressQuery,
+  detailsQuery,
+  notificationSettingsQuery,
+  useDeactivateAccount,
+  useResetTableSettings,
+  useSaveNotificationSettings,
+  useUpdateAddress,
+  useUpdateDetails,
+} from '#app/features/account/api.ts';
 import { AddressForm } from '#app/features/account/components/address-form.tsx';
 import { DeactivateAccount } from '#app/features/account/components/deactivate-account.tsx';
 import { DetailsForm } from '#app/features/account/components/details-form.tsx';
 import { NotificationSettingsForm } from '#app/features/account/components/notification-settings-form.tsx';
 import { useAuthStore } from '#app/features/auth/auth-store.ts';
-import { notifyNotImplemented } from './not-implemented.ts';
+import { signOut } from '#app/features/auth/sign-out.ts';
+import { fieldErrorsOf } from '#app/lib/api-client.ts';
+import { notify } from '#app/lib/notify.ts';
+import { queryClient } from '#app/lib/query-client.ts';
 
-const NOTIFICATIONS_OFF = { guaranteeEnd: false, stateChange: false, marketing: false };
+/** SPEC §2 "data preloaded": details, address and notification settings before the screen shows. */
+export const loader = () =>
+  Promise.all([
+    queryClient.ensureQueryData(detailsQuery),
+    queryClient.ensureQueryData(addressQuery),
+    queryClient.ensureQueryData(notificationSettingsQuery),
+  ]);
 
-/**
- * SPEC §2 /home/user: account settings. The forms on the left, the one-click account actions on the right.
- * The accounts issue preloads details, address and settings and replaces each notifyNotImplemented.
- */
+/** SPEC §2 /home/user: account settings. The forms on the left, the one-click account actions on the right. */
 export function Component() {
-  const { t } = useTranslation('layout');
-  const user = useAuthStore((state) => state.user);
+  const { t } = useTranslation(['layout', 'errors']);
+  const { data: details } = useSuspenseQuery(detailsQuery);
+  const { data: address } = useSuspenseQuery(addressQuery);
+  const { data: notificationSettings } = useSuspenseQuery(notificationSettingsQuery);
+  const updateDetails = useUpdateDetails();
+  const updateAddress = useUpdateAddress();
+  const saveNotifications = useSaveNotificationSettings();
+  const resetTables = useResetTableSettings();
+  const deactivation = useDeactivation();
+  const [detailsErrors, setDetailsErrors] = useState<FieldError[]>([]);
+  const [addressErrors, setAddressErrors] = useState<FieldError[]>([]);
+
+  const saveDetails = (body: UserDetailsUpdate) => {
+    setDetailsErrors([]);
+    updateDetails.mutate(body, {
+      onSuccess: (saved) => {
+        const { user, setSignedIn } = useAuthStore.getState();
+        if (user) setSignedIn({ ...user, firstName: saved.firstName, lastName: saved.lastName });
+        notify('SUCCESS', { title: t('account.details.title'), message: t('account.details.success') });
+      },
+      onError: (error) => {
+        setDetailsErrors(fieldErrorsOf(error));
+        notify('ERROR', { title: t('account.details.title'), message: t('errors:account.details-update') });
+      },
+    });
+  };
+
+  const saveAddress = (body: AddressUpdate) => {
+    setAddressErrors([]);
+    updateAddress.mutate(body, {
+      onSuccess: () =>
+        notify('SUCCESS', { title: t('account.address.title'), message: t('account.address.success') }),
+      onError: (error) => {
+        setAddressErrors(fieldErrorsOf(error));
+        notify('ERROR', { title: t('account.address.title'), message: t('errors:account.details-update') });
+      },
+    });
+  };
+
   return (
     <>
       <PageHeader title={t('account.settings.title')} description={t('account.settings.description')} />
@@ -41,13 +98,16 @@ export function Component() {
               description={t('account.details.description')}
             >
               <DetailsForm
+                email={details.email}
                 initialValues={{
-                  firstName: user?.firstName ?? '',
-                  lastName: user?.lastName ?? '',
-                  email: user?.email ?? '',
-                  phone: '',
+                  firstName: details.firstName,
+                  lastName: details.lastName,
+                  phone: details.phone,
+                  peselOrNip: details.peselOrNip,
                 }}
-                onSubmit={notifyNotImplemented}
+                onSubmit={saveDetails}
+                pending={updateDetails.isPending}
+                serverErrors={detailsErrors}
               />
             </SectionCard>
             <SectionCard
@@ -55,14 +115,31 @@ export function Component() {
               title={t('account.address.title')}
               description={t('account.address.description')}
             >
-              <AddressForm onSubmit={notifyNotImplemented} />
+              <AddressForm
+                initialValues={address}
+                onSubmit={saveAddress}
+                pending={updateAddress.isPending}
+                serverErrors={addressErrors}
+              />
             </SectionCard>
             <SectionCard
               icon={IconBell}
               title={t('account.notifications.title')}
               description={t('account.notifications.description')}
             >
-              <NotificationSettingsForm initialValues={NOTIFICATIONS_OFF} onSubmit={notifyNotImplemented} />
+              <NotificationSettingsForm
+                settings={notificationSettings}
+                pending={saveNotifications.isPending}
+                onSubmit={(changed) =>
+                  saveNotifications.mutate(changed, {
+                    onSuccess: () =>
+                      notify('SUCCESS', {
+                        title: t('account.notifications.title'),
+                        message: t('account.notifications.success'),
+                      }),
+                  })
+                }
+              />
             </SectionCard>
           </Stack>
         </Grid.Col>
@@ -85,8 +162,17 @@ export function Component() {
                 variant="default"
                 h={40}
                 fullWidth
+                loading={resetTables.isPending}
                 leftSection={<IconRestore size={18} aria-hidden />}
-                onClick={notifyNotImplemented}
+                onClick={() =>
+                  resetTables.mutate(undefined, {
+                    onSuccess: () =>
+                      notify('SUCCESS', {
+                        title: t('account.tables.title'),
+                        message: t('account.tables.success'),
+                      }),
+                  })
+                }
               >
                 {t('account.tables.reset')}
               </Button>
@@ -97,11 +183,35 @@ export function Component() {
               title={t('account.deactivate.title')}
               description={t('account.deactivate.description')}
             >
-              <DeactivateAccount onConfirm={notifyNotImplemented} />
+              <DeactivateAccount {...deactivation} />
             </SectionCard>
           </Stack>
         </Grid.Col>
       </Grid>
     </>
   );
+}
+
+/** Deactivation: the call, then this browser signed out like at logout, the notice, and back to sign-in. */
+function useDeactivation() {
+  const { t } = useTranslation(['layout', 'errors']);
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const deactivate = useDeactivateAccount();
+  const [serverErrors, setServerErrors] = useState<FieldError[]>([]);
+  const onConfirm = (body: DeactivationRequest) => {
+    setServerErrors([]);
+    deactivate.mutate(body, {
+      onSuccess: async () => {
+        await signOut(client);
+        notify('SUCCESS', { title: t('account.deactivate.title'), message: t('account.deactivate.success') });
+        await navigate(paths.login, { replace: true });
+      },
+      onError: (error) => {
+        setServerErrors(fieldErrorsOf(error));
+        notify('ERROR', { title: t('account.deactivate.title'), message: t('errors:account.deactivate') });
+      },
+    });
+  };
+  return { onConfirm, pending: deactivate.isPending, serverErrors };
 }

@@ -5,7 +5,7 @@ import { IconLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { PasswordField } from '#app/components/form/password-field.tsx';
 import { useZodForm } from '#app/components/form/use-zod-form.ts';
-import { useServerFieldErrors } from '../server-field-errors.ts';
+import { useServerFieldErrors } from '#app/components/form/server-field-errors.ts';
 
 const NO_ERRORS: FieldError[] = [];
 

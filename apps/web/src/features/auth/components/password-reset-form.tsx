@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { PasswordResetRequestSchema, type PasswordResetRequest } from '@care/contract/auth';
 import { Button, Stack, TextInput } from '@mantine/core';
 import { IconMailForward } from '@tabler/icons-react';
@@ -5,12 +6,14 @@ import { useTranslation } from 'react-i18next';
 import { useZodForm } from '#app/components/form/use-zod-form.ts';
 
 interface PasswordResetFormProps {
+  /** The captcha widget (CaptchaField), shown above the submit button. */
+  captcha?: ReactNode;
   onSubmit: (data: PasswordResetRequest) => void;
   pending?: boolean;
 }
 
 /** SPEC §2 reset password: one e-mail field with the e-mail pattern. */
-export function PasswordResetForm({ onSubmit, pending = false }: PasswordResetFormProps) {
+export function PasswordResetForm({ onSubmit, pending = false, captcha }: PasswordResetFormProps) {
   const { t } = useTranslation('auth');
   const form = useZodForm(PasswordResetRequestSchema, { email: '' });
 
@@ -27,6 +30,7 @@ export function PasswordResetForm({ onSubmit, pending = false }: PasswordResetFo
           size="md"
           {...form.getInputProps('email')}
         />
+        {captcha}
         <Button
           type="submit"
           size="md"

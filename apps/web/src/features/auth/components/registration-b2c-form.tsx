@@ -5,13 +5,13 @@ import {
 } from '@care/contract/auth';
 import { Button, Stack, TextInput } from '@mantine/core';
 import { IconLink } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PasswordField } from '#app/components/form/password-field.tsx';
 import { useSearchParams } from 'react-router';
 import { useZodForm } from '#app/components/form/use-zod-form.ts';
 import { DRAFT_KEYS, initialDraftValues, useDraftPersistence } from '../registration-draft.ts';
-import { useServerFieldErrors } from '../server-field-errors.ts';
+import { useServerFieldErrors } from '#app/components/form/server-field-errors.ts';
 import { ConsentFields } from './consent-fields.tsx';
 
 const NO_ERRORS: FieldError[] = [];
@@ -25,6 +25,8 @@ const EMPTY = {
 };
 
 interface RegistrationB2CFormProps {
+  /** The captcha widget (CaptchaField), shown above the submit button. */
+  captcha?: ReactNode;
   onSubmit: (data: RegistrationB2CData) => void;
   pending?: boolean;
   /** Field errors of the last submission, from the server. */
@@ -36,6 +38,7 @@ export function RegistrationB2CForm({
   onSubmit,
   pending = false,
   serverErrors = NO_ERRORS,
+  captcha,
 }: RegistrationB2CFormProps) {
   const { t } = useTranslation('auth');
   const [searchParams] = useSearchParams();
@@ -96,6 +99,7 @@ export function RegistrationB2CForm({
             form.setFieldValues({ rulesAgreementChecked: checked, marketingAgreementChecked: checked })
           }
         />
+        {captcha}
         <Button
           type="submit"
           size="md"

@@ -8,7 +8,7 @@ import { PasswordField } from '#app/components/form/password-field.tsx';
 import { useSearchParams } from 'react-router';
 import { useZodForm } from '#app/components/form/use-zod-form.ts';
 import { DRAFT_KEYS, initialDraftValues, useDraftPersistence } from '../registration-draft.ts';
-import { useServerFieldErrors } from '../server-field-errors.ts';
+import { useServerFieldErrors } from '#app/components/form/server-field-errors.ts';
 import { ConsentFields } from './consent-fields.tsx';
 
 const NO_ERRORS: FieldError[] = [];
@@ -53,6 +53,8 @@ function Section({ legend, children }: { legend: string; children: ReactNode }) 
 }
 
 interface RegistrationFormProps {
+  /** The captcha widget (CaptchaField), shown above the submit button. */
+  captcha?: ReactNode;
   onSubmit: (data: RegistrationData) => void;
   pending?: boolean;
   /** Field errors of the last submission, from the server. */
@@ -64,6 +66,7 @@ export function RegistrationForm({
   onSubmit,
   pending = false,
   serverErrors = NO_ERRORS,
+  captcha,
 }: RegistrationFormProps) {
   const { t } = useTranslation('auth');
   const [searchParams] = useSearchParams();
@@ -170,6 +173,7 @@ export function RegistrationForm({
             form.setFieldValues({ rulesAgreementChecked: checked, marketingAgreementChecked: checked })
           }
         />
+        {captcha}
         <Button
           type="submit"
           size="md"
