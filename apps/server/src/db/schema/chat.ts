@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { check, index, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { bigintRef, createdAt, id, timestamptz } from './columns.ts';
 import { files } from './files.ts';
 import { serviceRequests } from './service-requests.ts';
@@ -20,6 +20,8 @@ export const chatMessages = pgTable(
     authorId: bigintRef('author_id').references(() => users.id, { onDelete: 'set null' }),
     body: text('body'),
     fileId: uuid('file_id').references(() => files.id, { onDelete: 'restrict' }),
+    /** The sender's idempotency key: a retried send with the same key finds this row instead of adding one. */
+    clientId: uuid('client_id'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -28,6 +30,9 @@ export const chatMessages = pgTable(
       .on(t.fileId)
       .where(sql`${t.fileId} IS NOT NULL`),
     index('chat_messages_author_id_idx').on(t.authorId),
+    uniqueIndex('chat_messages_author_client_id_key')
+      .on(t.authorId, t.clientId)
+      .where(sql`${t.clientId} IS NOT NULL`),
     check('chat_messages_body_or_file', sql`${t.body} IS NOT NULL OR ${t.fileId} IS NOT NULL`),
   ],
 );

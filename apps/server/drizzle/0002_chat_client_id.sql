@@ -1,0 +1,2 @@
+ALTER TABLE "chat_messages" ADD COLUMN "client_id" uuid;--> statement-breakpoint
+CREATE UNIQUE INDEX "chat_messages_author_client_id_key" ON "chat_messages" USING btree ("author_id","client_id") WHERE "chat_messages"."client_id" IS NOT NULL;
