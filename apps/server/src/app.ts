@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
 import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -16,8 +18,11 @@ import { type B2CStore, localB2CStore } from './features/auth/b2c-store.ts';
 import { createCaptcha } from './features/auth/captcha.ts';
 import { brandRoutes } from './features/brand/brand.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
+import { machineRoutes } from './features/machines/machines.routes.ts';
+import { serviceRequestRoutes } from './features/service-requests/service-requests.routes.ts';
 import { settingsRoutes } from './features/user/settings.routes.ts';
 import { userRoutes } from './features/user/user.routes.ts';
+import { createLocalFileStore, type FileStore } from './files/file-store.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerRateLimits } from './plugins/rate-limit.ts';
 import { registerSecurity } from './plugins/security.ts';
@@ -31,6 +36,8 @@ export interface AppDeps {
   b2cStore?: B2CStore;
   /** Called after a request queued e-mail, so the outbox worker sends it without waiting for its next poll. */
   onMailQueued?: () => void;
+  /** Where uploaded files are kept; `${DATA_DIR}/files` by default (files/file-store.ts). */
+  fileStore?: FileStore;
 }
 
 /** Builds the whole application, every plugin and route in order. server.ts only listens; tests call inject(). */
@@ -39,6 +46,7 @@ export async function buildApp({
   database,
   b2cStore = localB2CStore,
   onMailQueued = () => {},
+  fileStore = createLocalFileStore(join(env.DATA_DIR, 'files')),
 }: AppDeps): Promise<FastifyInstance> {
   const { db } = database;
   const app = Fastify({
@@ -68,6 +76,8 @@ export async function buildApp({
   const page = loadIndexPage(env);
   await registerSecurity(app, env, page?.scriptHashes ?? []);
   await app.register(cookie);
+  // Parts are streamed by files/uploads.ts, which sets the limits per request (env UPLOAD_*).
+  await app.register(multipart);
   registerSessions(app, env, db);
   await registerRateLimits(app, db);
   await app.register(swagger, {
@@ -83,6 +93,8 @@ export async function buildApp({
       await scope.register(authRoutes, { env, db, captcha: createCaptcha(env, db), b2cStore, onMailQueued });
       await scope.register(userRoutes, { env, db });
       await scope.register(settingsRoutes, { db });
+      await scope.register(machineRoutes, { db });
+      await scope.register(serviceRequestRoutes, { env, db, fileStore, onMailQueued });
     },
     { prefix: env.BASE_PATH },
   );

@@ -49,6 +49,8 @@ export interface Upload extends StoredObject {
   /** The uploader's file name, cleaned and ending in an extension of its real type (file-types.ts). */
   originalName: string;
   contentType: UploadContentType;
+  /** When the last byte was stored; strictly increasing within one request, so it orders the files as sent. */
+  storedAt: Date;
 }
 
 export interface ReceivedUploads {
@@ -175,10 +177,12 @@ export async function receiveUploads(
       const name = part.filename.replace(/%22/g, '"');
       const found: { type?: DetectedFileType } = {};
       const stored = await store.write(checked(part.file, name, limits, counter, found));
+      const previous = uploads.at(-1)?.storedAt.getTime() ?? 0;
       uploads.push({
         ...stored,
         originalName: fileNameFor(name, found.type!),
         contentType: found.type!.contentType,
+        storedAt: new Date(Math.max(Date.now(), previous + 1)),
       });
     }
   } catch (error) {
@@ -213,6 +217,7 @@ export async function recordFiles(
         sizeBytes: upload.sizeBytes,
         sha256: upload.sha256,
         uploadedBy: uploaderId,
+        createdAt: upload.storedAt,
       })),
     )
     .returning({

@@ -1,0 +1,145 @@
+import {
+  MACHINE_DETAILS_REQUEST_LIMIT,
+  type Machine,
+  type MachineDetails,
+  type MachineListQuerySchema,
+  type MachinePage,
+  type MachineSortField,
+} from '@care/contract/machines';
+import { FINAL_SERVICE_REQUEST_STATUSES } from '@care/contract/service-requests';
+import type { Role } from '@care/contract/statuses';
+import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
+import type { Db } from '#app/db/client.ts';
+import { machines } from '#app/db/schema/machines.ts';
+import { serviceRequests } from '#app/db/schema/service-requests.ts';
+import { notFound } from '#app/plugins/errors.ts';
+import type { Actor } from '#app/plugins/session.ts';
+import { guaranteeOf, todayInPoland } from './guarantee.ts';
+
+type MachineListQuery = z.output<typeof MachineListQuerySchema>;
+
+/** Service staff read every machine; everyone else only their own. */
+const SERVICE_ROLES: readonly Role[] = ['service', 'admin'];
+
+const SORT_COLUMNS: Record<MachineSortField, PgColumn> = {
+  name: machines.name,
+  serialNumber: machines.serialNumber,
+  purchaseDate: machines.purchaseDate,
+  guaranteeEndDate: machines.guaranteeEndDate,
+  status: machines.status,
+  dealer: machines.dealer,
+};
+
+const machineColumns = {
+  id: machines.id,
+  name: machines.name,
+  serialNumber: machines.serialNumber,
+  purchaseDate: machines.purchaseDate,
+  guaranteeEndDate: machines.guaranteeEndDate,
+  status: machines.status,
+  dealer: machines.dealer,
+};
+
+type MachineRow = { id: number } & Omit<Machine, 'id' | 'guaranteeDaysLeft' | 'guaranteeState'>;
+
+function toMachine(row: MachineRow, today: string): Machine {
+  return { ...row, id: String(row.id), ...guaranteeOf(row.guaranteeEndDate, today) };
+}
+
+/** `%fragment%` for LIKE, with the user's own % and _ taken literally. */
+export function containsPattern(fragment: string): string {
+  return `%${fragment.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * GET api/end-products/user-owned: the customer's machines, filtered, sorted and paged in SQL. The owner's rows
+ * come from machines_owner_purchase_date_idx (in purchase-date order, the default sort); ties break on id.
+ */
+export async function listOwnedMachines(db: Db, actor: Actor, query: MachineListQuery): Promise<MachinePage> {
+  const conditions: SQL[] = [eq(machines.ownerId, actor.id)];
+  if (query.q) {
+    const pattern = containsPattern(query.q);
+    conditions.push(
+      sql`(${machines.name} ILIKE ${pattern} OR ${machines.serialNumber} LIKE upper(${pattern}))`,
+    );
+  }
+  if (query.status?.length) conditions.push(inArray(machines.status, query.status));
+  const where = and(...conditions);
+  const direction = query.order === 'asc' ? asc : desc;
+  const [rows, [count]] = await Promise.all([
+    db
+      .select(machineColumns)
+      .from(machines)
+      .where(where)
+      .orderBy(direction(SORT_COLUMNS[query.sort]), direction(machines.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(machines)
+      .where(where),
+  ]);
+  const today = todayInPoland();
+  return {
+    items: rows.map((row) => toMachine(row, today)),
+    total: count!.total,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}
+
+/**
+ * GET api/end-products/{id}: the machine with its most recent service requests. A customer sees only their
+ * own machine and only the requests they filed (a second-hand machine's earlier requests belong to the seller);
+ * service staff see every machine and request. Anything else is NOT_FOUND.
+ */
+export async function getMachine(db: Db, actor: Actor, id: number): Promise<MachineDetails> {
+  const isStaff = SERVICE_ROLES.includes(actor.role);
+  const [row] = await db
+    .select(machineColumns)
+    .from(machines)
+    .where(isStaff ? eq(machines.id, id) : and(eq(machines.id, id), eq(machines.ownerId, actor.id)))
+    .limit(1);
+  if (!row) throw notFound();
+  const requestsOf = isStaff
+    ? eq(serviceRequests.machineId, id)
+    : and(eq(serviceRequests.machineId, id), eq(serviceRequests.customerId, actor.id));
+  const final = sql.join(
+    FINAL_SERVICE_REQUEST_STATUSES.map((status) => sql`${status}`),
+    sql`, `,
+  );
+  const [requests, [counts]] = await Promise.all([
+    db
+      .select({
+        id: serviceRequests.id,
+        code: serviceRequests.code,
+        status: serviceRequests.status,
+        reportDate: serviceRequests.reportDate,
+        estimatedCompletionDate: serviceRequests.estimatedCompletionDate,
+        completionDate: serviceRequests.completionDate,
+      })
+      .from(serviceRequests)
+      .where(requestsOf)
+      .orderBy(desc(serviceRequests.reportDate), desc(serviceRequests.id))
+      .limit(MACHINE_DETAILS_REQUEST_LIMIT),
+    db
+      .select({
+        total: sql<number>`count(*)::int`,
+        open: sql<number>`(count(*) FILTER (WHERE ${serviceRequests.status} NOT IN (${final})))::int`,
+      })
+      .from(serviceRequests)
+      .where(requestsOf),
+  ]);
+  return {
+    ...toMachine(row, todayInPoland()),
+    serviceRequests: requests.map((request) => ({
+      ...request,
+      id: String(request.id),
+      reportDate: request.reportDate.toISOString(),
+    })),
+    serviceRequestCount: counts!.total,
+    openServiceRequestCount: counts!.open,
+  };
+}

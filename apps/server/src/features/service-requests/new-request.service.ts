@@ -1,0 +1,148 @@
+import { NewServiceRequestFieldsSchema, type ServiceRequestDetails } from '@care/contract/service-requests';
+import { translate, type TranslatedText } from '@care/contract/translations';
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '#app/db/client.ts';
+import { DOCUMENT_PREFIXES, nextDocumentCode } from '#app/db/schema/counters.ts';
+import { machines } from '#app/db/schema/machines.ts';
+import {
+  serviceRequestAttachments,
+  serviceRequestElements,
+  serviceRequests,
+  serviceRequestStatusHistory,
+  type ServiceRequestElementKind,
+} from '#app/db/schema/service-requests.ts';
+import { users } from '#app/db/schema/users.ts';
+import { recordFiles, type Upload } from '#app/files/uploads.ts';
+import { enqueueMail } from '#app/mail/outbox.ts';
+import { AppError, fieldError, notFound } from '#app/plugins/errors.ts';
+import type { Actor } from '#app/plugins/session.ts';
+import { newRequestMail } from './new-request.mail.ts';
+import { getServiceRequestDetails } from './service-requests.service.ts';
+
+export interface NewRequestContext {
+  serviceEmail: string;
+  brand: string;
+  /** PUBLIC_URL + BASE_PATH: links in e-mails. */
+  portalUrl: string;
+}
+
+/** Contract messages are translation keys; zod's own are not (as in plugins/errors.ts). */
+const TRANSLATION_KEY = /^[a-z0-9-]+(\.[a-z0-9-]+)+$/;
+
+function parseFields(fields: Record<string, string>) {
+  const result = NewServiceRequestFieldsSchema.safeParse(fields);
+  if (result.success) return result.data;
+  throw new AppError(
+    'VALIDATION_FAILED',
+    undefined,
+    result.error.issues.map((issue) => ({
+      path: issue.path.map(String).join('.'),
+      code: TRANSLATION_KEY.test(issue.message) ? issue.message : `validation.${issue.code}`,
+    })),
+  );
+}
+
+/** The label of an active choice, or a field error naming the unknown code. */
+async function choiceLabel(
+  tx: Db,
+  kind: ServiceRequestElementKind,
+  code: string | undefined,
+  field: string,
+): Promise<TranslatedText | undefined> {
+  if (code === undefined) return undefined;
+  const [row] = await tx
+    .select({ label: serviceRequestElements.label })
+    .from(serviceRequestElements)
+    .where(
+      and(
+        eq(serviceRequestElements.kind, kind),
+        eq(serviceRequestElements.code, code),
+        eq(serviceRequestElements.active, true),
+      ),
+    );
+  if (!row) throw fieldError(field, 'validation.invalid_value');
+  return row.label;
+}
+
+/**
+ * POST api/service-requests/new-request: a customer's request for one of their own machines (another's or an
+ * unknown machine is NOT_FOUND), numbered SR/<year>/<n>, in status N with its first history row, the uploaded
+ * files as its initial attachments, and the notice to the service department queued in the outbox — all in
+ * one transaction. The uploads are already in the store; the caller discards them if this throws.
+ */
+export async function createServiceRequest(
+  db: Db,
+  actor: Actor,
+  input: { fields: Record<string, string>; files: readonly Upload[] },
+  context: NewRequestContext,
+): Promise<ServiceRequestDetails> {
+  const fields = parseFields(input.fields);
+  const id = await db.transaction(async (tx) => {
+    const [machine] = await tx
+      .select({ id: machines.id, name: machines.name, serialNumber: machines.serialNumber })
+      .from(machines)
+      .where(and(eq(machines.id, Number(fields.machineId)), eq(machines.ownerId, actor.id)));
+    if (!machine) throw notFound();
+    const transportLabel = await choiceLabel(tx, 'transport_type', fields.transportType, 'transportType');
+    const deliveryLabel = await choiceLabel(tx, 'delivery_place', fields.deliveryPlace, 'deliveryPlace');
+    const now = new Date();
+    const code = await nextDocumentCode(tx, DOCUMENT_PREFIXES.serviceRequest, now);
+    const [request] = await tx
+      .insert(serviceRequests)
+      .values({
+        code,
+        customerId: actor.id,
+        machineId: machine.id,
+        status: 'N',
+        reportDate: now,
+        statusChangedAt: now,
+        transportType: fields.transportType ?? null,
+        deliveryPlace: fields.deliveryPlace ?? null,
+        problemDescription: fields.problemDescription,
+        comments: fields.comments ?? null,
+      })
+      .returning({ id: serviceRequests.id });
+    await tx.insert(serviceRequestStatusHistory).values({
+      serviceRequestId: request!.id,
+      fromStatus: null,
+      toStatus: 'N',
+      changedBy: actor.id,
+      changedAt: now,
+    });
+    const recorded = await recordFiles(tx, input.files, actor.id);
+    if (recorded.length > 0) {
+      await tx.insert(serviceRequestAttachments).values(
+        recorded.map((file) => ({
+          serviceRequestId: request!.id,
+          fileId: file.id,
+          addedBy: actor.id,
+          addedAt: now,
+          isInitial: true,
+        })),
+      );
+    }
+    const [customer] = await tx.select({ phone: users.phone }).from(users).where(eq(users.id, actor.id));
+    await enqueueMail(
+      tx,
+      newRequestMail({
+        serviceEmail: context.serviceEmail,
+        brand: context.brand,
+        url: `${context.portalUrl}/home/services/edit/${request!.id}`,
+        code,
+        customer: {
+          name: `${actor.firstName} ${actor.lastName}`.trim() || actor.email,
+          email: actor.email,
+          phone: customer?.phone ?? null,
+        },
+        machine,
+        problemDescription: fields.problemDescription,
+        comments: fields.comments,
+        transportType: transportLabel && translate(transportLabel, 'pl'),
+        deliveryPlace: deliveryLabel && translate(deliveryLabel, 'pl'),
+        attachmentCount: recorded.length,
+      }),
+    );
+    return request!.id;
+  });
+  return getServiceRequestDetails(db, id);
+}

@@ -1,0 +1,299 @@
+import { UPLOAD_CONTENT_TYPES, UPLOAD_EXTENSIONS } from '@care/contract/files';
+import {
+  type Attachment,
+  isFinalStatus,
+  type ServiceRequestDetails,
+  type ServiceRequestElement,
+  type ServiceRequestElements,
+  type ServiceRequestListQuerySchema,
+  type ServiceRequestPage,
+  type ServiceRequestSortField,
+} from '@care/contract/service-requests';
+import type { Role } from '@care/contract/statuses';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '#app/db/client.ts';
+import { chatMessages, chatReadMarkers } from '#app/db/schema/chat.ts';
+import { files } from '#app/db/schema/files.ts';
+import { machines } from '#app/db/schema/machines.ts';
+import {
+  serviceRequestAttachments,
+  serviceRequestElements,
+  serviceRequests,
+  serviceRequestStatusHistory,
+} from '#app/db/schema/service-requests.ts';
+import { users } from '#app/db/schema/users.ts';
+import { notFound } from '#app/plugins/errors.ts';
+import type { UploadLimits } from '#app/files/uploads.ts';
+import type { Actor } from '#app/plugins/session.ts';
+
+type ServiceRequestListQuery = z.output<typeof ServiceRequestListQuerySchema>;
+
+/** Service staff (and admins) read and add to every request; a customer only their own. */
+const SERVICE_ROLES: readonly Role[] = ['service', 'admin'];
+export const isServiceStaff = (actor: Actor) => SERVICE_ROLES.includes(actor.role);
+
+/** "Jan Kowalski", or the e-mail address of an account without a name; null for a removed account. */
+const displayName = (user: typeof users) =>
+  sql<
+    string | null
+  >`coalesce(nullif(btrim(${user.firstName} || ' ' || ${user.lastName}), ''), ${user.email})`;
+
+const SORT_COLUMNS: Record<ServiceRequestSortField, SQL> = {
+  code: sql`${serviceRequests.code}`,
+  reportDate: sql`${serviceRequests.reportDate}`,
+  status: sql`${serviceRequests.status}`,
+  machineName: sql`${machines.name}`,
+  machineSerialNumber: sql`${machines.serialNumber}`,
+  estimatedCompletionDate: sql`${serviceRequests.estimatedCompletionDate}`,
+  completionDate: sql`${serviceRequests.completionDate}`,
+};
+
+/** `%fragment%` for LIKE, with the user's own % and _ taken literally. */
+function containsPattern(fragment: string): string {
+  return `%${fragment.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * Chat messages of request `requestId` written by someone other than `userId` after that user's read marker
+ * (no marker: all of them). A range scan on chat_messages_request_id_idx from the marker on.
+ */
+export function unreadCountSql(requestId: SQL | typeof serviceRequests.id, userId: number): SQL<number> {
+  return sql<number>`(
+    SELECT count(*)::int FROM ${chatMessages} m
+    WHERE m.service_request_id = ${requestId}
+      AND m.id > coalesce((
+        SELECT r.last_read_message_id FROM ${chatReadMarkers} r
+        WHERE r.user_id = ${userId} AND r.service_request_id = ${requestId}
+      ), 0)
+      AND m.author_id IS DISTINCT FROM ${userId}
+  )`;
+}
+
+/**
+ * GET api/service-requests/user-owned: the customer's requests, filtered, sorted and paged in SQL
+ * (service_requests_customer_report_date_idx finds the customer's rows). Unread counts are computed for the
+ * page's rows only.
+ */
+export async function listOwnServiceRequests(
+  db: Db,
+  actor: Actor,
+  query: ServiceRequestListQuery,
+): Promise<ServiceRequestPage> {
+  const conditions: SQL[] = [eq(serviceRequests.customerId, actor.id)];
+  if (query.q) conditions.push(sql`${serviceRequests.code} ILIKE ${containsPattern(query.q)}`);
+  if (query.status?.length) conditions.push(inArray(serviceRequests.status, query.status));
+  if (query.machineId) conditions.push(eq(serviceRequests.machineId, Number(query.machineId)));
+  const where = and(...conditions);
+  const direction = query.order === 'asc' ? sql`ASC` : sql`DESC`;
+  const page = db
+    .select({
+      sortKey: sql<unknown>`${SORT_COLUMNS[query.sort]}`.as('sort_key'),
+      id: serviceRequests.id,
+      code: serviceRequests.code,
+      machineId: serviceRequests.machineId,
+      machineName: machines.name,
+      machineSerialNumber: machines.serialNumber,
+      status: serviceRequests.status,
+      reportDate: serviceRequests.reportDate,
+      estimatedCompletionDate: serviceRequests.estimatedCompletionDate,
+      completionDate: serviceRequests.completionDate,
+    })
+    .from(serviceRequests)
+    .innerJoin(machines, eq(machines.id, serviceRequests.machineId))
+    .where(where)
+    .orderBy(sql`${SORT_COLUMNS[query.sort]} ${direction}`, sql`${serviceRequests.id} ${direction}`)
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize)
+    .as('page');
+  const [rows, [count]] = await Promise.all([
+    db
+      .select({
+        id: page.id,
+        code: page.code,
+        machineId: page.machineId,
+        machineName: page.machineName,
+        machineSerialNumber: page.machineSerialNumber,
+        status: page.status,
+        reportDate: page.reportDate,
+        estimatedCompletionDate: page.estimatedCompletionDate,
+        completionDate: page.completionDate,
+        unreadCount: unreadCountSql(sql`${page.id}`, actor.id),
+      })
+      .from(page)
+      .orderBy(sql`${page.sortKey} ${direction}`, sql`${page.id} ${direction}`),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(serviceRequests)
+      .where(where),
+  ]);
+  return {
+    items: rows.map((row) => ({
+      ...row,
+      id: String(row.id),
+      machineId: String(row.machineId),
+      reportDate: row.reportDate.toISOString(),
+    })),
+    total: count!.total,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}
+
+/** The request's id and status if `actor` may read it (its customer, or service staff); else NOT_FOUND. */
+export async function findReadableRequest(
+  db: Db,
+  actor: Actor,
+  id: number,
+): Promise<{ id: number; status: ServiceRequestDetails['status'] }> {
+  const [row] = await db
+    .select({ id: serviceRequests.id, status: serviceRequests.status })
+    .from(serviceRequests)
+    .where(
+      isServiceStaff(actor)
+        ? eq(serviceRequests.id, id)
+        : and(eq(serviceRequests.id, id), eq(serviceRequests.customerId, actor.id)),
+    )
+    .limit(1);
+  if (!row) throw notFound();
+  return row;
+}
+
+function elementOf(code: string | null, label: unknown): ServiceRequestElement | null {
+  if (!code) return null;
+  // A code without an element row (never deleted, but imported data may lack one) shows as itself.
+  return {
+    code,
+    label: (label as ServiceRequestElement['label'] | null) ?? { default: 'pl', values: { pl: code } },
+  };
+}
+
+/** The attachments of a request, oldest first. */
+export async function listAttachments(db: Db, serviceRequestId: number): Promise<Attachment[]> {
+  const rows = await db
+    .select({
+      id: files.id,
+      name: files.originalName,
+      contentType: files.contentType,
+      sizeBytes: files.sizeBytes,
+      addedAt: serviceRequestAttachments.addedAt,
+      addedBy: displayName(users),
+      addedByRole: users.role,
+      isInitial: serviceRequestAttachments.isInitial,
+    })
+    .from(serviceRequestAttachments)
+    .innerJoin(files, eq(files.id, serviceRequestAttachments.fileId))
+    .leftJoin(users, eq(users.id, serviceRequestAttachments.addedBy))
+    .where(eq(serviceRequestAttachments.serviceRequestId, serviceRequestId))
+    .orderBy(asc(serviceRequestAttachments.addedAt), asc(files.createdAt), asc(files.id));
+  return rows.map(({ addedByRole, ...row }) => ({
+    ...row,
+    addedAt: row.addedAt.toISOString(),
+    addedByStaff: addedByRole !== null && addedByRole !== 'customer',
+  }));
+}
+
+/**
+ * Every field of a request (SPEC §3) with its history and attachments, WITHOUT an ownership check: for staff
+ * screens and for callers that checked access already. Customers go through `getServiceRequest`.
+ */
+export async function getServiceRequestDetails(db: Db, id: number): Promise<ServiceRequestDetails> {
+  const transport = alias(serviceRequestElements, 'transport');
+  const delivery = alias(serviceRequestElements, 'delivery');
+  const [row] = await db
+    .select({
+      id: serviceRequests.id,
+      code: serviceRequests.code,
+      reportDate: serviceRequests.reportDate,
+      estimatedCompletionDate: serviceRequests.estimatedCompletionDate,
+      completionDate: serviceRequests.completionDate,
+      status: serviceRequests.status,
+      transportType: serviceRequests.transportType,
+      transportLabel: transport.label,
+      deliveryPlace: serviceRequests.deliveryPlace,
+      deliveryLabel: delivery.label,
+      problemDescription: serviceRequests.problemDescription,
+      comments: serviceRequests.comments,
+      serviceOpinion: serviceRequests.serviceOpinion,
+      additionalParts: serviceRequests.additionalParts,
+      machineId: machines.id,
+      machineName: machines.name,
+      machineSerialNumber: machines.serialNumber,
+    })
+    .from(serviceRequests)
+    .innerJoin(machines, eq(machines.id, serviceRequests.machineId))
+    .leftJoin(
+      transport,
+      and(eq(transport.kind, 'transport_type'), eq(transport.code, serviceRequests.transportType)),
+    )
+    .leftJoin(
+      delivery,
+      and(eq(delivery.kind, 'delivery_place'), eq(delivery.code, serviceRequests.deliveryPlace)),
+    )
+    .where(eq(serviceRequests.id, id))
+    .limit(1);
+  if (!row) throw notFound();
+  const [history, attachments] = await Promise.all([
+    db
+      .select({
+        fromStatus: serviceRequestStatusHistory.fromStatus,
+        toStatus: serviceRequestStatusHistory.toStatus,
+        changedAt: serviceRequestStatusHistory.changedAt,
+        changedBy: displayName(users),
+      })
+      .from(serviceRequestStatusHistory)
+      .leftJoin(users, eq(users.id, serviceRequestStatusHistory.changedBy))
+      .where(eq(serviceRequestStatusHistory.serviceRequestId, id))
+      .orderBy(asc(serviceRequestStatusHistory.changedAt), asc(serviceRequestStatusHistory.id)),
+    listAttachments(db, id),
+  ]);
+  return {
+    id: String(row.id),
+    code: row.code,
+    reportDate: row.reportDate.toISOString(),
+    estimatedCompletionDate: row.estimatedCompletionDate,
+    completionDate: row.completionDate,
+    status: row.status,
+    statusHistory: history.map((entry) => ({ ...entry, changedAt: entry.changedAt.toISOString() })),
+    transportType: elementOf(row.transportType, row.transportLabel),
+    deliveryPlace: elementOf(row.deliveryPlace, row.deliveryLabel),
+    problemDescription: row.problemDescription,
+    comments: row.comments,
+    serviceOpinion: row.serviceOpinion,
+    additionalParts: row.additionalParts,
+    machine: { id: String(row.machineId), name: row.machineName, serialNumber: row.machineSerialNumber },
+    attachments,
+    canAddAppendices: !isFinalStatus(row.status),
+  };
+}
+
+/** GET api/service-requests/{id}: the customer's own request, or any request for service staff. */
+export async function getServiceRequest(db: Db, actor: Actor, id: number): Promise<ServiceRequestDetails> {
+  await findReadableRequest(db, actor, id);
+  return getServiceRequestDetails(db, id);
+}
+
+/** GET api/service-requests/elements: the active choices of the form, and the upload limits in force. */
+export async function listElements(db: Db, limits: UploadLimits): Promise<ServiceRequestElements> {
+  const rows = await db
+    .select({
+      kind: serviceRequestElements.kind,
+      code: serviceRequestElements.code,
+      label: serviceRequestElements.label,
+    })
+    .from(serviceRequestElements)
+    .where(eq(serviceRequestElements.active, true))
+    .orderBy(asc(serviceRequestElements.sortOrder), asc(serviceRequestElements.id));
+  const of = (kind: string) =>
+    rows.filter((row) => row.kind === kind).map(({ code, label }) => ({ code, label }));
+  return {
+    transportTypes: of('transport_type'),
+    deliveryPlaces: of('delivery_place'),
+    uploadLimits: {
+      ...limits,
+      contentTypes: [...UPLOAD_CONTENT_TYPES],
+      extensions: [...UPLOAD_EXTENSIONS],
+    },
+  };
+}
