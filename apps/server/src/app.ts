@@ -17,6 +17,9 @@ import { authRoutes } from './features/auth/auth.routes.ts';
 import { type B2CStore, localB2CStore } from './features/auth/b2c-store.ts';
 import { createCaptcha } from './features/auth/captcha.ts';
 import { brandRoutes } from './features/brand/brand.routes.ts';
+import { type EventBus, startEventBus } from './events/event-bus.ts';
+import { eventsRoutes } from './events/events.routes.ts';
+import { chatRoutes } from './features/chat/chat.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { machineRoutes } from './features/machines/machines.routes.ts';
 import { serviceRequestRoutes } from './features/service-requests/service-requests.routes.ts';
@@ -38,6 +41,10 @@ export interface AppDeps {
   onMailQueued?: () => void;
   /** Where uploaded files are kept; `${DATA_DIR}/files` by default (files/file-store.ts). */
   fileStore?: FileStore;
+  /** Real-time events (events/event-bus.ts); by default one listening on `database`, closed with the app. */
+  eventBus?: EventBus;
+  /** The heartbeat interval of api/events streams (tests shorten it). */
+  eventsHeartbeatMs?: number;
 }
 
 /** Builds the whole application, every plugin and route in order. server.ts only listens; tests call inject(). */
@@ -47,6 +54,8 @@ export async function buildApp({
   b2cStore = localB2CStore,
   onMailQueued = () => {},
   fileStore = createLocalFileStore(join(env.DATA_DIR, 'files')),
+  eventBus,
+  eventsHeartbeatMs,
 }: AppDeps): Promise<FastifyInstance> {
   const { db } = database;
   const app = Fastify({
@@ -70,6 +79,8 @@ export async function buildApp({
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  const bus = eventBus ?? startEventBus(database, app.log);
+  if (!eventBus) app.addHook('onClose', async () => bus.close());
   app.addHook('onClose', async () => database.close());
 
   registerErrorHandling(app);
@@ -95,6 +106,8 @@ export async function buildApp({
       await scope.register(settingsRoutes, { db });
       await scope.register(machineRoutes, { db });
       await scope.register(serviceRequestRoutes, { env, db, fileStore, onMailQueued });
+      await scope.register(chatRoutes, { db });
+      await scope.register(eventsRoutes, { bus, heartbeatMs: eventsHeartbeatMs });
     },
     { prefix: env.BASE_PATH },
   );

@@ -18,8 +18,27 @@ export interface Database {
   /** Runs `fn` while holding a PostgreSQL advisory lock on one connection (migrations, singleton jobs). */
   withLock<T>(key: number, fn: (db: Db) => Promise<T>): Promise<T>;
   ping(): Promise<boolean>;
+  /**
+   * Receives NOTIFY on `channel` over a connection of its own (events/listener.ts). PostgreSQL: a dedicated
+   * client outside the pool; `onLost` is told once when it breaks, and the caller opens a new one. PGlite: the
+   * one in-process connection, never lost.
+   */
+  listen(
+    channel: string,
+    onNotify: (payload: string) => void,
+    onLost: (error: Error) => void,
+  ): Promise<Listening>;
   close(): Promise<void>;
 }
+
+export interface Listening {
+  /** A round trip on the listening connection; rejects when it is dead (a half-open TCP connection). */
+  check(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** The application_name of listening connections, so operators (and tests) can find them in pg_stat_activity. */
+export const LISTENER_APPLICATION_NAME = 'care-portal-listener';
 
 export interface DatabaseOptions {
   url: string | undefined;
@@ -62,7 +81,53 @@ function openPostgres(url: string, max: number, onConnectionError: (error: Error
       }
     },
     ping: () => ping(db),
+    listen: (channel, onNotify, onLost) => listenPostgres(url, channel, onNotify, onLost),
     close: () => pool.end(),
+  };
+}
+
+async function listenPostgres(
+  url: string,
+  channel: string,
+  onNotify: (payload: string) => void,
+  onLost: (error: Error) => void,
+): Promise<Listening> {
+  const client = new pg.Client({
+    connectionString: url,
+    application_name: LISTENER_APPLICATION_NAME,
+    connectionTimeoutMillis: 5000,
+    query_timeout: 5000,
+    keepAlive: true,
+  });
+  let open = false;
+  const lost = (error: Error) => {
+    if (!open) return;
+    open = false;
+    client.end().catch(() => {});
+    onLost(error);
+  };
+  // Without an 'error' listener a dropped connection would crash the process.
+  client.on('error', lost);
+  client.on('end', () => lost(new Error('the listening connection ended')));
+  client.on('notification', (message) => {
+    if (message.channel === channel) onNotify(message.payload ?? '');
+  });
+  try {
+    await client.connect();
+    await client.query(`LISTEN ${client.escapeIdentifier(channel)}`);
+  } catch (error) {
+    await client.end().catch(() => {});
+    throw error;
+  }
+  open = true;
+  return {
+    async check() {
+      await client.query('SELECT 1');
+    },
+    async close() {
+      open = false;
+      await client.end().catch(() => {});
+    },
   };
 }
 
@@ -84,6 +149,15 @@ export function wrapPglite(client: PGlite): Database {
     // PGlite is a single connection inside this process: nothing else can race us.
     withLock: (_key, fn) => fn(db),
     ping: () => ping(db),
+    async listen(channel, onNotify) {
+      // PGlite quotes nothing: the channel is one of our lower-case constants.
+      const unlisten = await client.listen(channel, onNotify);
+      return {
+        check: async () => {},
+        // After the database closed there is nothing left to unlisten.
+        close: () => unlisten().catch(() => {}),
+      };
+    },
     close: () => client.close(),
   };
 }
