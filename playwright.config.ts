@@ -1,13 +1,19 @@
 import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
+import { dataDirOf, SERVERS as servers, type Server } from './e2e/support/servers.ts';
 
 const isCI = Boolean(process.env.CI);
 
-/** The two servers the journeys run against: the built app at the root, and the same build under BASE_PATH. */
-const servers = {
-  root: { port: 3110, basePath: '' },
-  basePath: { port: 3111, basePath: '/portal' },
-} as const;
+/**
+ * The server under BASE_PATH also runs as production does (CAPTCHA_REQUIRED=true), so its journeys solve the
+ * real ALTCHA challenge in the browser; a low cost keeps that under a second.
+ */
+const captchaRequired = {
+  CAPTCHA_REQUIRED: 'true',
+  CAPTCHA_HMAC_KEY: 'e2e-only-captcha-key-0123456789abcdef',
+  CAPTCHA_COST: '200',
+  CAPTCHA_MAX_NUMBER: '400',
+};
 
 /**
  * Playwright's own Chromium cannot be downloaded on our build machines, so Debian's is used where it exists.
@@ -16,7 +22,8 @@ const servers = {
 const chromiumPath =
   process.env.PLAYWRIGHT_CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
 
-function webServer({ port, basePath }: { port: number; basePath: string }) {
+function webServer(server: Server, extraEnv: Record<string, string> = {}) {
+  const { port, basePath } = server;
   return {
     // `node` is Node 24 from the `node` devDependency: npm and npx put node_modules/.bin first on PATH.
     command: 'node --disable-warning=ExperimentalWarning apps/server/src/server.ts',
@@ -37,7 +44,12 @@ function webServer({ port, basePath }: { port: number; basePath: string }) {
       PORT: String(port),
       PUBLIC_URL: `http://localhost:${port}`,
       BASE_PATH: basePath,
+      // Mail (.eml files) and uploads of this run only, read by the journeys (e2e/support/mail.ts).
+      DATA_DIR: dataDirOf(server),
       CAPTCHA_REQUIRED: 'false',
+      // Every journey signs in from 127.0.0.1; the per-account limits stay as in production.
+      RATE_LIMIT_IP_FACTOR: '100',
+      ...extraEnv,
     },
   };
 }
@@ -88,5 +100,5 @@ export default defineConfig({
       use: { baseURL: `http://localhost:${servers.basePath.port}${servers.basePath.basePath}/` },
     },
   ],
-  webServer: [webServer(servers.root), webServer(servers.basePath)],
+  webServer: [webServer(servers.root), webServer(servers.basePath, captchaRequired)],
 });

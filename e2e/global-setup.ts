@@ -1,5 +1,6 @@
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { E2E_DATA_ROOT } from './support/servers.ts';
 
 const web = resolve(import.meta.dirname, '../apps/web');
 
@@ -16,7 +17,18 @@ function newestSource(dir: string): number {
  * The journeys run against the built web app served by the server (the server only serves the SPA when
  * apps/web/dist exists). `npm run e2e` builds first; a bare `npx playwright test` needs a build.
  */
+/** Earlier runs' mail and uploads (each run has its own directory under .e2e-data). */
+function removeEarlierRuns(): void {
+  if (!existsSync(E2E_DATA_ROOT)) return;
+  const current = process.env.E2E_DATA_DIR;
+  for (const entry of readdirSync(E2E_DATA_ROOT)) {
+    const path = join(E2E_DATA_ROOT, entry);
+    if (path !== current) rmSync(path, { recursive: true, force: true });
+  }
+}
+
 export default function globalSetup(): void {
+  removeEarlierRuns();
   const index = join(web, 'dist/index.html');
   if (!existsSync(index)) {
     throw new Error(

@@ -90,7 +90,7 @@ export async function buildApp({
   // Parts are streamed by files/uploads.ts, which sets the limits per request (env UPLOAD_*).
   await app.register(multipart);
   registerSessions(app, env, db);
-  await registerRateLimits(app, db);
+  await registerRateLimits(app, db, env.RATE_LIMIT_IP_FACTOR);
   await app.register(swagger, {
     openapi: { info: { title: 'Care Portal API', version: '1.0.0' } },
     transform: jsonSchemaTransform,

@@ -56,6 +56,11 @@ export const EnvSchema = z.object({
         .filter(Boolean),
     ),
 
+  /**
+   * Multiplies the per-IP limits of sign-in, registration and password reset. 1 in production; raised only where
+   * many people share one address on purpose, such as the end-to-end journeys on loopback.
+   */
+  RATE_LIMIT_IP_FACTOR: int(1),
   SESSION_IDLE_MINUTES: int(30),
   SESSION_ABSOLUTE_HOURS: int(12),
   SESSION_REMEMBER_DAYS: int(30),

@@ -43,6 +43,20 @@ describe('rate limits', () => {
     expect((await login(t.app, 'jan@example.com', '192.0.2.2', PASSWORD)).statusCode).toBe(200);
   });
 
+  it('RATE_LIMIT_IP_FACTOR multiplies the per-IP limits and leaves the per-account ones alone', async () => {
+    const scaled = await createTestApp({ RATE_LIMIT_IP_FACTOR: '3' });
+    try {
+      await awayFromWindowEdge(RATE_LIMITS.signInPerIp.timeWindow);
+      const max = RATE_LIMITS.signInPerIp.max * 3;
+      for (let i = 0; i < max; i++) {
+        expect((await login(scaled.app, `user${i % 15}@example.com`, '192.0.2.7')).statusCode).toBe(401);
+      }
+      expect((await login(scaled.app, 'someone@example.com', '192.0.2.7')).statusCode).toBe(429);
+    } finally {
+      await scaled.app.close();
+    }
+  });
+
   it('allows 20 sign-in attempts an hour for one account from any number of addresses', async () => {
     await awayFromWindowEdge(RATE_LIMITS.signInPerAccount.timeWindow);
     for (let i = 0; i < RATE_LIMITS.signInPerAccount.max; i++) {

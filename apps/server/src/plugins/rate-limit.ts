@@ -115,8 +115,16 @@ export function databaseStore(db: Db): FastifyRateLimitStoreCtor {
   return DatabaseStore;
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** RATE_LIMIT_IP_FACTOR: multiplies every per-IP limit (1 in production). */
+    rateLimitIpFactor: number;
+  }
+}
+
 /** Registers @fastify/rate-limit with the database store; no route is limited unless it asks (config.rateLimit). */
-export async function registerRateLimits(app: FastifyInstance, db: Db): Promise<void> {
+export async function registerRateLimits(app: FastifyInstance, db: Db, ipFactor = 1): Promise<void> {
+  app.decorate('rateLimitIpFactor', ipFactor);
   await app.register(rateLimit, {
     global: false,
     store: databaseStore(db),
@@ -127,7 +135,11 @@ export async function registerRateLimits(app: FastifyInstance, db: Db): Promise<
 
 /** Route config for a limit per client IP (IPv6 per /64), counted before the body is even read. */
 export function perIp(name: string, limit: Limit): RateLimitOptions {
-  return { ...limit, keyGenerator: (request) => `${name}:ip:${normalizeIP(request.ip)}` };
+  return {
+    ...limit,
+    max: (request) => limit.max * request.server.rateLimitIpFactor,
+    keyGenerator: (request) => `${name}:ip:${normalizeIP(request.ip)}`,
+  };
 }
 
 /**

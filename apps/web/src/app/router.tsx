@@ -1,5 +1,6 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { paths } from '#app/config/paths.ts';
+import { requireAuthentication } from '#app/features/auth/require-authentication.ts';
 import { RootLayout } from './root-layout.tsx';
 import { ErrorPage } from '#app/components/feedback/error-page.tsx';
 
@@ -36,6 +37,7 @@ export const routes: RouteObject[] = [
       },
       {
         path: paths.home,
+        middleware: [requireAuthentication],
         lazy: () => import('./routes/home/layout.tsx'),
         children: [
           { index: true, element: <Navigate to={paths.board} replace /> },

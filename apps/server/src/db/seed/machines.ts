@@ -5,8 +5,9 @@ import type { AccountIds } from './accounts.ts';
 import { dayOffset, daysBefore } from './dates.ts';
 import type { Random } from './random.ts';
 
-/** Unowned machines that exist, printed for registration trials (README, console). */
-export const FREE_SERIAL_NUMBERS = ['AM-2025-004711', 'AM-2025-004712', 'AM-2024-002088'] as const;
+import { FREE_SERIAL_NUMBERS, JOURNEY_SERIAL_NUMBERS } from './free-serials.ts';
+
+const READY_TO_REGISTER = [...FREE_SERIAL_NUMBERS, ...JOURNEY_SERIAL_NUMBERS];
 
 const DEALERS = [
   'Agro-Serwis Kowalczyk, Środa Wielkopolska',
@@ -119,7 +120,7 @@ export async function insertMachines(
   accounts: AccountIds,
   random: Random,
   now: Date,
-  unownedCount = 34,
+  unownedCount = 50,
 ): Promise<OwnedMachineIds> {
   const importedAt = daysBefore(now, 30);
   const owned = OWNED.map((machine) => ({
@@ -137,8 +138,8 @@ export async function insertMachines(
     importedAt,
   }));
 
-  const taken = new Set<string>([...owned.map((machine) => machine.serialNumber), ...FREE_SERIAL_NUMBERS]);
-  const serials: string[] = [...FREE_SERIAL_NUMBERS];
+  const taken = new Set<string>([...owned.map((machine) => machine.serialNumber), ...READY_TO_REGISTER]);
+  const serials: string[] = [...READY_TO_REGISTER];
   while (serials.length < unownedCount) {
     const serial = `AM-${random.int(2022, 2025)}-${String(random.int(100, 9999)).padStart(6, '0')}`;
     if (!taken.has(serial)) {
@@ -148,7 +149,7 @@ export async function insertMachines(
   }
   const unowned = serials.map((serialNumber, index) => {
     // The declared free serials are sold machines (status I) with a fresh guarantee, ready to register.
-    const inWarehouse = index >= FREE_SERIAL_NUMBERS.length && random.next() < 0.3;
+    const inWarehouse = index >= READY_TO_REGISTER.length && random.next() < 0.3;
     const purchasedDaysAgo = random.int(10, 600);
     return {
       serialNumber,

@@ -2,9 +2,10 @@ import { Button, Paper } from '@mantine/core';
 import { IconAlertTriangle, IconHome, IconRefresh } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, isRouteErrorResponse, useRouteError } from 'react-router';
+import { Link, Navigate, isRouteErrorResponse, useRouteError } from 'react-router';
 import { usePageTitle } from '#app/components/layout/use-page-title.ts';
 import { paths } from '#app/config/paths.ts';
+import { ApiRequestError } from '#app/lib/api-client.ts';
 import { StatusPanel } from './status-panel.tsx';
 import classes from './error-page.module.css';
 
@@ -43,6 +44,9 @@ export function ErrorPage({ titleKey, messageKey, embedded = false }: ErrorPageP
   useEffect(() => {
     if (import.meta.env.DEV && error) console.error(error);
   }, [error]);
+
+  // A session that ended while a screen loaded its data: the API client has saved the return location.
+  if (error instanceof ApiRequestError && error.status === 401) return <Navigate to={paths.login} replace />;
 
   const panel = (
     <StatusPanel

@@ -47,6 +47,23 @@ export const useAuthStore = create<AuthState>((set, get) => ({
   },
 }));
 
+/** Resolves once the start-up check (SPEC §4 auth state) has finished, starting it if nobody has. */
+export function whenAuthFinished(): Promise<AuthState> {
+  void useAuthStore.getState().initialize();
+  return new Promise((resolve) => {
+    const current = useAuthStore.getState();
+    if (current.status === 'finished') {
+      resolve(current);
+      return;
+    }
+    const unsubscribe = useAuthStore.subscribe((state) => {
+      if (state.status !== 'finished') return;
+      unsubscribe();
+      resolve(state);
+    });
+  });
+}
+
 /** Remembers where a visitor wanted to go, so sign-in can take them there (SPEC §2). */
 export function saveReturnLocation(location: string): void {
   sessionStorage.setItem(SESSION.returnLocation, location);

@@ -73,7 +73,7 @@ export function DeactivateAccount({
               <Button variant="default" h={40} onClick={close}>
                 {t('common:actions.cancel')}
               </Button>
-              <Button type="submit" color="red" h={40} loading={pending}>
+              <Button type="submit" color="red.9" h={40} loading={pending}>
                 {t('account.deactivate.confirm')}
               </Button>
             </Group>

@@ -1,0 +1,23 @@
+import { join, resolve } from 'node:path';
+
+export interface Server {
+  port: number;
+  basePath: string;
+}
+
+/** The two servers the journeys run against: the built app at the root, and the same build under BASE_PATH. */
+export const SERVERS = {
+  root: { port: 3110, basePath: '' },
+  basePath: { port: 3111, basePath: '/portal' },
+} as const satisfies Record<string, Server>;
+
+/**
+ * Each run's servers keep their files (mail, uploads) in a directory of their own. The main process names it
+ * once; the workers it starts inherit the variable, so every process reads the same mail.
+ */
+process.env.E2E_DATA_DIR ??= resolve(import.meta.dirname, '../../.e2e-data', String(Date.now()));
+export const E2E_DATA_ROOT = resolve(import.meta.dirname, '../../.e2e-data');
+
+export const dataDirOf = (server: Server): string => join(process.env.E2E_DATA_DIR!, String(server.port));
+
+export const originOf = (server: Server): string => `http://localhost:${server.port}`;
