@@ -19,6 +19,7 @@ import { createCaptcha } from './features/auth/captcha.ts';
 import { brandRoutes } from './features/brand/brand.routes.ts';
 import { type EventBus, startEventBus } from './events/event-bus.ts';
 import { eventsRoutes } from './events/events.routes.ts';
+import { chatFilesRoutes } from './features/chat/chat-files.routes.ts';
 import { chatRoutes } from './features/chat/chat.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { machineRoutes } from './features/machines/machines.routes.ts';
@@ -107,6 +108,7 @@ export async function buildApp({
       await scope.register(machineRoutes, { db });
       await scope.register(serviceRequestRoutes, { env, db, fileStore, onMailQueued });
       await scope.register(chatRoutes, { db });
+      await scope.register(chatFilesRoutes, { env, db, fileStore });
       await scope.register(eventsRoutes, { bus, heartbeatMs: eventsHeartbeatMs });
     },
     { prefix: env.BASE_PATH },

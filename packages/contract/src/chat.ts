@@ -121,8 +121,10 @@ export type ChatRead = z.infer<typeof ChatReadSchema>;
 
 /**
  * POST api/chat/files (multipart/form-data): fields `serviceRequestId` and optionally `clientId` (as for a
- * comment; a retry answers the stored message), then exactly one file part. Answers the new ChatMessage (201).
- * Size and type limits are those of every upload (FILE_TOO_LARGE, FILE_TYPE_NOT_ALLOWED, FILE_EMPTY ...).
+ * comment: a retry answers the stored message with 200), then exactly one file in the `files` part
+ * (UPLOAD_FILE_FIELD of files.ts). Answers the new ChatMessage (201). The limits and errors are those of every
+ * upload (FILE_TOO_LARGE, FILE_TYPE_NOT_ALLOWED, FILE_EMPTY, TOO_MANY_FILES for a second file; FILES_REQUIRED
+ * for none).
  */
 export const ChatFileUploadFieldsSchema = z.object({
   serviceRequestId: idField,
