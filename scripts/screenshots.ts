@@ -1,13 +1,14 @@
 /**
- * Writes docs/screenshots/*.png: the login page in every language, scheme and width, and the other public
- * screens at 1280 px in light. It starts nothing: point it at a running portal.
+ * Writes docs/screenshots/*.png: the login page and the account screens (registration, password, settings) in
+ * every language (desktop light and phone dark), and the other public screens at 1280 px in light. The signed-in screens
+ * use the demo customer. It starts nothing: point it at a running portal with the demo data.
  *
  *   PORT=3110 DATABASE_URL=memory:// npm start     # or any running portal
  *   npm run screenshots                             # = node scripts/screenshots.ts [baseUrl]
  */
 import { existsSync, mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { chromium, type Browser, type Page } from '@playwright/test';
+import { chromium, type Browser, type BrowserContextOptions, type Page } from '@playwright/test';
 
 const baseUrl = (process.argv[2] ?? 'http://localhost:3110').replace(/\/+$/, '');
 const outDir = resolve(import.meta.dirname, '../docs/screenshots');
@@ -15,18 +16,31 @@ const chromiumPath =
   process.env.PLAYWRIGHT_CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
 
 const LANGUAGES = ['pl', 'en', 'de'] as const;
-const SCHEMES = ['light', 'dark'] as const;
-const WIDTHS = [360, 1280] as const;
+/** The two ends of what people use: a desktop in light, a phone in dark (the pictures were looked at in all four). */
+const VARIANTS = [
+  { scheme: 'light', width: 1280 },
+  { scheme: 'dark', width: 360 },
+] as const;
 
 /** The public screens of SPEC §2 besides login; the catalogue ids are the demo seed's. */
 const PUBLIC_PAGES: Array<[name: string, path: string]> = [
-  ['forgot-password', '/forgot-password'],
-  ['register', '/register'],
-  ['register-b2c', '/registerB2C'],
-  ['confirm-failure', '/confirm/unknown-token/jan@example.com'],
   ['catalog-public', '/parts-catalog-public/catalog-folders'],
   ['not-found', '/no-such-page'],
 ];
+
+/** The screens of the accounts issue: every language, scheme and width. */
+const ACCOUNT_PAGES: Array<[name: string, path: string, signedIn: boolean]> = [
+  ['login', '/', false],
+  ['forgot-password', '/forgot-password', false],
+  ['register', '/register', false],
+  ['register-b2c', '/registerB2C', false],
+  ['confirm-failure', '/confirm/unknown-token/jan@example.com', false],
+  ['reset-password-invalid', '/reset-password/unknown-token', false],
+  ['settings', '/home/user', true],
+  ['update-password', '/home/update-password', true],
+];
+
+const DEMO = { username: 'jan.kowalski@example.com', password: 'Zniwa-2026-demo', remember: false };
 
 interface Shot {
   file: string;
@@ -34,16 +48,31 @@ interface Shot {
   language: string;
   scheme: 'light' | 'dark';
   width: number;
+  signedIn: boolean;
 }
 
 function plan(): Shot[] {
   const shots: Shot[] = [];
-  for (const language of LANGUAGES)
-    for (const scheme of SCHEMES)
-      for (const width of WIDTHS)
-        shots.push({ file: `login-${language}-${scheme}-${width}.png`, path: '/', language, scheme, width });
+  for (const [name, path, signedIn] of ACCOUNT_PAGES)
+    for (const language of LANGUAGES)
+      for (const { scheme, width } of VARIANTS)
+        shots.push({
+          file: `${name}-${language}-${scheme}-${width}.png`,
+          path,
+          language,
+          scheme,
+          width,
+          signedIn,
+        });
   for (const [name, path] of PUBLIC_PAGES)
-    shots.push({ file: `${name}-pl-light-1280.png`, path, language: 'pl', scheme: 'light', width: 1280 });
+    shots.push({
+      file: `${name}-pl-light-1280.png`,
+      path,
+      language: 'pl',
+      scheme: 'light',
+      width: 1280,
+      signedIn: false,
+    });
   return shots;
 }
 
@@ -64,8 +93,27 @@ async function settle(page: Page): Promise<void> {
     .catch(() => undefined);
 }
 
-async function take(browser: Browser, shot: Shot): Promise<void> {
+type StorageState = BrowserContextOptions['storageState'];
+
+/** Signs the demo customer in once, as the login screen does, and keeps the cookies and local storage. */
+async function signedInState(browser: Browser): Promise<StorageState> {
+  const context = await browser.newContext({ locale: 'pl-PL' });
+  try {
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/`);
+    await page.locator('input[type="email"]').fill(DEMO.username);
+    await page.locator('input[type="password"]').fill(DEMO.password);
+    await page.locator('button[type="submit"]').click();
+    await page.waitForURL(/\/home\//);
+    return await context.storageState();
+  } finally {
+    await context.close();
+  }
+}
+
+async function take(browser: Browser, shot: Shot, storageState: StorageState): Promise<void> {
   const context = await browser.newContext({
+    ...(shot.signedIn ? { storageState } : {}),
     viewport: { width: shot.width, height: shot.width < 768 ? 780 : 800 },
     colorScheme: shot.scheme,
     locale: 'pl-PL',
@@ -103,8 +151,11 @@ async function main(): Promise<void> {
   const failures: string[] = [];
   try {
     console.log(`Screenshots of ${baseUrl} into ${outDir}:`);
+    const storageState = await signedInState(browser);
     for (const shot of plan()) {
-      await take(browser, shot).catch((error: unknown) => failures.push(`${shot.file}: ${String(error)}`));
+      await take(browser, shot, storageState).catch((error: unknown) =>
+        failures.push(`${shot.file}: ${String(error)}`),
+      );
     }
   } finally {
     await browser.close();
