@@ -37,6 +37,12 @@ export const ERROR_CODES = [
   'FILES_REQUIRED',
   /** The service request is in a final status (F, X, U) and takes no more appendices. */
   'SERVICE_REQUEST_CLOSED',
+  /** A service request status change not allowed by SERVICE_REQUEST_TRANSITIONS from the current status. */
+  'INVALID_STATUS_TRANSITION',
+  /** The request's status changed since the screen showed it (someone else changed it first). */
+  'STATUS_CHANGED_MEANWHILE',
+  /** A completion date (estimated or actual) before the day the request was reported. */
+  'DATE_BEFORE_REPORT_DATE',
   'SERVICE_UNAVAILABLE',
   'INTERNAL',
 ] as const;

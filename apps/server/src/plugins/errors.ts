@@ -25,6 +25,9 @@ const STATUS: Record<ErrorCode, number> = {
   REQUEST_TOO_LARGE: 413,
   FILES_REQUIRED: 400,
   SERVICE_REQUEST_CLOSED: 409,
+  INVALID_STATUS_TRANSITION: 409,
+  STATUS_CHANGED_MEANWHILE: 409,
+  DATE_BEFORE_REPORT_DATE: 400,
   SERVICE_UNAVAILABLE: 503,
   INTERNAL: 500,
 };
@@ -51,6 +54,10 @@ const MESSAGES: Record<ErrorCode, string> = {
   REQUEST_TOO_LARGE: 'The files together are larger than allowed.',
   FILES_REQUIRED: 'Please select the files to upload.',
   SERVICE_REQUEST_CLOSED: 'This service request is closed and takes no more attachments.',
+  INVALID_STATUS_TRANSITION: 'The service request cannot move from its current status to this one.',
+  STATUS_CHANGED_MEANWHILE:
+    'The status of this service request was changed in the meantime. Reload it and try again.',
+  DATE_BEFORE_REPORT_DATE: 'A completion date cannot be before the day the request was reported.',
   SERVICE_UNAVAILABLE: 'The service is temporarily unavailable. Please try again shortly.',
   INTERNAL: 'An unexpected error occurred.',
 };

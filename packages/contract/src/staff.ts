@@ -1,0 +1,199 @@
+import { z } from 'zod';
+import { LANGUAGES } from './locales.ts';
+import { GUARANTEE_STATES } from './machines.ts';
+import {
+  codesFilterField,
+  IdSchema,
+  pagedSchema,
+  pageField,
+  pageSizeField,
+  SORT_ORDERS,
+  textFilterField,
+} from './paging.ts';
+import { ServiceRequestDetailsSchema, StatusHistoryEntrySchema } from './service-requests.ts';
+import { MACHINE_STATUSES, SERVICE_REQUEST_STATUSES, type Role } from './statuses.ts';
+import { AddressSchema } from './user.ts';
+
+/*
+ * The service department's side (roles service and admin; others get FORBIDDEN):
+ *   GET   api/staff/service-requests                the queue (StaffQueueQuerySchema → StaffQueuePageSchema)
+ *   GET   api/staff/service-requests/{id}           a request with customer and machine (StaffServiceRequestSchema)
+ *   POST  api/staff/service-requests/{id}/status    a status change (StaffStatusChangeSchema → StaffServiceRequestSchema)
+ *   PATCH api/staff/service-requests/{id}           dates, opinion, parts (StaffServiceRequestUpdateSchema → same)
+ * and the customer's own withdrawal (N → X):
+ *   POST  api/service-requests/{id}/withdrawal      (no body → ServiceRequestWithdrawnSchema; else as a status change)
+ * Replies and files go through the ordinary chat endpoints (api/chat/*), which staff may use on every request.
+ * A status change refused by SERVICE_REQUEST_TRANSITIONS is INVALID_STATUS_TRANSITION (409); a change from a status
+ * that is no longer the current one (someone else changed it first) is STATUS_CHANGED_MEANWHILE (409).
+ */
+
+/** The roles that see the staff screens and call api/staff/service-requests. */
+export const SERVICE_STAFF_ROLES = ['service', 'admin'] as const satisfies readonly Role[];
+
+export function isServiceStaffRole(role: Role): boolean {
+  return (SERVICE_STAFF_ROLES as readonly Role[]).includes(role);
+}
+
+/** The queue counts matching rows up to this number; beyond it `total` is this and `totalCapped` is true. */
+export const STAFF_QUEUE_COUNT_LIMIT = 10_000;
+
+export const STAFF_QUEUE_SORT_FIELDS = ['reportDate', 'statusChangedAt', 'lastMessageAt'] as const;
+export type StaffQueueSortField = (typeof STAFF_QUEUE_SORT_FIELDS)[number];
+
+/** A query-string flag: 'true' or '1' is on; 'false', '0' or no value is off. */
+const flagField = z
+  .enum(['true', 'false', '1', '0'])
+  .optional()
+  .transform((value) => value === 'true' || value === '1');
+
+/**
+ * GET api/staff/service-requests?page&pageSize&sort&order&status&reportedFrom&reportedTo&machine&customer&unread.
+ * Default: newest report first. Report dates are calendar days in Poland, both ends included.
+ * Rows without a chat message sort last by lastMessageAt in either order.
+ */
+export const StaffQueueQuerySchema = z
+  .object({
+    page: pageField,
+    pageSize: pageSizeField,
+    sort: z.enum(STAFF_QUEUE_SORT_FIELDS).default('reportDate'),
+    order: z.enum(SORT_ORDERS).default('desc'),
+    /** `?status=N&status=C` or `?status=N,C`. */
+    status: codesFilterField(SERVICE_REQUEST_STATUSES),
+    /** YYYY-MM-DD: reported on or after this day. */
+    reportedFrom: z.iso.date().optional(),
+    /** YYYY-MM-DD: reported on or before this day. */
+    reportedTo: z.iso.date().optional(),
+    /** A fragment of the machine's serial number or name, case-insensitive. */
+    machine: textFilterField,
+    /** A fragment of the customer's name, e-mail address or phone, case- and accent-insensitive. */
+    customer: textFilterField,
+    /** Only requests with customer messages the signed-in staff member has not read. */
+    unread: flagField,
+  })
+  .refine((q) => !q.reportedFrom || !q.reportedTo || q.reportedFrom <= q.reportedTo, {
+    path: ['reportedTo'],
+  });
+export type StaffQueueQuery = z.input<typeof StaffQueueQuerySchema>;
+
+/** One row of the queue. */
+export const StaffQueueItemSchema = z.object({
+  id: z.string(),
+  code: z.string(),
+  status: z.enum(SERVICE_REQUEST_STATUSES),
+  /** ISO date-time. */
+  reportDate: z.iso.datetime(),
+  /** ISO date-time of the last status change (the report date for a new request). */
+  statusChangedAt: z.iso.datetime(),
+  customerId: z.string(),
+  /** First and last name, or the e-mail address when the account has no name. */
+  customerName: z.string(),
+  customerEmail: z.string(),
+  machineId: z.string(),
+  machineName: z.string(),
+  machineSerialNumber: z.string(),
+  /** Chat messages by someone else that the signed-in staff member has not read. */
+  unreadCount: z.number().int().min(0),
+  /** ISO date-time of the newest chat message; null when nobody wrote yet. */
+  lastMessageAt: z.iso.datetime().nullable(),
+});
+export type StaffQueueItem = z.infer<typeof StaffQueueItemSchema>;
+
+export const StaffQueuePageSchema = pagedSchema(StaffQueueItemSchema).extend({
+  /** More rows match than STAFF_QUEUE_COUNT_LIMIT; `total` is the limit (show "10 000+"). */
+  totalCapped: z.boolean(),
+});
+export type StaffQueuePage = z.infer<typeof StaffQueuePageSchema>;
+
+/** The customer as the service department sees them ('' for what they did not give). */
+export const StaffCustomerSchema = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  language: z.enum(LANGUAGES),
+  /** null when the customer never saved an address. */
+  address: AddressSchema.nullable(),
+});
+export type StaffCustomer = z.infer<typeof StaffCustomerSchema>;
+
+/** The request's machine with its ERP data and guarantee (computed for today in Poland, as for customers). */
+export const StaffMachineSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  serialNumber: z.string(),
+  purchaseDate: z.iso.date().nullable(),
+  guaranteeEndDate: z.iso.date().nullable(),
+  guaranteeDaysLeft: z.number().int().nullable(),
+  guaranteeState: z.enum(GUARANTEE_STATES),
+  status: z.enum(MACHINE_STATUSES),
+  dealer: z.string().nullable(),
+});
+export type StaffMachine = z.infer<typeof StaffMachineSchema>;
+
+/** A history entry with the staff member's note (notes are for staff only; customers never see them). */
+export const StaffStatusHistoryEntrySchema = StatusHistoryEntrySchema.extend({
+  note: z.string().nullable(),
+});
+export type StaffStatusHistoryEntry = z.infer<typeof StaffStatusHistoryEntrySchema>;
+
+/** GET api/staff/service-requests/{id}: everything the customer sees, plus customer, machine and notes. */
+export const StaffServiceRequestSchema = ServiceRequestDetailsSchema.extend({
+  /** Oldest first. */
+  statusHistory: z.array(StaffStatusHistoryEntrySchema),
+  statusChangedAt: z.iso.datetime(),
+  customer: StaffCustomerSchema,
+  machine: StaffMachineSchema,
+  /** The statuses this request may move to now (SERVICE_REQUEST_TRANSITIONS of its status). */
+  allowedTransitions: z.array(z.enum(SERVICE_REQUEST_STATUSES)),
+});
+export type StaffServiceRequest = z.infer<typeof StaffServiceRequestSchema>;
+
+export const STAFF_TEXT_LIMITS = {
+  statusNote: 1000,
+  serviceOpinion: 4000,
+  additionalParts: 4000,
+} as const;
+
+/** Optional text: trimmed; '' is no text (null for the PATCH fields, left out for the note). */
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, 'form.max-length')
+    .transform((value) => value || null);
+
+/**
+ * POST api/staff/service-requests/{id}/status. `fromStatus` is the status the screen showed: when someone
+ * changed it since, the change is refused with STATUS_CHANGED_MEANWHILE instead of applying to a status the
+ * staff member did not see. The note stays in the history for staff.
+ */
+export const StaffStatusChangeSchema = z.object({
+  status: z.enum(SERVICE_REQUEST_STATUSES),
+  fromStatus: z.enum(SERVICE_REQUEST_STATUSES).optional(),
+  note: optionalText(STAFF_TEXT_LIMITS.statusNote).optional(),
+});
+export type StaffStatusChange = z.input<typeof StaffStatusChangeSchema>;
+
+/**
+ * PATCH api/staff/service-requests/{id}: only the fields given change; null (or '' for texts) clears one.
+ * Dates are YYYY-MM-DD and may not be before the report day (DATE_BEFORE_REPORT_DATE). Any other field —
+ * the description, comments, attachments — is refused (VALIDATION_FAILED): a created request never changes them.
+ */
+export const StaffServiceRequestUpdateSchema = z.strictObject({
+  estimatedCompletionDate: z.iso.date().nullable().optional(),
+  completionDate: z.iso.date().nullable().optional(),
+  serviceOpinion: optionalText(STAFF_TEXT_LIMITS.serviceOpinion).nullable().optional(),
+  additionalParts: optionalText(STAFF_TEXT_LIMITS.additionalParts).nullable().optional(),
+});
+export type StaffServiceRequestUpdate = z.input<typeof StaffServiceRequestUpdateSchema>;
+
+export const StaffServiceRequestParamsSchema = z.object({ id: IdSchema });
+
+/** POST api/service-requests/{id}/withdrawal (no body): the customer withdraws their request while it is N. */
+export const ServiceRequestWithdrawnSchema = z.object({
+  id: z.string(),
+  status: z.enum(SERVICE_REQUEST_STATUSES),
+  statusChangedAt: z.iso.datetime(),
+});
+export type ServiceRequestWithdrawn = z.infer<typeof ServiceRequestWithdrawnSchema>;
