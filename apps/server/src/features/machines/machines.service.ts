@@ -4,12 +4,10 @@ import {
   type MachineDetails,
   type MachineListQuerySchema,
   type MachinePage,
-  type MachineSortField,
 } from '@care/contract/machines';
 import { FINAL_SERVICE_REQUEST_STATUSES } from '@care/contract/service-requests';
 import type { Role } from '@care/contract/statuses';
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db } from '#app/db/client.ts';
 import { machines } from '#app/db/schema/machines.ts';
@@ -22,15 +20,6 @@ type MachineListQuery = z.output<typeof MachineListQuerySchema>;
 
 /** Service staff read every machine; everyone else only their own. */
 const SERVICE_ROLES: readonly Role[] = ['service', 'admin'];
-
-const SORT_COLUMNS: Record<MachineSortField, PgColumn> = {
-  name: machines.name,
-  serialNumber: machines.serialNumber,
-  purchaseDate: machines.purchaseDate,
-  guaranteeEndDate: machines.guaranteeEndDate,
-  status: machines.status,
-  dealer: machines.dealer,
-};
 
 const machineColumns = {
   id: machines.id,
@@ -54,37 +43,50 @@ export function containsPattern(fragment: string): string {
 }
 
 /**
- * GET api/end-products/user-owned: the customer's machines, filtered, sorted and paged in SQL. The owner's rows
- * come from machines_owner_purchase_date_idx (in purchase-date order, the default sort); ties break on id.
+ * GET api/end-products/user-owned: the customer's machines, filtered, sorted and paged in SQL.
+ *
+ * The owner's rows are a CTE used twice (page and total), which PostgreSQL materialises: they always come from
+ * machines_owner_purchase_date_idx and every filter and sort works on the owner's own rows, so the cost is
+ * bounded by how many machines the customer has. Left to itself the planner may instead walk a whole sort-order
+ * index for an owner its statistics know to have many machines (docs/decisions/016).
  */
 export async function listOwnedMachines(db: Db, actor: Actor, query: MachineListQuery): Promise<MachinePage> {
-  const conditions: SQL[] = [eq(machines.ownerId, actor.id)];
+  const owned = db
+    .$with('owned')
+    .as(db.select(machineColumns).from(machines).where(eq(machines.ownerId, actor.id)));
+  const conditions: SQL[] = [];
   if (query.q) {
     const pattern = containsPattern(query.q);
-    conditions.push(
-      sql`(${machines.name} ILIKE ${pattern} OR ${machines.serialNumber} LIKE upper(${pattern}))`,
-    );
+    conditions.push(sql`(${owned.name} ILIKE ${pattern} OR ${owned.serialNumber} LIKE upper(${pattern}))`);
   }
-  if (query.status?.length) conditions.push(inArray(machines.status, query.status));
-  const where = and(...conditions);
+  if (query.status?.length) conditions.push(inArray(owned.status, query.status));
+  const where = conditions.length ? and(...conditions)! : sql`true`;
   const direction = query.order === 'asc' ? asc : desc;
-  const [rows, [count]] = await Promise.all([
-    db
-      .select(machineColumns)
-      .from(machines)
-      .where(where)
-      .orderBy(direction(SORT_COLUMNS[query.sort]), direction(machines.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(machines)
-      .where(where),
-  ]);
+  const rows = await db
+    .with(owned)
+    .select({
+      id: owned.id,
+      name: owned.name,
+      serialNumber: owned.serialNumber,
+      purchaseDate: owned.purchaseDate,
+      guaranteeEndDate: owned.guaranteeEndDate,
+      status: owned.status,
+      dealer: owned.dealer,
+      total: sql<number>`(SELECT count(*)::int FROM ${owned} WHERE ${where})`,
+    })
+    .from(owned)
+    .where(where)
+    .orderBy(direction(owned[query.sort]), direction(owned.id))
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
+  // Past the last page no row carries the total: the first page has it (or there are none).
+  const total =
+    rows[0]?.total ??
+    (query.page === 1 ? 0 : (await listOwnedMachines(db, actor, { ...query, page: 1, pageSize: 1 })).total);
   const today = todayInPoland();
   return {
-    items: rows.map((row) => toMachine(row, today)),
-    total: count!.total,
+    items: rows.map(({ total: _, ...row }) => toMachine(row, today)),
+    total,
     page: query.page,
     pageSize: query.pageSize,
   };

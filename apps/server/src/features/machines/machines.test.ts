@@ -146,7 +146,9 @@ describe('machines (api/end-products)', () => {
     expect(first.total).toBe(4);
     expect(serials(first)).toEqual(['AM-100%_X', 'AM-2021-000002', 'AM-2024-000001']);
     expect(serials(second)).toEqual(['AM-2025-000003']);
-    expect((await list('?pageSize=3&page=9')).items).toEqual([]);
+    // Past the end: no rows, still the total.
+    expect(await list('?pageSize=3&page=9')).toMatchObject({ items: [], total: 4, page: 9 });
+    expect(await list('?q=nothing-like-this')).toMatchObject({ items: [], total: 0 });
     expect((await get('/api/end-products/user-owned?pageSize=101', jan)).statusCode).toBe(400);
   });
 

@@ -40,16 +40,6 @@ const displayName = (user: typeof users) =>
     string | null
   >`coalesce(nullif(btrim(${user.firstName} || ' ' || ${user.lastName}), ''), ${user.email})`;
 
-const SORT_COLUMNS: Record<ServiceRequestSortField, SQL> = {
-  code: sql`${serviceRequests.code}`,
-  reportDate: sql`${serviceRequests.reportDate}`,
-  status: sql`${serviceRequests.status}`,
-  machineName: sql`${machines.name}`,
-  machineSerialNumber: sql`${machines.serialNumber}`,
-  estimatedCompletionDate: sql`${serviceRequests.estimatedCompletionDate}`,
-  completionDate: sql`${serviceRequests.completionDate}`,
-};
-
 /** `%fragment%` for LIKE, with the user's own % and _ taken literally. */
 function containsPattern(fragment: string): string {
   return `%${fragment.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -72,70 +62,100 @@ export function unreadCountSql(requestId: SQL | typeof serviceRequests.id, userI
 }
 
 /**
- * GET api/service-requests/user-owned: the customer's requests, filtered, sorted and paged in SQL
- * (service_requests_customer_report_date_idx finds the customer's rows). Unread counts are computed for the
- * page's rows only.
+ * GET api/service-requests/user-owned: the customer's requests, filtered, sorted and paged in SQL, with unread
+ * counts computed for the page's rows only.
+ *
+ * The customer's rows are a CTE used twice (page and total), which PostgreSQL materialises: they always come
+ * from service_requests_customer_report_date_idx, so the cost is bounded by the customer's own requests whatever
+ * the sort, including sorts by the machine's name (docs/decisions/016).
  */
 export async function listOwnServiceRequests(
   db: Db,
   actor: Actor,
   query: ServiceRequestListQuery,
 ): Promise<ServiceRequestPage> {
-  const conditions: SQL[] = [eq(serviceRequests.customerId, actor.id)];
-  if (query.q) conditions.push(sql`${serviceRequests.code} ILIKE ${containsPattern(query.q)}`);
-  if (query.status?.length) conditions.push(inArray(serviceRequests.status, query.status));
-  if (query.machineId) conditions.push(eq(serviceRequests.machineId, Number(query.machineId)));
-  const where = and(...conditions);
+  const mine = db.$with('mine').as(
+    db
+      .select({
+        id: serviceRequests.id,
+        code: serviceRequests.code,
+        machineId: serviceRequests.machineId,
+        status: serviceRequests.status,
+        reportDate: serviceRequests.reportDate,
+        estimatedCompletionDate: serviceRequests.estimatedCompletionDate,
+        completionDate: serviceRequests.completionDate,
+      })
+      .from(serviceRequests)
+      .where(eq(serviceRequests.customerId, actor.id)),
+  );
+  const conditions: SQL[] = [];
+  if (query.q) conditions.push(sql`${mine.code} ILIKE ${containsPattern(query.q)}`);
+  if (query.status?.length) conditions.push(inArray(mine.status, query.status));
+  if (query.machineId) conditions.push(eq(mine.machineId, Number(query.machineId)));
+  const where = conditions.length ? and(...conditions)! : sql`true`;
+  const sortKeys: Record<ServiceRequestSortField, SQL> = {
+    code: sql`${mine.code}`,
+    reportDate: sql`${mine.reportDate}`,
+    status: sql`${mine.status}`,
+    machineName: sql`${machines.name}`,
+    machineSerialNumber: sql`${machines.serialNumber}`,
+    estimatedCompletionDate: sql`${mine.estimatedCompletionDate}`,
+    completionDate: sql`${mine.completionDate}`,
+  };
   const direction = query.order === 'asc' ? sql`ASC` : sql`DESC`;
-  const page = db
+  const byMachine = query.sort === 'machineName' || query.sort === 'machineSerialNumber';
+  const filtered = db
+    .with(mine)
     .select({
-      sortKey: sql<unknown>`${SORT_COLUMNS[query.sort]}`.as('sort_key'),
-      id: serviceRequests.id,
-      code: serviceRequests.code,
-      machineId: serviceRequests.machineId,
-      machineName: machines.name,
-      machineSerialNumber: machines.serialNumber,
-      status: serviceRequests.status,
-      reportDate: serviceRequests.reportDate,
-      estimatedCompletionDate: serviceRequests.estimatedCompletionDate,
-      completionDate: serviceRequests.completionDate,
+      sortKey: sql<unknown>`${sortKeys[query.sort]}`.as('sort_key'),
+      id: mine.id,
+      code: mine.code,
+      machineId: mine.machineId,
+      status: mine.status,
+      reportDate: mine.reportDate,
+      estimatedCompletionDate: mine.estimatedCompletionDate,
+      completionDate: mine.completionDate,
+      total: sql<number>`(SELECT count(*)::int FROM ${mine} WHERE ${where})`.as('total'),
     })
-    .from(serviceRequests)
-    .innerJoin(machines, eq(machines.id, serviceRequests.machineId))
+    .from(mine);
+  // The machine is joined before paging only when it is the sort key; otherwise only for the page's rows.
+  const page = (byMachine ? filtered.innerJoin(machines, eq(machines.id, mine.machineId)) : filtered)
     .where(where)
-    .orderBy(sql`${SORT_COLUMNS[query.sort]} ${direction}`, sql`${serviceRequests.id} ${direction}`)
+    .orderBy(sql`${sortKeys[query.sort]} ${direction}`, sql`${mine.id} ${direction}`)
     .limit(query.pageSize)
     .offset((query.page - 1) * query.pageSize)
     .as('page');
-  const [rows, [count]] = await Promise.all([
-    db
-      .select({
-        id: page.id,
-        code: page.code,
-        machineId: page.machineId,
-        machineName: page.machineName,
-        machineSerialNumber: page.machineSerialNumber,
-        status: page.status,
-        reportDate: page.reportDate,
-        estimatedCompletionDate: page.estimatedCompletionDate,
-        completionDate: page.completionDate,
-        unreadCount: unreadCountSql(sql`${page.id}`, actor.id),
-      })
-      .from(page)
-      .orderBy(sql`${page.sortKey} ${direction}`, sql`${page.id} ${direction}`),
-    db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(serviceRequests)
-      .where(where),
-  ]);
+  const rows = await db
+    .select({
+      id: page.id,
+      code: page.code,
+      machineId: page.machineId,
+      machineName: machines.name,
+      machineSerialNumber: machines.serialNumber,
+      status: page.status,
+      reportDate: page.reportDate,
+      estimatedCompletionDate: page.estimatedCompletionDate,
+      completionDate: page.completionDate,
+      unreadCount: unreadCountSql(sql`${page.id}`, actor.id),
+      total: page.total,
+    })
+    .from(page)
+    .innerJoin(machines, eq(machines.id, page.machineId))
+    .orderBy(sql`${page.sortKey} ${direction}`, sql`${page.id} ${direction}`);
+  // Past the last page no row carries the total: the first page has it (or there are none).
+  const total =
+    rows[0]?.total ??
+    (query.page === 1
+      ? 0
+      : (await listOwnServiceRequests(db, actor, { ...query, page: 1, pageSize: 1 })).total);
   return {
-    items: rows.map((row) => ({
+    items: rows.map(({ total: _, ...row }) => ({
       ...row,
       id: String(row.id),
       machineId: String(row.machineId),
       reportDate: row.reportDate.toISOString(),
     })),
-    total: count!.total,
+    total,
     page: query.page,
     pageSize: query.pageSize,
   };

@@ -168,6 +168,12 @@ describe('service requests: lists, details, elements', () => {
     expect(first.total).toBe(3);
     expect(codes(first)).toEqual(['SR/2026/000001', 'SR/2026/000002']);
     expect(codes(second)).toEqual(['SR/2026/000013']);
+    expect(await list('?pageSize=2&page=5')).toMatchObject({ items: [], total: 3 });
+    expect(codes(await list('?sort=machineSerialNumber&order=desc'))).toEqual([
+      'SR/2026/000002',
+      'SR/2026/000013',
+      'SR/2026/000001',
+    ]);
     expect(codes(await list('?sort=machineName&order=asc'))[0]).toBe('SR/2026/000002');
     expect(codes(await list('?sort=status&order=asc'))).toEqual([
       'SR/2026/000002',
