@@ -1,6 +1,12 @@
 import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
-import { dataDirOf, SERVERS as servers, type Server } from './e2e/support/servers.ts';
+import {
+  dataDirOf,
+  e2eDatabaseUrl,
+  SERVERS as servers,
+  SHARED_DATA_DIR,
+  type Server,
+} from './e2e/support/servers.ts';
 
 const isCI = Boolean(process.env.CI);
 
@@ -22,11 +28,18 @@ const captchaRequired = {
 const chromiumPath =
   process.env.PLAYWRIGHT_CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
 
-function webServer(server: Server, extraEnv: Record<string, string> = {}) {
+/**
+ * Two instances on one PostgreSQL database (this run's own, created by the first command that gets there) and
+ * one file store, as production runs: what one writes, the other serves.
+ */
+const onePostgres = () => ({ DATABASE_URL: e2eDatabaseUrl(), DATA_DIR: SHARED_DATA_DIR() });
+const SERVER_COMMAND = 'node --disable-warning=ExperimentalWarning apps/server/src/server.ts';
+
+function webServer(server: Server, extraEnv: Record<string, string> = {}, before = '') {
   const { port, basePath } = server;
   return {
     // `node` is Node 24 from the `node` devDependency: npm and npx put node_modules/.bin first on PATH.
-    command: 'node --disable-warning=ExperimentalWarning apps/server/src/server.ts',
+    command: before ? `${before} && ${SERVER_COMMAND}` : SERVER_COMMAND,
     // /healthz sits outside BASE_PATH on purpose (load balancers), so it answers for both servers.
     url: `http://localhost:${port}/healthz`,
     reuseExistingServer: !isCI,
@@ -90,7 +103,7 @@ export default defineConfig({
   projects: [
     {
       name: 'chromium',
-      testIgnore: /base-path\.spec\.ts/,
+      testIgnore: [/base-path\.spec\.ts/, /two-instances\.spec\.ts/],
       use: { baseURL: `http://localhost:${servers.root.port}` },
     },
     {
@@ -99,6 +112,17 @@ export default defineConfig({
       // The trailing slash matters: specs use relative paths ("register"), resolved under /portal/.
       use: { baseURL: `http://localhost:${servers.basePath.port}${servers.basePath.basePath}/` },
     },
+    {
+      name: 'two-instances',
+      testMatch: /two-instances\.spec\.ts/,
+      use: { baseURL: `http://localhost:${servers.first.port}` },
+    },
   ],
-  webServer: [webServer(servers.root), webServer(servers.basePath, captchaRequired)],
+  webServer: [
+    webServer(servers.root),
+    webServer(servers.basePath, captchaRequired),
+    ...[servers.first, servers.second].map((server) =>
+      webServer(server, onePostgres(), 'node e2e/support/create-database.ts'),
+    ),
+  ],
 });

@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { E2E_DATA_ROOT } from './support/servers.ts';
+import pg from 'pg';
+import { E2E_DATA_ROOT, E2E_DATABASE_PREFIX, e2eDatabaseUrl } from './support/servers.ts';
 
 const web = resolve(import.meta.dirname, '../apps/web');
 
@@ -27,8 +28,25 @@ function removeEarlierRuns(): void {
   }
 }
 
-export default function globalSetup(): void {
+/** Earlier runs' PostgreSQL databases of the two-instance journeys. */
+async function dropEarlierDatabases(): Promise<void> {
+  const current = new URL(e2eDatabaseUrl()).pathname.slice(1);
+  const client = new pg.Client({ connectionString: 'postgres://postgres@127.0.0.1:5432/postgres' });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ datname: string }>(
+      'SELECT datname FROM pg_database WHERE datname LIKE $1 AND datname <> $2',
+      [`${E2E_DATABASE_PREFIX}%`, current],
+    );
+    for (const { datname } of rows) await client.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
+  } finally {
+    await client.end();
+  }
+}
+
+export default async function globalSetup(): Promise<void> {
   removeEarlierRuns();
+  await dropEarlierDatabases();
   const index = join(web, 'dist/index.html');
   if (!existsSync(index)) {
     throw new Error(
