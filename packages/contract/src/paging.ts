@@ -9,9 +9,10 @@ import { LIMITS } from './limits.ts';
 export const SORT_ORDERS = ['asc', 'desc'] as const;
 export type SortOrder = (typeof SORT_ORDERS)[number];
 
-export const pageField = z.coerce.number().int().min(1).max(100_000).default(1);
+/** Typed input (not zod's `unknown` for coerce), so a client can build the query from the schema's input type. */
+export const pageField = z.coerce.number<number | string>().int().min(1).max(100_000).default(1);
 export const pageSizeField = z.coerce
-  .number()
+  .number<number | string>()
   .int()
   .min(1)
   .max(LIMITS.pageSizeMax)
@@ -30,20 +31,16 @@ export const IdSchema = z.string().regex(/^\d{1,15}$/);
 export const IdParamsSchema = z.object({ id: IdSchema });
 
 /**
- * A filter on several codes: `?status=N&status=C` or `?status=N,C` (a query string gives one value as a
+ * A filter on several codes: `?status=N,C` or `?status=N&status=C` (a query string gives one value as a
  * string and a repeated one as an array). No value means no filter.
  */
 export function codesFilterField<const T extends readonly [string, ...string[]]>(codes: T) {
   return z
-    .preprocess(
-      (value) =>
-        value === undefined
-          ? undefined
-          : (Array.isArray(value) ? value : [value]).flatMap((v) =>
-              typeof v === 'string' ? v.split(',').filter(Boolean) : [v],
-            ),
-      z.array(z.enum(codes)).max(codes.length * 2),
+    .union([z.string(), z.array(z.string())])
+    .transform((value) =>
+      (Array.isArray(value) ? value : [value]).flatMap((v) => v.split(',')).filter(Boolean),
     )
+    .pipe(z.array(z.enum(codes)).max(codes.length * 2))
     .optional();
 }
 
