@@ -50,8 +50,9 @@ export const ChatMessageSchema = z.object({
 });
 export type ChatMessage = z.infer<typeof ChatMessageSchema>;
 
+/** Typed input (not zod's `unknown` for coerce), so a client can build the query from the input type. */
 const limitField = z.coerce
-  .number()
+  .number<number | string>()
   .int()
   .min(1)
   .max(CHAT_LIMITS.pageSizeMax)
