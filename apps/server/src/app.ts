@@ -24,6 +24,8 @@ import { chatRoutes } from './features/chat/chat.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { machineRoutes } from './features/machines/machines.routes.ts';
 import { serviceRequestRoutes } from './features/service-requests/service-requests.routes.ts';
+import { staffRoutes } from './features/staff/staff.routes.ts';
+import { withdrawalRoutes } from './features/staff/withdrawal.routes.ts';
 import { settingsRoutes } from './features/user/settings.routes.ts';
 import { userRoutes } from './features/user/user.routes.ts';
 import { createLocalFileStore, type FileStore } from './files/file-store.ts';
@@ -107,8 +109,10 @@ export async function buildApp({
       await scope.register(settingsRoutes, { db });
       await scope.register(machineRoutes, { db });
       await scope.register(serviceRequestRoutes, { env, db, fileStore, onMailQueued });
+      await scope.register(withdrawalRoutes, { env, db, onMailQueued });
       await scope.register(chatRoutes, { db });
       await scope.register(chatFilesRoutes, { env, db, fileStore });
+      await scope.register(staffRoutes, { env, db, onMailQueued });
       await scope.register(eventsRoutes, { bus, heartbeatMs: eventsHeartbeatMs });
     },
     { prefix: env.BASE_PATH },

@@ -1,4 +1,5 @@
 import type { Language } from '@care/contract/locales';
+import type { ServiceRequestStatus } from '@care/contract/statuses';
 import { renderMail, type RenderedMail } from './layout.ts';
 
 interface Link {
@@ -129,8 +130,164 @@ function build(
   });
 }
 
+/** SPEC §4 status labels, as the web shows them (apps/web/public/locales/lang/services/*.json `status`). */
+const STATUS_LABELS: Record<Language, Record<ServiceRequestStatus, string>> = {
+  pl: {
+    N: 'Oczekujące',
+    C: 'W rozpatrywaniu',
+    R: 'Reklamacja uznana',
+    P: 'W przygotowaniu (do realizacji)',
+    O: 'Do realizacji',
+    A: 'W realizacji',
+    F: 'Zrealizowane',
+    X: 'Odrzucone',
+    U: 'Reklamacja nieuznana',
+  },
+  en: {
+    N: 'Pending',
+    C: 'Under consideration',
+    R: 'Claim recognized',
+    P: 'Being prepared (to be implemented)',
+    O: 'To be implemented',
+    A: 'In execution',
+    F: 'Executed',
+    X: 'Rejected',
+    U: 'Claim not recognized',
+  },
+  de: {
+    N: 'Ausstehend',
+    C: 'In Prüfung',
+    R: 'Reklamation anerkannt',
+    P: 'In Vorbereitung (zur Umsetzung)',
+    O: 'Zur Umsetzung',
+    A: 'In Ausführung',
+    F: 'Ausgeführt',
+    X: 'Abgelehnt',
+    U: 'Reklamation nicht anerkannt',
+  },
+};
+
+const DATE_LOCALES: Record<Language, string> = { pl: 'pl-PL', en: 'en-GB', de: 'de-DE' };
+
+/** 'YYYY-MM-DD' as the reader writes dates: "12 listopada 2026", "12 November 2026", "12. November 2026". */
+function longDate(language: Language, isoDate: string): string {
+  return new Intl.DateTimeFormat(DATE_LOCALES[language], { dateStyle: 'long', timeZone: 'UTC' }).format(
+    new Date(`${isoDate}T00:00:00Z`),
+  );
+}
+
+export interface StatusChangeMail extends Link {
+  code: string;
+  machine: string;
+  status: ServiceRequestStatus;
+  /** The customer withdrew the request themselves (N → X): the message confirms it instead of announcing it. */
+  withdrawn: boolean;
+}
+
+type Content = { subject: string; paragraphs: string[]; label: string };
+
+const STATUS_CHANGED: Record<Language, (m: StatusChangeMail, label: string) => Content> = {
+  pl: (m, label) => ({
+    subject: m.withdrawn
+      ? `Zgłoszenie ${m.code} zostało wycofane`
+      : `Zmiana statusu zgłoszenia ${m.code}: ${label}`,
+    paragraphs: [
+      greeting('pl', m.name),
+      m.withdrawn
+        ? `potwierdzamy wycofanie Twojego zgłoszenia serwisowego ${m.code} (${m.machine}).`
+        : `status Twojego zgłoszenia serwisowego ${m.code} (${m.machine}) zmienił się na: ${label}.`,
+      'Szczegóły zgłoszenia i rozmowę z serwisem znajdziesz w portalu.',
+      'Nie chcesz otrzymywać takich wiadomości? Wyłącz je w ustawieniach konta (powiadomienia o zmianie statusu).',
+    ],
+    label: 'Otwórz zgłoszenie',
+  }),
+  en: (m, label) => ({
+    subject: m.withdrawn
+      ? `Service request ${m.code} has been withdrawn`
+      : `Service request ${m.code} status: ${label}`,
+    paragraphs: [
+      greeting('en', m.name),
+      m.withdrawn
+        ? `we confirm that your service request ${m.code} (${m.machine}) has been withdrawn.`
+        : `the status of your service request ${m.code} (${m.machine}) has changed to: ${label}.`,
+      'You will find the details of the request and the conversation with the service team in the portal.',
+      'Do not want these messages? Turn them off in your account settings (status change notifications).',
+    ],
+    label: 'Open the request',
+  }),
+  de: (m, label) => ({
+    subject: m.withdrawn
+      ? `Servicemeldung ${m.code} wurde zurückgezogen`
+      : `Status der Servicemeldung ${m.code}: ${label}`,
+    paragraphs: [
+      greeting('de', m.name),
+      m.withdrawn
+        ? `wir bestätigen, dass Ihre Servicemeldung ${m.code} (${m.machine}) zurückgezogen wurde.`
+        : `der Status Ihrer Servicemeldung ${m.code} (${m.machine}) hat sich geändert: ${label}.`,
+      'Die Einzelheiten der Meldung und das Gespräch mit dem Service finden Sie im Portal.',
+      'Sie möchten diese Nachrichten nicht erhalten? Schalten Sie sie in Ihren Kontoeinstellungen aus (Benachrichtigungen über Statusänderungen).',
+    ],
+    label: 'Meldung öffnen',
+  }),
+};
+
+export interface GuaranteeEndMail extends Link {
+  machineName: string;
+  serialNumber: string;
+  /** 'YYYY-MM-DD', the last day covered. */
+  endDate: string;
+  /** Days from today to the end date (0: it ends today). */
+  daysLeft: number;
+}
+
+const GUARANTEE_END: Record<Language, (m: GuaranteeEndMail, date: string) => Content> = {
+  pl: (m, date) => ({
+    subject: `Gwarancja maszyny ${m.machineName} kończy się ${date}`,
+    paragraphs: [
+      greeting('pl', m.name),
+      `gwarancja Twojej maszyny ${m.machineName} (nr seryjny ${m.serialNumber}) obowiązuje do ${date} (dni do końca: ${m.daysLeft}).`,
+      'Jeśli maszyna wymaga naprawy lub przeglądu w ramach gwarancji, zgłoś to w portalu przed tą datą.',
+      'Nie chcesz otrzymywać takich przypomnień? Wyłącz je w ustawieniach konta (koniec gwarancji).',
+    ],
+    label: 'Zobacz maszynę',
+  }),
+  en: (m, date) => ({
+    subject: `The guarantee of your ${m.machineName} ends on ${date}`,
+    paragraphs: [
+      greeting('en', m.name),
+      `the guarantee of your machine ${m.machineName} (serial number ${m.serialNumber}) is valid until ${date} (days left: ${m.daysLeft}).`,
+      'If the machine needs a repair or an inspection under the guarantee, report it in the portal before that date.',
+      'Do not want these reminders? Turn them off in your account settings (guarantee end).',
+    ],
+    label: 'View the machine',
+  }),
+  de: (m, date) => ({
+    subject: `Die Garantie Ihrer Maschine ${m.machineName} endet am ${date}`,
+    paragraphs: [
+      greeting('de', m.name),
+      `die Garantie Ihrer Maschine ${m.machineName} (Seriennummer ${m.serialNumber}) gilt bis zum ${date} (verbleibende Tage: ${m.daysLeft}).`,
+      'Wenn die Maschine im Rahmen der Garantie repariert oder geprüft werden muss, melden Sie dies vor diesem Datum im Portal.',
+      'Sie möchten diese Erinnerungen nicht erhalten? Schalten Sie sie in Ihren Kontoeinstellungen aus (Garantieende).',
+    ],
+    label: 'Maschine ansehen',
+  }),
+};
+
+function render(language: Language, link: Link, { subject, paragraphs, label }: Content): RenderedMail {
+  return renderMail({
+    subject,
+    paragraphs,
+    action: { label, url: link.url },
+    footer: FOOTER[language](link.brand),
+  });
+}
+
 export const mailTemplates = {
   confirmRegistration: (language: Language, link: Link) => build(CONFIRM, language, link),
   alreadyRegistered: (language: Language, link: Link) => build(ALREADY_REGISTERED, language, link),
   resetPassword: (language: Language, link: Link) => build(RESET, language, link),
+  statusChanged: (language: Language, mail: StatusChangeMail) =>
+    render(language, mail, STATUS_CHANGED[language](mail, STATUS_LABELS[language][mail.status])),
+  guaranteeEnding: (language: Language, mail: GuaranteeEndMail) =>
+    render(language, mail, GUARANTEE_END[language](mail, longDate(language, mail.endDate))),
 };

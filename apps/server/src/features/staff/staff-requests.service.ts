@@ -1,0 +1,152 @@
+import type { StaffServiceRequest, StaffServiceRequestUpdateSchema } from '@care/contract/staff';
+import { SERVICE_REQUEST_TRANSITIONS } from '@care/contract/statuses';
+import { asc, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '#app/db/client.ts';
+import { machines } from '#app/db/schema/machines.ts';
+import { serviceRequests, serviceRequestStatusHistory } from '#app/db/schema/service-requests.ts';
+import { userAddresses, users } from '#app/db/schema/users.ts';
+import { publishEvent, requestAudience } from '#app/events/event-bus.ts';
+import { guaranteeOf, todayInPoland } from '#app/features/machines/guarantee.ts';
+import { getServiceRequestDetails } from '#app/features/service-requests/service-requests.service.ts';
+import { AppError, notFound } from '#app/plugins/errors.ts';
+
+type StaffServiceRequestUpdate = z.output<typeof StaffServiceRequestUpdateSchema>;
+
+const displayName = sql<
+  string | null
+>`coalesce(nullif(btrim(${users.firstName} || ' ' || ${users.lastName}), ''), ${users.email})`;
+
+/**
+ * GET api/staff/service-requests/{id}: what the customer sees (service-requests' getServiceRequestDetails), with
+ * the customer's contact data, the machine's ERP data and guarantee, the staff notes of the history and the
+ * statuses the request may move to. Unknown id: NOT_FOUND. The caller has checked the staff role.
+ */
+export async function getStaffServiceRequest(db: Db, id: number): Promise<StaffServiceRequest> {
+  const details = await getServiceRequestDetails(db, id);
+  const [row] = await db
+    .select({
+      statusChangedAt: serviceRequests.statusChangedAt,
+      customer: {
+        id: users.id,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        email: users.email,
+        phone: users.phone,
+        language: users.language,
+      },
+      address: {
+        userId: userAddresses.userId,
+        companyName: userAddresses.companyName,
+        street: userAddresses.street,
+        houseNumber: userAddresses.houseNumber,
+        apartmentNumber: userAddresses.apartmentNumber,
+        postalCode: userAddresses.postalCode,
+        city: userAddresses.city,
+        countryCode: userAddresses.countryCode,
+      },
+      machine: {
+        id: machines.id,
+        name: machines.name,
+        serialNumber: machines.serialNumber,
+        purchaseDate: machines.purchaseDate,
+        guaranteeEndDate: machines.guaranteeEndDate,
+        status: machines.status,
+        dealer: machines.dealer,
+      },
+    })
+    .from(serviceRequests)
+    .innerJoin(users, eq(users.id, serviceRequests.customerId))
+    .innerJoin(machines, eq(machines.id, serviceRequests.machineId))
+    .leftJoin(userAddresses, eq(userAddresses.userId, users.id))
+    .where(eq(serviceRequests.id, id));
+  if (!row) throw notFound();
+  const history = await db
+    .select({
+      fromStatus: serviceRequestStatusHistory.fromStatus,
+      toStatus: serviceRequestStatusHistory.toStatus,
+      changedAt: serviceRequestStatusHistory.changedAt,
+      changedBy: displayName,
+      note: serviceRequestStatusHistory.note,
+    })
+    .from(serviceRequestStatusHistory)
+    .leftJoin(users, eq(users.id, serviceRequestStatusHistory.changedBy))
+    .where(eq(serviceRequestStatusHistory.serviceRequestId, id))
+    .orderBy(asc(serviceRequestStatusHistory.changedAt), asc(serviceRequestStatusHistory.id));
+
+  const { customer, address, machine } = row;
+  return {
+    ...details,
+    statusHistory: history.map((entry) => ({ ...entry, changedAt: entry.changedAt.toISOString() })),
+    statusChangedAt: row.statusChangedAt.toISOString(),
+    customer: {
+      ...customer,
+      id: String(customer.id),
+      phone: customer.phone ?? '',
+      address:
+        address === null
+          ? null
+          : {
+              companyName: address.companyName ?? '',
+              street: address.street,
+              houseNumber: address.houseNumber,
+              apartmentNumber: address.apartmentNumber ?? '',
+              postalCode: address.postalCode,
+              city: address.city,
+              countryCode: address.countryCode,
+            },
+    },
+    machine: {
+      ...machine,
+      id: String(machine.id),
+      ...guaranteeOf(machine.guaranteeEndDate, todayInPoland()),
+    },
+    allowedTransitions: [...SERVICE_REQUEST_TRANSITIONS[details.status]],
+  };
+}
+
+/**
+ * PATCH api/staff/service-requests/{id}: the fields the service department fills in. Dates may not be before
+ * the day the request was reported (in Poland). The description, comments and attachments are not in the schema
+ * and never change. The customer's open page is told to refetch (`service-request-status` with the unchanged
+ * status: the event is a refetch hint, see docs/decisions/020).
+ */
+export async function updateStaffServiceRequest(
+  db: Db,
+  id: number,
+  update: StaffServiceRequestUpdate,
+): Promise<StaffServiceRequest> {
+  await db.transaction(async (tx) => {
+    const [request] = await tx
+      .select({
+        reportDate: serviceRequests.reportDate,
+        status: serviceRequests.status,
+        customerId: serviceRequests.customerId,
+      })
+      .from(serviceRequests)
+      .where(eq(serviceRequests.id, id))
+      .for('update');
+    if (!request) throw notFound();
+    const reportDay = todayInPoland(request.reportDate);
+    for (const field of ['estimatedCompletionDate', 'completionDate'] as const) {
+      const date = update[field];
+      if (date && date < reportDay) {
+        throw new AppError('DATE_BEFORE_REPORT_DATE', undefined, [
+          { path: field, code: 'validation.too_small' },
+        ]);
+      }
+    }
+    const changes = Object.fromEntries(Object.entries(update).filter(([, value]) => value !== undefined));
+    if (Object.keys(changes).length === 0) return;
+    await tx
+      .update(serviceRequests)
+      .set({ ...changes, updatedAt: sql`now()` })
+      .where(eq(serviceRequests.id, id));
+    await publishEvent(
+      tx,
+      { type: 'service-request-status', data: { serviceRequestId: String(id), status: request.status } },
+      requestAudience(request.customerId),
+    );
+  });
+  return getStaffServiceRequest(db, id);
+}

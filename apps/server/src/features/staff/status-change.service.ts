@@ -1,0 +1,161 @@
+import type { StaffStatusChangeSchema } from '@care/contract/staff';
+import { canTransition, type ServiceRequestStatus } from '@care/contract/statuses';
+import { and, eq, sql, type SQLWrapper } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Env } from '#app/config/env.ts';
+import type { Db } from '#app/db/client.ts';
+import { machines } from '#app/db/schema/machines.ts';
+import { serviceRequests, serviceRequestStatusHistory } from '#app/db/schema/service-requests.ts';
+import { users, userSettings } from '#app/db/schema/users.ts';
+import { publishEvent, requestAudience } from '#app/events/event-bus.ts';
+import { enqueueMail } from '#app/mail/outbox.ts';
+import { mailTemplates } from '#app/mail/templates.ts';
+import { AppError, notFound } from '#app/plugins/errors.ts';
+import type { Actor } from '#app/plugins/session.ts';
+
+type StatusChange = z.output<typeof StaffStatusChangeSchema>;
+
+/** The setting that lets a customer turn status e-mails off (user_settings, broad_value ''; on unless false). */
+export const STATE_CHANGE_SETTING = 'notifications.state-change';
+
+/** Whether user `userId` has notification `key` on: on unless they stored `false` (the settings' default). */
+export function notificationOn(userId: SQLWrapper, key: string) {
+  return sql<boolean>`NOT EXISTS (
+    SELECT 1 FROM ${userSettings} s
+    WHERE s.user_id = ${userId} AND s.broad_value = '' AND s.key = ${key} AND s.value = 'false'::jsonb)`;
+}
+
+interface Target {
+  id: number;
+  code: string;
+  status: ServiceRequestStatus;
+  customerId: number;
+  customerEmail: string;
+  customerFirstName: string;
+  customerLanguage: (typeof users.$inferSelect)['language'];
+  customerActive: boolean;
+  wantsMail: boolean;
+  machine: string;
+}
+
+async function findTarget(db: Db, id: number, customerId?: number): Promise<Target> {
+  const [row] = await db
+    .select({
+      id: serviceRequests.id,
+      code: serviceRequests.code,
+      status: serviceRequests.status,
+      customerId: serviceRequests.customerId,
+      customerEmail: users.email,
+      customerFirstName: users.firstName,
+      customerLanguage: users.language,
+      customerActive: sql<boolean>`${users.status} = 'active'`,
+      wantsMail: notificationOn(users.id, STATE_CHANGE_SETTING),
+      machine: sql<string>`${machines.name} || ' ' || ${machines.serialNumber}`,
+    })
+    .from(serviceRequests)
+    .innerJoin(users, eq(users.id, serviceRequests.customerId))
+    .innerJoin(machines, eq(machines.id, serviceRequests.machineId))
+    .where(
+      customerId === undefined
+        ? eq(serviceRequests.id, id)
+        : and(eq(serviceRequests.id, id), eq(serviceRequests.customerId, customerId)),
+    )
+    .limit(1);
+  if (!row) throw notFound();
+  return row;
+}
+
+export interface StatusChanged {
+  id: string;
+  status: ServiceRequestStatus;
+  statusChangedAt: string;
+  /** An e-mail to the customer was queued (the caller kicks the outbox worker after commit). */
+  mailQueued: boolean;
+}
+
+/**
+ * The one path of every status change, in the caller's transaction: compare-and-set on the status read (two
+ * people changing from the same status: the second finds it changed and gets STATUS_CHANGED_MEANWHILE), the
+ * history row, the `service-request-status` event, and the customer's e-mail in their language when their
+ * state-change setting is on.
+ */
+async function applyStatusChange(
+  tx: Db,
+  env: Env,
+  actor: Actor,
+  target: Target,
+  change: StatusChange & { withdrawn: boolean },
+): Promise<StatusChanged> {
+  const from = target.status;
+  // Without fromStatus, asking for the status the request already has is a second click after someone's first.
+  const stale = change.fromStatus === undefined ? change.status === from : change.fromStatus !== from;
+  if (stale) throw new AppError('STATUS_CHANGED_MEANWHILE');
+  if (!canTransition(from, change.status)) throw new AppError('INVALID_STATUS_TRANSITION');
+
+  const [updated] = await tx
+    .update(serviceRequests)
+    .set({ status: change.status, statusChangedAt: sql`now()`, updatedAt: sql`now()` })
+    .where(and(eq(serviceRequests.id, target.id), eq(serviceRequests.status, from)))
+    .returning({ statusChangedAt: serviceRequests.statusChangedAt });
+  if (!updated) throw new AppError('STATUS_CHANGED_MEANWHILE');
+
+  await tx.insert(serviceRequestStatusHistory).values({
+    serviceRequestId: target.id,
+    fromStatus: from,
+    toStatus: change.status,
+    changedBy: actor.id,
+    changedAt: updated.statusChangedAt,
+    note: change.note ?? null,
+  });
+  await publishEvent(
+    tx,
+    { type: 'service-request-status', data: { serviceRequestId: String(target.id), status: change.status } },
+    requestAudience(target.customerId),
+  );
+
+  const mailQueued = target.wantsMail && target.customerActive;
+  if (mailQueued) {
+    const language = target.customerLanguage;
+    const mail = mailTemplates.statusChanged(language, {
+      name: target.customerFirstName,
+      brand: env.BRAND_NAME,
+      url: `${env.PUBLIC_URL}${env.BASE_PATH}/home/services/edit/${target.id}`,
+      code: target.code,
+      machine: target.machine,
+      status: change.status,
+      withdrawn: change.withdrawn,
+    });
+    await enqueueMail(tx, { to: target.customerEmail, ...mail, kind: 'status-changed', language });
+  }
+  return {
+    id: String(target.id),
+    status: change.status,
+    statusChangedAt: updated.statusChangedAt.toISOString(),
+    mailQueued,
+  };
+}
+
+/** POST api/staff/service-requests/{id}/status: a staff member moves a request along the allowed transitions. */
+export async function changeStatus(
+  db: Db,
+  env: Env,
+  actor: Actor,
+  id: number,
+  change: StatusChange,
+): Promise<StatusChanged> {
+  return db.transaction(async (tx) =>
+    applyStatusChange(tx, env, actor, await findTarget(tx, id), { ...change, withdrawn: false }),
+  );
+}
+
+/**
+ * POST api/service-requests/{id}/withdrawal: the customer withdraws their own request while it is new (N → X).
+ * Another customer's or an unknown request is NOT_FOUND; any other status is INVALID_STATUS_TRANSITION.
+ */
+export async function withdrawRequest(db: Db, env: Env, actor: Actor, id: number): Promise<StatusChanged> {
+  return db.transaction(async (tx) => {
+    const target = await findTarget(tx, id, actor.id);
+    if (target.status !== 'N') throw new AppError('INVALID_STATUS_TRANSITION');
+    return applyStatusChange(tx, env, actor, target, { status: 'X', fromStatus: 'N', withdrawn: true });
+  });
+}
