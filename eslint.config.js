@@ -34,7 +34,19 @@ export default tseslint.config(
       ...jsxA11y.flatConfigs.recommended.rules,
     },
   },
-  ...['auth', 'brand', 'catalog', 'cart', 'machines', 'services', 'account', 'offers'].map((feature) => ({
+  ...[
+    'auth',
+    'brand',
+    'catalog',
+    'cart',
+    'machines',
+    'services',
+    'account',
+    'offers',
+    'chat',
+    'events',
+    'uploads',
+  ].map((feature) => ({
     // Features never import each other; routes in app/ compose them.
     files: [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],
     rules: {

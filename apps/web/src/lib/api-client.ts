@@ -49,6 +49,34 @@ export function errorMessageOf(body: ApiError | null, override?: string): string
   return body?.message || i18n.t('errors:error-boundary.message');
 }
 
+/**
+ * What a call that got an error answer becomes (SPEC §8): the 401 handling, the notice unless silent, and the
+ * error to throw. request() and lib/upload.ts (XMLHttpRequest, for upload progress) share it.
+ */
+export function failedCall(
+  path: string,
+  status: number,
+  body: unknown,
+  { errorMessage, silent }: Pick<RequestOptions<z.ZodType>, 'errorMessage' | 'silent'> = {},
+): ApiRequestError {
+  const parsed = ApiErrorSchema.safeParse(body);
+  const errorBody = parsed.success ? parsed.data : null;
+  const message = errorMessageOf(errorBody, errorMessage);
+  if (status === 401 && !path.startsWith('auth/')) onUnauthorized(path);
+  if (!silent) notify('ERROR', { title: i18n.t('errors:error-boundary.title'), message });
+  return new ApiRequestError(status, errorBody, message);
+}
+
+/** A call that got no answer (offline, DNS, connection reset): the network message, the notice unless silent. */
+export function unansweredCall({
+  errorMessage,
+  silent,
+}: Pick<RequestOptions<z.ZodType>, 'errorMessage' | 'silent'> = {}): ApiRequestError {
+  const message = errorMessage ?? i18n.t('errors:network');
+  if (!silent) notify('ERROR', { title: i18n.t('errors:error-boundary.title'), message });
+  return new ApiRequestError(0, null, message);
+}
+
 export async function request<S extends z.ZodType = z.ZodUnknown>(
   path: string,
   options: RequestOptions<S> = {},
@@ -73,18 +101,12 @@ export async function request<S extends z.ZodType = z.ZodUnknown>(
     });
   } catch (cause) {
     if ((cause as Error).name === 'AbortError') throw cause;
-    const message = errorMessage ?? i18n.t('errors:network');
-    if (!silent) notify('ERROR', { title: i18n.t('errors:error-boundary.title'), message });
-    throw new ApiRequestError(0, null, message);
+    throw unansweredCall({ errorMessage, silent });
   }
 
   if (!response.ok) {
-    const parsed = ApiErrorSchema.safeParse(await response.json().catch(() => null));
-    const errorBody = parsed.success ? parsed.data : null;
-    const message = errorMessageOf(errorBody, errorMessage);
-    if (response.status === 401 && !path.startsWith('auth/')) onUnauthorized(path);
-    if (!silent) notify('ERROR', { title: i18n.t('errors:error-boundary.title'), message });
-    throw new ApiRequestError(response.status, errorBody, message);
+    const body = await response.json().catch(() => null);
+    throw failedCall(path, response.status, body, { errorMessage, silent });
   }
 
   if (!schema) return undefined as z.output<S>;

@@ -1,13 +1,18 @@
+import { UPLOAD_FILE_FIELD } from '@care/contract/files';
 import {
+  AppendicesResponseSchema,
+  type NewServiceRequestFields,
+  type ServiceRequestDetails,
   ServiceRequestDetailsSchema,
   ServiceRequestElementsSchema,
   type ServiceRequestListQuerySchema,
   ServiceRequestPageSchema,
 } from '@care/contract/service-requests';
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { request } from '#app/lib/api-client.ts';
 import { i18n } from '#app/lib/i18n.ts';
+import { upload } from '#app/lib/upload.ts';
 
 /** A list call as the table builds it: every parameter resolved (page, size, sort, order), filters optional. */
 export type ServiceRequestListParams = z.output<typeof ServiceRequestListQuerySchema>;
@@ -64,3 +69,68 @@ export const elementsQuery = queryOptions({
     }),
   staleTime: 5 * 60_000,
 });
+
+type ProgressReporter = (loaded: number, total: number) => void;
+
+/** The multipart body of an upload: text fields first (the server reads them before the files), then the files. */
+function multipart(fields: Record<string, string | undefined>, files: readonly File[]): FormData {
+  const body = new FormData();
+  for (const [name, value] of Object.entries(fields)) if (value !== undefined) body.append(name, value);
+  for (const file of files) body.append(UPLOAD_FILE_FIELD, file, file.name);
+  return body;
+}
+
+export interface NewServiceRequestSend {
+  fields: NewServiceRequestFields;
+  files: readonly File[];
+  onProgress?: ProgressReporter;
+}
+
+/**
+ * POST api/service-requests/new-request: the fields and every file in one request, so the request exists with all
+ * its files or not at all. The caller shows the failure (the form keeps what was typed and picked).
+ */
+export function useCreateServiceRequest() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ fields, files, onProgress }: NewServiceRequestSend) =>
+      upload('api/service-requests/new-request', multipart(fields, files), {
+        schema: ServiceRequestDetailsSchema,
+        silent: true,
+        onProgress,
+      }),
+    onSuccess: (created) => {
+      queryClient.setQueryData(serviceRequestKeys.detail(created.id), created);
+      return queryClient.invalidateQueries({ queryKey: serviceRequestKeys.lists() });
+    },
+  });
+}
+
+export interface AppendixSend {
+  file: File;
+  onProgress?: ProgressReporter;
+}
+
+/**
+ * POST api/service-requests/{id}/appendices with one file: each file is its own upload, so on a weak link a
+ * failure costs only that file. The answer's attachment list replaces the held one.
+ */
+export function useAddAppendix(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ file, onProgress }: AppendixSend) =>
+      upload(`api/service-requests/${encodeURIComponent(id)}/appendices`, multipart({}, [file]), {
+        schema: AppendicesResponseSchema,
+        silent: true,
+        onProgress,
+      }),
+    onSuccess: ({ attachments }) =>
+      queryClient.setQueryData<ServiceRequestDetails>(serviceRequestKeys.detail(id), (details) =>
+        details ? { ...details, attachments } : details,
+      ),
+  });
+}
+
+/** The download address of an attachment (always sent as a file, never shown inline). */
+export const attachmentPath = (id: string, fileId: string) =>
+  `api/service-requests/${encodeURIComponent(id)}/attachments/${encodeURIComponent(fileId)}`;

@@ -1,0 +1,100 @@
+import { UPLOAD_DEFAULT_LIMITS, UPLOAD_CONTENT_TYPES, UPLOAD_EXTENSIONS } from '@care/contract/files';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApiServer } from '#app/test/api-server.ts';
+import { renderWithProviders } from '#app/test/render.tsx';
+import { chatKeys, type ChatLog } from '../api.ts';
+import { useChatComposer } from '../use-chat-composer.ts';
+import { ChatComposer } from './chat-composer.tsx';
+
+const api = createApiServer();
+beforeAll(api.start);
+afterAll(api.stop);
+
+const limits = {
+  ...UPLOAD_DEFAULT_LIMITS,
+  contentTypes: UPLOAD_CONTENT_TYPES,
+  extensions: UPLOAD_EXTENSIONS,
+};
+
+function Composer() {
+  const composer = useChatComposer('12', limits);
+  return <ChatComposer composer={composer} limits={limits} />;
+}
+
+const stored = (clientId: string, body: string) => ({
+  id: '501',
+  serviceRequestId: '12',
+  author: { displayName: 'Jan Kowalski', isStaff: false, isMe: true },
+  body,
+  file: null,
+  clientId,
+  createdAt: '2026-05-04T08:15:00.000Z',
+});
+
+describe('chat composer', () => {
+  it('keeps the text of a message that failed to send and retries it with the same clientId', async () => {
+    let calls = 0;
+    api.reset((request) => {
+      calls += 1;
+      if (calls === 1) return { status: 503, body: { code: 'SERVICE_UNAVAILABLE', message: 'Down' } };
+      const { clientId, body } = request.body as { clientId: string; body: string };
+      return { status: 200, body: stored(clientId, body) };
+    });
+    const { queryClient } = await renderWithProviders(<Composer />);
+
+    const box = screen.getByRole('textbox', { name: 'Message to the service team' });
+    await userEvent.type(box, 'The baler knots loosely.');
+    await userEvent.click(screen.getByRole('button', { name: 'Send' }));
+
+    expect(await screen.findByText(/^Not sent: The service is temporarily unavailable/)).toBeInTheDocument();
+    expect(box).toHaveValue('The baler knots loosely.');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(box).toHaveValue(''));
+    expect(screen.queryByText(/^Not sent/)).not.toBeInTheDocument();
+
+    const [first, second] = api.state.requests.map((r) => r.body as { clientId: string; body: string });
+    expect(api.state.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      'POST /api/chat/comment',
+      'POST /api/chat/comment',
+    ]);
+    expect(first!.clientId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(second).toEqual(first);
+    // The stored message joins the chat log at once.
+    expect(queryClient.getQueryData<ChatLog>(chatKeys.log('12'))?.messages.map((m) => m.id)).toEqual(['501']);
+  });
+
+  it('sends an edited text after a failure as a new message (a new clientId)', async () => {
+    let calls = 0;
+    api.reset((request) => {
+      calls += 1;
+      if (calls === 1) return { status: 503, body: { code: 'SERVICE_UNAVAILABLE', message: 'Down' } };
+      const { clientId, body } = request.body as { clientId: string; body: string };
+      return { status: 201, body: stored(clientId, body) };
+    });
+    await renderWithProviders(<Composer />);
+    const box = screen.getByRole('textbox', { name: 'Message to the service team' });
+    await userEvent.type(box, 'Knots');
+    await userEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await screen.findByText(/^Not sent/);
+    await userEvent.type(box, ' are loose.');
+    await userEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(box).toHaveValue(''));
+    const [first, second] = api.state.requests.map((r) => r.body as { clientId: string; body: string });
+    expect(second!.body).toBe('Knots are loose.');
+    expect(second!.clientId).not.toBe(first!.clientId);
+  });
+
+  it('refuses a file of a type the server does not accept before sending anything', async () => {
+    api.reset(() => ({ status: 500 }));
+    await renderWithProviders(<Composer />);
+    const input = screen.getByLabelText('Files for the chat');
+    await userEvent.upload(input, new File(['MZ'], 'setup.exe', { type: 'application/x-msdownload' }), {
+      applyAccept: false,
+    });
+    expect(await screen.findByText('setup.exe: this file type is not accepted.')).toBeInTheDocument();
+    expect(api.state.requests).toEqual([]);
+  });
+});

@@ -1,0 +1,235 @@
+import { CHAT_LIMITS } from '@care/contract/chat';
+import type { UploadLimits } from '@care/contract/files';
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  CloseButton,
+  FileButton,
+  Group,
+  Progress,
+  Stack,
+  Text,
+  Textarea,
+  Tooltip,
+} from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconAlertCircle, IconCamera, IconPaperclip, IconRefresh, IconSend } from '@tabler/icons-react';
+import { useRef, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FILE_PICKER_ACCEPT, formatFileSize, uploadTypeNames } from '#app/lib/upload.ts';
+import type { ChatComposerState, PendingChatFile } from '../use-chat-composer.ts';
+
+interface ChatComposerProps {
+  composer: ChatComposerState;
+  limits: UploadLimits;
+}
+
+/**
+ * Writing to the service team: a text and files (the phone's camera too). What fails to send stays here with
+ * "Retry"; Ctrl+Enter (⌘+Enter) sends, Enter alone starts a new line (phones have no other way to).
+ */
+export function ChatComposer({ composer, limits }: ChatComposerProps) {
+  const { t, i18n } = useTranslation('services');
+  const touch = useMediaQuery('(pointer: coarse)');
+  const sending = composer.status === 'sending';
+  const resetFiles = useRef<() => void>(null);
+  const resetPhoto = useRef<() => void>(null);
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+      event.preventDefault();
+      void composer.send();
+    }
+  };
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void composer.send();
+      }}
+    >
+      <Stack gap="xs">
+        {composer.files.length > 0 ? (
+          <Stack
+            gap={6}
+            component="ul"
+            m={0}
+            p={0}
+            style={{ listStyle: 'none' }}
+            aria-label={t('chat.composer.files')}
+          >
+            {composer.files.map((item) => (
+              <PendingFile
+                key={item.key}
+                item={item}
+                locked={sending}
+                onRemove={() => composer.removeFile(item.key)}
+                size={formatFileSize(item.file.size, i18n.language)}
+              />
+            ))}
+          </Stack>
+        ) : null}
+        {composer.refused.map((refused) => (
+          <Text key={refused.name} size="sm" c="red" role="alert">
+            {t(`uploads.problem.${refused.problem}`, {
+              name: refused.name,
+              size: formatFileSize(limits.maxFileBytes, i18n.language),
+              count: limits.maxFiles,
+            })}
+          </Text>
+        ))}
+        {composer.status === 'failed' ? (
+          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />} p="xs">
+            <Group justify="space-between" gap="xs" wrap="wrap">
+              <Text size="sm" role="alert">
+                {t('chat.composer.not-sent', { reason: composer.error ?? '' })}
+              </Text>
+              <Button
+                size="compact-sm"
+                variant="light"
+                color="red"
+                leftSection={<IconRefresh size={14} aria-hidden />}
+                onClick={() => void composer.send()}
+              >
+                {t('chat.composer.retry')}
+              </Button>
+            </Group>
+          </Alert>
+        ) : null}
+        <Textarea
+          aria-label={t('chat.composer.label')}
+          placeholder={t('chat.composer.placeholder')}
+          value={composer.text}
+          onChange={(event) => composer.setText(event.currentTarget.value)}
+          onKeyDown={onKeyDown}
+          readOnly={sending}
+          autosize
+          minRows={2}
+          maxRows={8}
+          maxLength={CHAT_LIMITS.bodyMaxLength}
+        />
+        <Group justify="space-between" gap="xs" wrap="nowrap">
+          <Group gap={6} wrap="nowrap">
+            <FileButton
+              onChange={(files) => {
+                composer.addFiles(files);
+                resetFiles.current?.();
+              }}
+              accept={FILE_PICKER_ACCEPT}
+              multiple
+              disabled={sending}
+              resetRef={resetFiles}
+              inputProps={{ 'aria-label': t('chat.composer.attach-input') }}
+            >
+              {(props) => (
+                <Tooltip label={t('chat.composer.attach')}>
+                  <ActionIcon
+                    {...props}
+                    variant="default"
+                    size={40}
+                    aria-label={t('chat.composer.attach')}
+                    disabled={sending}
+                  >
+                    <IconPaperclip size={20} aria-hidden />
+                  </ActionIcon>
+                </Tooltip>
+              )}
+            </FileButton>
+            {touch ? (
+              <FileButton
+                onChange={(file) => {
+                  if (file) composer.addFiles([file]);
+                  resetPhoto.current?.();
+                }}
+                accept="image/*"
+                capture="environment"
+                disabled={sending}
+                resetRef={resetPhoto}
+                inputProps={{ 'aria-label': t('chat.composer.camera-input') }}
+              >
+                {(props) => (
+                  <ActionIcon
+                    {...props}
+                    variant="default"
+                    size={40}
+                    aria-label={t('chat.composer.camera')}
+                    disabled={sending}
+                  >
+                    <IconCamera size={20} aria-hidden />
+                  </ActionIcon>
+                )}
+              </FileButton>
+            ) : (
+              <Text size="xs" c="dimmed" visibleFrom="sm">
+                {t('chat.composer.hint')}
+              </Text>
+            )}
+          </Group>
+          <Button
+            type="submit"
+            h={40}
+            loading={sending}
+            disabled={!composer.canSend && !sending}
+            rightSection={<IconSend size={16} aria-hidden />}
+          >
+            {t('chat.composer.send')}
+          </Button>
+        </Group>
+        <Text size="xs" c="dimmed">
+          {t('uploads.limits-single', {
+            types: uploadTypeNames(limits),
+            fileSize: formatFileSize(limits.maxFileBytes, i18n.language),
+          })}
+        </Text>
+      </Stack>
+    </form>
+  );
+}
+
+function PendingFile({
+  item,
+  locked,
+  onRemove,
+  size,
+}: {
+  item: PendingChatFile;
+  locked: boolean;
+  onRemove: () => void;
+  size: string;
+}) {
+  const { t } = useTranslation('services');
+  return (
+    <li>
+      <Group gap="xs" wrap="nowrap" justify="space-between">
+        <Text
+          size="sm"
+          style={{ minWidth: 0, overflowWrap: 'anywhere' }}
+          c={item.status === 'failed' ? 'red' : undefined}
+        >
+          {item.file.name}{' '}
+          <Text span size="xs" c="dimmed">
+            {size}
+            {item.status === 'failed' ? ` · ${t('uploads.status.failed')}` : ''}
+          </Text>
+        </Text>
+        {locked ? null : (
+          <CloseButton
+            size="sm"
+            aria-label={t('uploads.remove', { name: item.file.name })}
+            onClick={onRemove}
+          />
+        )}
+      </Group>
+      {item.status === 'sending' ? (
+        <Progress
+          value={Math.round(item.progress * 100)}
+          size="sm"
+          mt={4}
+          aria-label={t('uploads.progress', { name: item.file.name })}
+        />
+      ) : null}
+    </li>
+  );
+}

@@ -1,0 +1,112 @@
+import type { UploadLimits } from '@care/contract/files';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { notify } from '#app/lib/notify.ts';
+import { fileProblem, type FileProblem } from '#app/lib/upload.ts';
+import { useSendChatFile, useSendComment } from './api.ts';
+import { newClientId } from './client-id.ts';
+
+export interface PendingChatFile {
+  key: string;
+  file: File;
+  /** Made once per file and sent again on every retry (idempotent send). */
+  clientId: string;
+  /** 0..1 while sending. */
+  progress: number;
+  status: 'ready' | 'sending' | 'failed';
+}
+
+export interface RefusedFile {
+  name: string;
+  problem: FileProblem | 'count';
+}
+
+export type ComposerStatus = 'idle' | 'sending' | 'failed';
+
+/**
+ * What the composer holds until the server has it: the text (with the clientId of its first send attempt) and the
+ * picked files (each with its own clientId). Send posts the text, then the files one by one; whatever fails stays,
+ * with the same clientIds, so "Retry" cannot store anything twice. Editing the text after a failure makes it a
+ * new message (a new clientId): the server would refuse the old id with other content.
+ */
+export function useChatComposer(serviceRequestId: string, limits: UploadLimits) {
+  const { t } = useTranslation('services');
+  const [text, setTextValue] = useState('');
+  const textClientId = useRef<string | null>(null);
+  const [files, setFiles] = useState<PendingChatFile[]>([]);
+  const [refused, setRefused] = useState<RefusedFile[]>([]);
+  const [status, setStatus] = useState<ComposerStatus>('idle');
+  const [error, setError] = useState<string | null>(null);
+  const sendComment = useSendComment();
+  const sendFile = useSendChatFile();
+
+  const setText = (value: string) => {
+    setTextValue(value);
+    textClientId.current = null;
+  };
+
+  const addFiles = (picked: readonly File[]) => {
+    const accepted: PendingChatFile[] = [];
+    const refusedNow: RefusedFile[] = [];
+    for (const file of picked) {
+      const problem = fileProblem(file, limits);
+      if (problem) refusedNow.push({ name: file.name, problem });
+      else if (files.length + accepted.length >= limits.maxFiles)
+        refusedNow.push({ name: file.name, problem: 'count' });
+      else accepted.push({ key: newClientId(), file, clientId: newClientId(), progress: 0, status: 'ready' });
+    }
+    setFiles((current) => [...current, ...accepted]);
+    setRefused(refusedNow);
+  };
+
+  const removeFile = (key: string) => setFiles((current) => current.filter((item) => item.key !== key));
+
+  const update = (key: string, patch: Partial<PendingChatFile>) =>
+    setFiles((current) => current.map((item) => (item.key === key ? { ...item, ...patch } : item)));
+
+  const canSend = status !== 'sending' && (text.trim() !== '' || files.length > 0);
+
+  /** Sends what the composer holds; resolves true when all of it was stored. */
+  const send = async (): Promise<boolean> => {
+    if (!canSend) return false;
+    setStatus('sending');
+    setError(null);
+    setRefused([]);
+    const body = text.trim();
+    let current: PendingChatFile | null = null;
+    try {
+      if (body) {
+        textClientId.current ??= newClientId();
+        await sendComment.mutateAsync({ serviceRequestId, body, clientId: textClientId.current });
+        setTextValue('');
+        textClientId.current = null;
+      }
+      for (const item of files) {
+        current = item;
+        update(item.key, { status: 'sending', progress: 0 });
+        await sendFile.mutateAsync({
+          serviceRequestId,
+          clientId: item.clientId,
+          file: item.file,
+          onProgress: (loaded, total) => update(item.key, { progress: total > 0 ? loaded / total : 0 }),
+        });
+        removeFile(item.key);
+      }
+      setStatus('idle');
+      return true;
+    } catch (failure) {
+      if (current) update(current.key, { status: 'failed', progress: 0 });
+      setError(failure instanceof Error ? failure.message : String(failure));
+      setStatus('failed');
+      notify('ERROR', {
+        title: t('chat.title'),
+        message: t(current ? 'chat.errors.file' : 'chat.errors.send'),
+      });
+      return false;
+    }
+  };
+
+  return { text, setText, files, addFiles, removeFile, refused, status, error, canSend, send };
+}
+
+export type ChatComposerState = ReturnType<typeof useChatComposer>;

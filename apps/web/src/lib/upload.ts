@@ -1,0 +1,112 @@
+import { UPLOAD_FILE_TYPES, type UploadLimits } from '@care/contract/files';
+import type { z } from 'zod';
+import { apiUrl } from '#app/config/runtime-config.ts';
+import { failedCall, type RequestOptions, unansweredCall } from './api-client.ts';
+import { i18n } from './i18n.ts';
+
+export interface UploadOptions<S extends z.ZodType> extends Pick<
+  RequestOptions<S>,
+  'schema' | 'errorMessage' | 'silent' | 'signal'
+> {
+  /** Bytes of the whole body sent so far; `total` includes the multipart framing. */
+  onProgress?: (loaded: number, total: number) => void;
+}
+
+/**
+ * POSTs a multipart body like request() does (same URL, cookies, errors and notices), but through
+ * XMLHttpRequest: fetch reports no upload progress, and a farmer on a slow link needs to see it move.
+ */
+export function upload<S extends z.ZodType = z.ZodUnknown>(
+  path: string,
+  body: FormData,
+  { schema, errorMessage, silent, signal, onProgress }: UploadOptions<S> = {},
+): Promise<z.output<S>> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(new DOMException('The upload was aborted.', 'AbortError'));
+      return;
+    }
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', new URL(apiUrl(path), window.location.origin).href);
+    xhr.withCredentials = true;
+    xhr.setRequestHeader('accept', 'application/json');
+    xhr.setRequestHeader('accept-language', i18n.language);
+    if (onProgress) {
+      xhr.upload.addEventListener('progress', (event) => {
+        if (event.lengthComputable) onProgress(event.loaded, event.total);
+      });
+    }
+    const abort = () => xhr.abort();
+    signal?.addEventListener('abort', abort, { once: true });
+    const settle = () => signal?.removeEventListener('abort', abort);
+
+    xhr.addEventListener('load', () => {
+      settle();
+      let answer: unknown = undefined;
+      try {
+        answer = xhr.responseText ? JSON.parse(xhr.responseText) : undefined;
+      } catch {
+        answer = null;
+      }
+      if (xhr.status < 200 || xhr.status >= 300) {
+        reject(failedCall(path, xhr.status, answer, { errorMessage, silent }));
+        return;
+      }
+      try {
+        resolve(schema ? schema.parse(answer) : (undefined as z.output<S>));
+      } catch (error) {
+        reject(error as Error);
+      }
+    });
+    xhr.addEventListener('error', () => {
+      settle();
+      reject(unansweredCall({ errorMessage, silent }));
+    });
+    xhr.addEventListener('abort', () => {
+      settle();
+      reject(new DOMException('The upload was aborted.', 'AbortError'));
+    });
+    xhr.send(body);
+  });
+}
+
+/** Why a file would be refused before it is sent (the server checks again, by the file's bytes). */
+export type FileProblem = 'type' | 'size' | 'empty';
+
+function extensionOf(name: string): string {
+  const dot = name.lastIndexOf('.');
+  return dot < 0 ? '' : name.slice(dot).toLowerCase();
+}
+
+/**
+ * The checks of the server's limits that a browser can make before uploading: size, emptiness, and type by the
+ * browser's type or the name's extension (phones often send HEIC photos without a type).
+ */
+export function fileProblem(file: File, limits: UploadLimits): FileProblem | null {
+  const knownType = file.type !== '' && limits.contentTypes.includes(file.type.toLowerCase());
+  if (!knownType && !limits.extensions.includes(extensionOf(file.name))) return 'type';
+  if (file.size === 0) return 'empty';
+  if (file.size > limits.maxFileBytes) return 'size';
+  return null;
+}
+
+/** `accept` of a file picker: the families the phone shows the camera and gallery for; fileProblem() narrows. */
+export const FILE_PICKER_ACCEPT = 'image/*,application/pdf,video/mp4';
+
+/** A size for people: "850 KB", "12.4 MB" (decimal point per language). */
+export function formatFileSize(bytes: number, language: string): string {
+  const kb = bytes / 1024;
+  const format = (value: number, digits: number) =>
+    new Intl.NumberFormat(language, { maximumFractionDigits: digits }).format(value);
+  if (kb < 1024) return `${format(Math.max(kb, 0.1), kb < 10 ? 1 : 0)} KB`;
+  return `${format(kb / 1024, 1)} MB`;
+}
+
+/** "JPG, PNG, …": the accepted types as people know them (their usual extension), from the server's limits. */
+export function uploadTypeNames(limits: UploadLimits): string {
+  const names = limits.contentTypes.map((type) => {
+    const known = UPLOAD_FILE_TYPES.find((entry) => entry.contentType === type);
+    return (known?.extensions[0] ?? type).replace(/^\./, '').toUpperCase();
+  });
+  return [...new Set(names)].join(', ');
+}
