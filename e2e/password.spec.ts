@@ -7,19 +7,17 @@ import {
   signIn,
   signInElsewhere,
 } from './support/accounts.ts';
-import { heading } from './support/controls.ts';
+import { heading, notice, textbox } from './support/controls.ts';
 import { expect, test } from './support/fixtures.ts';
 import { mailsTo, portalLink, waitForMail } from './support/mail.ts';
 import { SERVERS } from './support/servers.ts';
 import { t } from './support/translations.ts';
 
 const server = SERVERS.root;
-const notice = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text });
-const field = (page: Page, key: string) => page.getByRole('textbox', { name: t(key), exact: true });
 
 async function expectSignInRefused(page: Page, email: string, password: string) {
-  await field(page, 'auth:login.username').fill(email);
-  await field(page, 'auth:login.password').fill(password);
+  await textbox(page, 'auth:login.username').fill(email);
+  await textbox(page, 'auth:login.password').fill(password);
   await page.getByRole('button', { name: t('auth:login.submit'), exact: true }).click();
   await expect(notice(page, t('errors:codes.INVALID_CREDENTIALS'))).toBeVisible();
 }
@@ -40,7 +38,7 @@ test('journey 4: forgot password says the same for any address, the e-mailed lin
   const unknown = `nie-ma-takiego-${Date.now()}@example.com`;
   for (const email of [unknown, customer.email]) {
     await visit('/forgot-password');
-    await field(page, 'auth:forgot.email').fill(email);
+    await textbox(page, 'auth:forgot.email').fill(email);
     await page.getByRole('button', { name: t('auth:forgot.submit'), exact: true }).click();
     await expect(notice(page, t('auth:forgot.success'))).toBeVisible();
     await expect(page).toHaveURL('/');
@@ -56,11 +54,11 @@ test('journey 4: forgot password says the same for any address, the e-mailed lin
   await expect(heading(page)).toHaveText(t('auth:reset.title'));
   await axe.check();
   const newPassword = `${customer.password}-nowe`;
-  await field(page, 'auth:reset.password').fill(newPassword);
-  await field(page, 'auth:reset.confirm-password').fill(`${newPassword}x`);
+  await textbox(page, 'auth:reset.password').fill(newPassword);
+  await textbox(page, 'auth:reset.confirm-password').fill(`${newPassword}x`);
   await page.getByRole('button', { name: t('auth:reset.submit') }).click();
   await expect(page.getByText(t('validation:form.passwords-not-same'), { exact: true })).toBeVisible();
-  await field(page, 'auth:reset.confirm-password').fill(newPassword);
+  await textbox(page, 'auth:reset.confirm-password').fill(newPassword);
   await page.getByRole('button', { name: t('auth:reset.submit') }).click();
   await expect(notice(page, t('auth:reset.success'))).toBeVisible();
   await expect(page).toHaveURL('/');
@@ -72,8 +70,8 @@ test('journey 4: forgot password says the same for any address, the e-mailed lin
   await axe.check();
 
   await page.goto(link.pathname);
-  await field(page, 'auth:reset.password').fill(`${newPassword}-3`);
-  await field(page, 'auth:reset.confirm-password').fill(`${newPassword}-3`);
+  await textbox(page, 'auth:reset.password').fill(`${newPassword}-3`);
+  await textbox(page, 'auth:reset.confirm-password').fill(`${newPassword}-3`);
   await page.getByRole('button', { name: t('auth:reset.submit') }).click();
   await expect(heading(page), 'the link works once').toHaveText(t('auth:reset.invalid-title'));
   await axe.check();
@@ -99,22 +97,22 @@ test('journey 5: changing the password needs the right current one and a differe
   await expect(heading(page)).toHaveText(t('layout:account.password.title'));
   await axe.check();
 
-  await field(page, 'layout:account.password.old').fill(customer.password);
-  await field(page, 'layout:account.password.new').fill(customer.password);
-  await field(page, 'layout:account.password.confirm').fill(customer.password);
+  await textbox(page, 'layout:account.password.old').fill(customer.password);
+  await textbox(page, 'layout:account.password.new').fill(customer.password);
+  await textbox(page, 'layout:account.password.confirm').fill(customer.password);
   await page.getByRole('button', { name: t('layout:account.password.submit') }).click();
   await expect(page.getByText(t('validation:form.password-same-as-old'), { exact: true })).toBeVisible();
 
   const newPassword = `${customer.password}-2`;
-  await field(page, 'layout:account.password.old').fill('Not-my-password-1');
-  await field(page, 'layout:account.password.new').fill(newPassword);
-  await field(page, 'layout:account.password.confirm').fill(newPassword);
+  await textbox(page, 'layout:account.password.old').fill('Not-my-password-1');
+  await textbox(page, 'layout:account.password.new').fill(newPassword);
+  await textbox(page, 'layout:account.password.confirm').fill(newPassword);
   await page.getByRole('button', { name: t('layout:account.password.submit') }).click();
   await expect(notice(page, t('errors:account.password-change'))).toBeVisible();
   await expect(page.getByText(t('validation:form.password-incorrect'), { exact: true })).toBeVisible();
   await axe.checkDark();
 
-  await field(page, 'layout:account.password.old').fill(customer.password);
+  await textbox(page, 'layout:account.password.old').fill(customer.password);
   await page.getByRole('button', { name: t('layout:account.password.submit') }).click();
   await expect(notice(page, t('layout:account.password.success'))).toBeVisible();
   await expect(page).toHaveURL('/home/user');

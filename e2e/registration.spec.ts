@@ -1,16 +1,12 @@
-import type { Page } from '@playwright/test';
 import { journeySerial, newCustomer, signIn } from './support/accounts.ts';
-import { heading } from './support/controls.ts';
+import { heading, notice, textbox } from './support/controls.ts';
 import { expect, test } from './support/fixtures.ts';
 import { mailsTo, portalLink, waitForMail } from './support/mail.ts';
 import { SERVERS } from './support/servers.ts';
-import { t, type Language } from './support/translations.ts';
+import { t } from './support/translations.ts';
 
 const server = SERVERS.root;
 
-const input = (page: Page, key: string, language: Language = 'pl') =>
-  page.getByRole('textbox', { name: t(key, language), exact: true });
-const notice = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text });
 const message = (key: string, values: Record<string, number> = {}) => t(`validation:${key}`, 'pl', values);
 
 test('journey 1–2: registration with a machine number, every rule of SPEC §5, the e-mailed link confirms once', async ({
@@ -18,6 +14,7 @@ test('journey 1–2: registration with a machine number, every rule of SPEC §5,
   visit,
   axe,
 }, testInfo) => {
+  test.slow();
   const customer = newCustomer('rejestracja', journeySerial(0, testInfo));
   const query = new URLSearchParams({
     name: customer.firstName,
@@ -28,19 +25,19 @@ test('journey 1–2: registration with a machine number, every rule of SPEC §5,
   await visit(`/register?${query}`);
 
   // Prefill from the query parameters.
-  await expect(input(page, 'auth:register.first-name')).toHaveValue(customer.firstName);
-  await expect(input(page, 'auth:register.last-name')).toHaveValue(customer.lastName);
-  await expect(input(page, 'auth:register.email')).toHaveValue(customer.email);
-  await expect(input(page, 'auth:register.phone')).toHaveValue('600 100 200');
+  await expect(textbox(page, 'auth:register.first-name')).toHaveValue(customer.firstName);
+  await expect(textbox(page, 'auth:register.last-name')).toHaveValue(customer.lastName);
+  await expect(textbox(page, 'auth:register.email')).toHaveValue(customer.email);
+  await expect(textbox(page, 'auth:register.phone')).toHaveValue('600 100 200');
 
   // Every rule with its message.
-  await input(page, 'auth:register.first-name').fill('Zo');
-  await input(page, 'auth:register.last-name').fill('Wi');
-  await input(page, 'auth:register.email').fill('zofia@');
-  await input(page, 'auth:register.phone').fill('60010020');
-  await input(page, 'auth:register.pesel-or-nip').fill('12-AB');
-  await input(page, 'auth:register.password').fill('12345');
-  await input(page, 'auth:register.confirm-password').fill('123456');
+  await textbox(page, 'auth:register.first-name').fill('Zo');
+  await textbox(page, 'auth:register.last-name').fill('Wi');
+  await textbox(page, 'auth:register.email').fill('zofia@');
+  await textbox(page, 'auth:register.phone').fill('60010020');
+  await textbox(page, 'auth:register.pesel-or-nip').fill('12-AB');
+  await textbox(page, 'auth:register.password').fill('12345');
+  await textbox(page, 'auth:register.confirm-password').fill('123456');
   await page.getByRole('button', { name: t('auth:register.submit'), exact: true }).click();
   await expect(page.getByText(message('form.min-length', { count: 3 }), { exact: true })).toHaveCount(2);
   for (const key of [
@@ -53,7 +50,7 @@ test('journey 1–2: registration with a machine number, every rule of SPEC §5,
     await expect(page.getByText(message(key), { exact: true }), key).toBeVisible();
   }
   await expect(page.getByText(message('form.min-length', { count: 6 }), { exact: true })).toBeVisible();
-  await input(page, 'auth:register.password').fill('1234567');
+  await textbox(page, 'auth:register.password').fill('1234567');
   await expect(page.getByText(message('form.passwords-not-same'), { exact: true })).toBeVisible();
   await axe.check();
 
@@ -69,34 +66,34 @@ test('journey 1–2: registration with a machine number, every rule of SPEC §5,
   await expect(marketing).not.toBeChecked();
 
   // Valid values survive a reload (browser storage), passwords are never kept.
-  await input(page, 'auth:register.first-name').fill(customer.firstName);
-  await input(page, 'auth:register.last-name').fill(customer.lastName);
-  await input(page, 'auth:register.email').fill(customer.email);
-  await input(page, 'auth:register.phone').fill('600100200');
-  await input(page, 'auth:register.pesel-or-nip').fill('');
-  await input(page, 'auth:register.machine-number').fill('AM-0000-000000');
+  await textbox(page, 'auth:register.first-name').fill(customer.firstName);
+  await textbox(page, 'auth:register.last-name').fill(customer.lastName);
+  await textbox(page, 'auth:register.email').fill(customer.email);
+  await textbox(page, 'auth:register.phone').fill('600100200');
+  await textbox(page, 'auth:register.pesel-or-nip').fill('');
+  await textbox(page, 'auth:register.machine-number').fill('AM-0000-000000');
   await rules.check();
   await page.reload();
-  await expect(input(page, 'auth:register.email')).toHaveValue(customer.email);
-  await expect(input(page, 'auth:register.machine-number')).toHaveValue('AM-0000-000000');
+  await expect(textbox(page, 'auth:register.email')).toHaveValue(customer.email);
+  await expect(textbox(page, 'auth:register.machine-number')).toHaveValue('AM-0000-000000');
   await expect(rules).toBeChecked();
-  await expect(input(page, 'auth:register.password')).toHaveValue('');
+  await expect(textbox(page, 'auth:register.password')).toHaveValue('');
 
   // The server checks the machine number too: an unknown one is a field error.
-  await input(page, 'auth:register.password').fill(customer.password);
-  await input(page, 'auth:register.confirm-password').fill(customer.password);
+  await textbox(page, 'auth:register.password').fill(customer.password);
+  await textbox(page, 'auth:register.confirm-password').fill(customer.password);
   await page.getByRole('button', { name: t('auth:register.submit'), exact: true }).click();
   await expect(page.getByText(message('form.machine-number-unknown'), { exact: true })).toBeVisible();
 
-  await input(page, 'auth:register.machine-number').fill(customer.serialNumber);
+  await textbox(page, 'auth:register.machine-number').fill(customer.serialNumber);
   await page.getByRole('button', { name: t('auth:register.submit'), exact: true }).click();
   await expect(notice(page, t('auth:register-success-message'))).toBeVisible();
   await expect(page).toHaveURL('/');
   await axe.check();
 
   // Not confirmed yet: no sign-in.
-  await input(page, 'auth:login.username').fill(customer.email);
-  await input(page, 'auth:login.password').fill(customer.password);
+  await textbox(page, 'auth:login.username').fill(customer.email);
+  await textbox(page, 'auth:login.password').fill(customer.password);
   await page.getByRole('button', { name: t('auth:login.submit'), exact: true }).click();
   await expect(notice(page, t('errors:codes.EMAIL_NOT_CONFIRMED'))).toBeVisible();
 
@@ -137,10 +134,11 @@ test('journey 8: linking an online-store account (registerB2C) in German, confir
   visit,
   axe,
 }, testInfo) => {
+  test.slow();
   const customer = newCustomer('sklep', journeySerial(1, testInfo));
   await visit(`/registerB2C?lng=de&email=${encodeURIComponent(customer.email)}`);
   await expect(heading(page)).toHaveText(t('auth:b2c.title', 'de'));
-  await expect(input(page, 'auth:b2c.email', 'de')).toHaveValue(customer.email);
+  await expect(textbox(page, 'auth:b2c.email', 'de')).toHaveValue(customer.email);
 
   await page.getByRole('button', { name: t('auth:b2c.submit', 'de'), exact: true }).click();
   await expect(
@@ -150,8 +148,8 @@ test('journey 8: linking an online-store account (registerB2C) in German, confir
     page.getByText(t('validation:form.min-length', 'de', { count: 6 }), { exact: true }),
   ).toBeVisible();
 
-  await input(page, 'auth:b2c.password', 'de').fill(customer.password);
-  await input(page, 'auth:b2c.machine-number', 'de').fill(customer.serialNumber);
+  await textbox(page, 'auth:b2c.password', 'de').fill(customer.password);
+  await textbox(page, 'auth:b2c.machine-number', 'de').fill(customer.serialNumber);
   await page.getByRole('checkbox', { name: t('auth:consents.select-all', 'de') }).check();
   await page.getByRole('button', { name: t('auth:b2c.submit', 'de'), exact: true }).click();
   await expect(notice(page, t('auth:register-success-message', 'de'))).toBeVisible();

@@ -7,14 +7,12 @@ import {
   signIn,
   signInElsewhere,
 } from './support/accounts.ts';
-import { heading } from './support/controls.ts';
+import { heading, notice, textbox } from './support/controls.ts';
 import { expect, test } from './support/fixtures.ts';
 import { originOf, SERVERS } from './support/servers.ts';
 import { t } from './support/translations.ts';
 
 const server = SERVERS.root;
-const notice = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text });
-const field = (page: Page, key: string) => page.getByRole('textbox', { name: t(key), exact: true });
 const save = (page: Page, key: string) => page.getByRole('button', { name: t(key), exact: true }).click();
 
 test('journey 6: settings keep details, address and notifications, reset saved tables, and deactivate the account', async ({
@@ -32,24 +30,24 @@ test('journey 6: settings keep details, address and notifications, reset saved t
   await openUserMenuEntry(page, 'layout:user-menu.settings');
   await expect(page).toHaveURL('/home/user');
   await expect(heading(page)).toHaveText(t('layout:account.settings.title'));
-  await expect(field(page, 'layout:account.details.first-name')).toHaveValue(customer.firstName);
+  await expect(textbox(page, 'layout:account.details.first-name')).toHaveValue(customer.firstName);
   await axe.check();
 
   // Details: the phone rule, then saved names, phone and PESEL/NIP.
-  await field(page, 'layout:account.details.phone').fill('12345');
+  await textbox(page, 'layout:account.details.phone').fill('12345');
   await save(page, 'layout:account.details.submit');
   await expect(page.getByText(t('validation:form.wrong-phone'), { exact: true })).toBeVisible();
-  await field(page, 'layout:account.details.first-name').fill('Zofia Anna');
-  await field(page, 'layout:account.details.phone').fill('601 200 300');
-  await field(page, 'layout:account.details.pesel-or-nip').fill('85010112345');
+  await textbox(page, 'layout:account.details.first-name').fill('Zofia Anna');
+  await textbox(page, 'layout:account.details.phone').fill('601 200 300');
+  await textbox(page, 'layout:account.details.pesel-or-nip').fill('85010112345');
   await save(page, 'layout:account.details.submit');
   await expect(notice(page, t('layout:account.details.success'))).toBeVisible();
 
   // Address, with the country picked from the list.
-  await field(page, 'layout:account.address.street').fill('Polna');
-  await field(page, 'layout:account.address.house-number').fill('7');
-  await field(page, 'layout:account.address.postal-code').fill('62-050');
-  await field(page, 'layout:account.address.city').fill('Mosina');
+  await textbox(page, 'layout:account.address.street').fill('Polna');
+  await textbox(page, 'layout:account.address.house-number').fill('7');
+  await textbox(page, 'layout:account.address.postal-code').fill('62-050');
+  await textbox(page, 'layout:account.address.city').fill('Mosina');
   await page.getByRole('combobox', { name: t('layout:account.address.country'), exact: true }).click();
   await page.getByRole('option', { name: 'Niemcy' }).click();
   await save(page, 'layout:account.address.submit');
@@ -67,10 +65,10 @@ test('journey 6: settings keep details, address and notifications, reset saved t
   await axe.checkDark();
 
   await page.reload();
-  await expect(field(page, 'layout:account.details.first-name')).toHaveValue('Zofia Anna');
-  await expect(field(page, 'layout:account.details.phone')).toHaveValue('601200300');
-  await expect(field(page, 'layout:account.details.pesel-or-nip')).toHaveValue('85010112345');
-  await expect(field(page, 'layout:account.address.city')).toHaveValue('Mosina');
+  await expect(textbox(page, 'layout:account.details.first-name')).toHaveValue('Zofia Anna');
+  await expect(textbox(page, 'layout:account.details.phone')).toHaveValue('601200300');
+  await expect(textbox(page, 'layout:account.details.pesel-or-nip')).toHaveValue('85010112345');
+  await expect(textbox(page, 'layout:account.address.city')).toHaveValue('Mosina');
   await expect(
     page.getByRole('combobox', { name: t('layout:account.address.country'), exact: true }),
   ).toHaveValue('Niemcy');
@@ -107,8 +105,8 @@ test('journey 6: settings keep details, address and notifications, reset saved t
   await expect(page).toHaveURL('/');
   expect(await otherDevice()).toBe(401);
 
-  await field(page, 'auth:login.username').fill(customer.email);
-  await field(page, 'auth:login.password').fill(customer.password);
+  await textbox(page, 'auth:login.username').fill(customer.email);
+  await textbox(page, 'auth:login.password').fill(customer.password);
   await page.getByRole('button', { name: t('auth:login.submit'), exact: true }).click();
   await expect(notice(page, t('errors:codes.INVALID_CREDENTIALS'))).toBeVisible();
   await axe.check();

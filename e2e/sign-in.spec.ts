@@ -1,11 +1,10 @@
 import type { Page } from '@playwright/test';
 import { LOCAL } from '../apps/web/src/config/storage-keys.ts';
 import { DEMO_CUSTOMER, DEMO_PASSWORD, signIn } from './support/accounts.ts';
-import { heading } from './support/controls.ts';
+import { heading, notice } from './support/controls.ts';
 import { expect, test } from './support/fixtures.ts';
 import { t } from './support/translations.ts';
 
-const notice = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text });
 const storage = (page: Page) => page.evaluate(() => ({ ...localStorage }));
 const DAY = 24 * 60 * 60;
 
@@ -15,6 +14,7 @@ test('journey 3: sign-in returns to the saved location, remember-me keeps only t
   visit,
   axe,
 }) => {
+  test.slow();
   axe.skip('/home/user', 'signed out: redirects to the login screen before anything renders');
   await page.goto('/home/user');
   await expect(page).toHaveURL('/');
@@ -75,6 +75,7 @@ test('journey 7: signing out from the user menu ends the session and clears stor
   visit,
   axe,
 }) => {
+  test.slow();
   await visit('/');
   await signIn(page, { email: DEMO_CUSTOMER, password: DEMO_PASSWORD });
   await expect(page).toHaveURL('/home/board');

@@ -19,3 +19,11 @@ export async function chooseLanguage(page: Page, from: Language, to: Language): 
 /** The light/dark switch, named after what it will do. */
 export const colorSchemeToggle = (page: Page, to: 'light' | 'dark', language: Language = 'pl'): Locator =>
   page.getByRole('button', { name: t(`common:color-scheme.to-${to}`, language) });
+
+/** A notification (SPEC §8) showing `text`. */
+export const notice = (page: Page, text: string): Locator =>
+  page.getByRole('alert').filter({ hasText: text });
+
+/** A text or password field by its translated label. */
+export const textbox = (page: Page, key: string, language: Language = 'pl'): Locator =>
+  page.getByRole('textbox', { name: t(key, language), exact: true });
