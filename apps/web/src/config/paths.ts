@@ -14,6 +14,11 @@ export const paths = {
   machine: (id: string | number) => `/home/machines/edit/${id}`,
   services: '/home/services',
   service: (id: string | number) => `/home/services/edit/${id}`,
+  /** The new-request form, optionally with the machine chosen. */
+  newService: (machineId?: string | number) =>
+    machineId === undefined
+      ? '/home/services/new'
+      : `/home/services/new?machineId=${encodeURIComponent(machineId)}`,
   catalog: '/home/catalog-folders',
   part: (id: string | number) => `/home/parts/${id}`,
   updatePassword: '/home/update-password',

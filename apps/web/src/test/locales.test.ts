@@ -11,6 +11,23 @@ function keysOf(value: unknown, prefix = ''): string[] {
   return Object.entries(value).flatMap(([k, v]) => keysOf(v, prefix ? `${prefix}.${k}` : k));
 }
 
+const PLURAL = /_(zero|one|two|few|many|other)$/;
+
+/**
+ * i18next plurals: `key_one`, `key_few`, … by the language's own categories (Polish has four, English and German
+ * two). Keys are compared without the suffix; each language must have exactly its categories of every plural.
+ */
+function pluralGaps(keys: readonly string[], lng: string): string[] {
+  const categories = new Intl.PluralRules(lng).resolvedOptions().pluralCategories;
+  const plurals = new Set(keys.filter((key) => PLURAL.test(key)).map((key) => key.replace(PLURAL, '')));
+  return [...plurals].flatMap((base) =>
+    categories.filter((category) => !keys.includes(`${base}_${category}`)).map((c) => `${base}_${c}`),
+  );
+}
+
+const withoutPlurals = (keys: readonly string[]) =>
+  [...new Set(keys.map((key) => key.replace(PLURAL, '')))].sort();
+
 function load(ns: string, lng: string): Record<string, unknown> {
   return JSON.parse(readFileSync(join(LOCALES, ns, `${lng}.json`), 'utf8'));
 }
@@ -24,12 +41,14 @@ describe('translations', () => {
 
   for (const ns of NAMESPACES) {
     it(`has the same keys in pl, en and de for "${ns}" and no empty text`, () => {
-      const reference = keysOf(load(ns, 'pl')).sort();
+      const reference = withoutPlurals(keysOf(load(ns, 'pl')));
       expect(reference.length).toBeGreaterThan(0);
       for (const lng of LANGUAGES) {
         const data = load(ns, lng);
-        expect({ lng, keys: keysOf(data).sort() }).toEqual({ lng, keys: reference });
-        for (const key of reference) {
+        const keys = keysOf(data);
+        expect({ lng, keys: withoutPlurals(keys) }).toEqual({ lng, keys: reference });
+        expect({ lng, missingPluralForms: pluralGaps(keys, lng) }).toEqual({ lng, missingPluralForms: [] });
+        for (const key of keys) {
           const text = key.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown>)[k], data);
           expect({ lng, key, text }).toEqual({ lng, key, text: expect.stringMatching(/\S/) });
         }

@@ -1,96 +1,64 @@
-import { MACHINE_STATUSES } from '@care/contract/statuses';
-import { Anchor, Group, Paper } from '@mantine/core';
-import { IconTractor } from '@tabler/icons-react';
+import { MACHINE_SORT_FIELDS } from '@care/contract/machines';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import type { Column } from '#app/components/layout/data-table-frame.tsx';
-import { DataTableFrame } from '#app/components/layout/data-table-frame.tsx';
-import { EmptyState } from '#app/components/layout/empty-state.tsx';
-import { FieldList } from '#app/components/layout/field-list.tsx';
-import { ListFilters } from '#app/components/layout/list-filters.tsx';
+import type { LoaderFunctionArgs } from 'react-router';
+import { filtersInAddress, withAddressFilters } from '#app/components/data-table/address-filters.ts';
+import { ListLoadError } from '#app/components/data-table/list-load-error.tsx';
+import { EMPTY_TABLE_STATE, sortOf } from '#app/components/data-table/table-state.ts';
+import { pageParamsOf } from '#app/components/data-table/use-page-params.ts';
+import { useListTable } from '#app/components/data-table/use-list-table.ts';
+import { LoadingState } from '#app/components/layout/loading-state.tsx';
 import { PageHeader } from '#app/components/layout/page-header.tsx';
-import { StatusBadge } from '#app/components/layout/status-badge.tsx';
-import { paths } from '#app/config/paths.ts';
-import { displayDate } from './display-date.ts';
-import { MACHINE_STATUS_TONES, type MachineView } from './machine-view.ts';
+import { machineListQuery } from '#app/features/machines/api.ts';
+import { MachinesTable } from '#app/features/machines/components/machines-table.tsx';
+import {
+  MACHINE_DEFAULT_SORT,
+  MACHINE_FILTERS,
+  machineListParams,
+} from '#app/features/machines/list-params.ts';
+import { storedTableSettings } from '#app/features/table-settings/api.ts';
+import { useTableSettings } from '#app/features/table-settings/use-table-settings.ts';
+import { queryClient } from '#app/lib/query-client.ts';
 
-// The machines issue replaces this with api/end-products/user-owned (filtered by the URL's q and status).
-const NO_MACHINES: readonly MachineView[] = [];
+const SETTINGS_KEY = 'table.machines';
+/** A link may filter the list: `?q=…&status=I,G`. */
+const ADDRESS_FILTERS = { [MACHINE_FILTERS.text]: 'text', [MACHINE_FILTERS.status]: 'codes' } as const;
 
-/** SPEC §2 /home/machines: the customer's machines with their guarantee dates and status. */
+/** The first page as the saved settings and the address ask for it (an error is shown by the screen). */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const state = withAddressFilters(
+    storedTableSettings(SETTINGS_KEY) ?? EMPTY_TABLE_STATE,
+    filtersInAddress(url.searchParams, ADDRESS_FILTERS),
+  );
+  await queryClient.prefetchQuery(machineListQuery(machineListParams(state, pageParamsOf(url.searchParams))));
+  return null;
+}
+
+/** SPEC §2 /home/machines: the customer's machines, their guarantee and status; the table is saved per person. */
 export function Component() {
   const { t } = useTranslation('machines');
-  const machines = NO_MACHINES;
-
-  const columns: Column<MachineView>[] = [
-    { key: 'name', label: t('fields.name'), render: (m) => <MachineLink machine={m} /> },
-    { key: 'serialNumber', label: t('fields.serial-number'), render: (m) => m.serialNumber },
-    { key: 'purchaseDate', label: t('fields.purchase-date'), render: (m) => displayDate(m.purchaseDate) },
-    {
-      key: 'guaranteeEndDate',
-      label: t('fields.guarantee-end-date'),
-      render: (m) => displayDate(m.guaranteeEndDate),
-    },
-    { key: 'status', label: t('fields.status'), render: (m) => <MachineStatusBadge machine={m} /> },
-    { key: 'dealer', label: t('fields.dealer'), render: (m) => m.dealer ?? '—' },
-  ];
+  const { state, onStateChange, paging } = useListTable(useTableSettings(SETTINGS_KEY), ADDRESS_FILTERS);
+  const list = useQuery(machineListQuery(machineListParams(state, paging)));
 
   return (
     <>
       <PageHeader title={t('list.title')} description={t('list.description')} />
-      <ListFilters
-        searchLabel={t('list.search')}
-        searchPlaceholder={t('list.search-placeholder')}
-        statusLabel={t('fields.status')}
-        statuses={MACHINE_STATUSES.map((code) => ({ value: code, label: t(`status.${code}`) }))}
-      />
-      <DataTableFrame
-        caption={t('list.title')}
-        columns={columns}
-        rows={machines}
-        rowKey={(m) => m.id}
-        renderCard={(m) => <MachineCard machine={m} />}
-        empty={
-          <EmptyState
-            icon={IconTractor}
-            title={t('list.empty.title')}
-            description={t('list.empty.description')}
-          />
-        }
-      />
+      {list.isPending ? (
+        <LoadingState />
+      ) : list.isError && !list.data ? (
+        <ListLoadError onRetry={() => void list.refetch()} retrying={list.isFetching} />
+      ) : (
+        <MachinesTable
+          state={state}
+          onStateChange={onStateChange}
+          sort={sortOf(state, MACHINE_SORT_FIELDS, MACHINE_DEFAULT_SORT)}
+          data={list.data}
+          busy={list.isPlaceholderData}
+          onPageChange={paging.setPage}
+          onPageSizeChange={paging.setPageSize}
+        />
+      )}
     </>
-  );
-}
-
-function MachineLink({ machine }: { machine: MachineView }) {
-  return (
-    <Anchor component={Link} to={paths.machine(machine.id)} fw={600}>
-      {machine.name}
-    </Anchor>
-  );
-}
-
-function MachineStatusBadge({ machine }: { machine: MachineView }) {
-  const { t } = useTranslation('machines');
-  return <StatusBadge label={t(`status.${machine.status}`)} tone={MACHINE_STATUS_TONES[machine.status]} />;
-}
-
-function MachineCard({ machine }: { machine: MachineView }) {
-  const { t } = useTranslation('machines');
-  return (
-    <Paper withBorder radius="md" p="md">
-      <Group justify="space-between" align="flex-start" mb="sm" gap="xs">
-        <MachineLink machine={machine} />
-        <MachineStatusBadge machine={machine} />
-      </Group>
-      <FieldList
-        fields={[
-          { label: t('fields.serial-number'), value: machine.serialNumber },
-          { label: t('fields.purchase-date'), value: displayDate(machine.purchaseDate) },
-          { label: t('fields.guarantee-end-date'), value: displayDate(machine.guaranteeEndDate) },
-          { label: t('fields.dealer'), value: machine.dealer ?? '—' },
-        ]}
-      />
-    </Paper>
   );
 }

@@ -1,112 +1,96 @@
-import { SERVICE_REQUEST_STATUSES } from '@care/contract/statuses';
-import { Anchor, Button, Group, Paper } from '@mantine/core';
-import { IconPlus, IconTool } from '@tabler/icons-react';
+import { MACHINE_SORT_FIELDS } from '@care/contract/machines';
+import { SERVICE_REQUEST_SORT_FIELDS } from '@care/contract/service-requests';
+import { LIMITS } from '@care/contract/limits';
+import { Button } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import type { Column } from '#app/components/layout/data-table-frame.tsx';
-import { DataTableFrame } from '#app/components/layout/data-table-frame.tsx';
-import { EmptyState } from '#app/components/layout/empty-state.tsx';
-import { FieldList } from '#app/components/layout/field-list.tsx';
-import { ListFilters } from '#app/components/layout/list-filters.tsx';
+import { Link, type LoaderFunctionArgs } from 'react-router';
+import { filtersInAddress, withAddressFilters } from '#app/components/data-table/address-filters.ts';
+import { ListLoadError } from '#app/components/data-table/list-load-error.tsx';
+import { EMPTY_TABLE_STATE, sortOf } from '#app/components/data-table/table-state.ts';
+import { pageParamsOf } from '#app/components/data-table/use-page-params.ts';
+import { useListTable } from '#app/components/data-table/use-list-table.ts';
+import { LoadingState } from '#app/components/layout/loading-state.tsx';
 import { PageHeader } from '#app/components/layout/page-header.tsx';
-import { StatusBadge } from '#app/components/layout/status-badge.tsx';
 import { paths } from '#app/config/paths.ts';
-import { displayDate } from './display-date.ts';
-import { notifyNotImplemented } from './not-implemented.ts';
-import { SERVICE_STATUS_TONES, type ServiceRequestView } from './service-view.ts';
+import { machineListQuery } from '#app/features/machines/api.ts';
+import { serviceRequestListQuery } from '#app/features/service-requests/api.ts';
+import { ServiceRequestsTable } from '#app/features/service-requests/components/service-requests-table.tsx';
+import {
+  SERVICE_REQUEST_DEFAULT_SORT,
+  SERVICE_REQUEST_FILTERS,
+  serviceRequestListParams,
+} from '#app/features/service-requests/list-params.ts';
+import { storedTableSettings } from '#app/features/table-settings/api.ts';
+import { useTableSettings } from '#app/features/table-settings/use-table-settings.ts';
+import { queryClient } from '#app/lib/query-client.ts';
 
-// The service-requests issue replaces this with api/service-requests/user-owned (filtered by q and status).
-const NO_REQUESTS: readonly ServiceRequestView[] = [];
+const SETTINGS_KEY = 'table.services';
+/** A link may filter the list: `?status=N,C`, `?machineId=12`, `?q=…`. */
+const ADDRESS_FILTERS = {
+  [SERVICE_REQUEST_FILTERS.text]: 'text',
+  [SERVICE_REQUEST_FILTERS.status]: 'codes',
+  [SERVICE_REQUEST_FILTERS.machine]: 'text',
+} as const;
 
-/** SPEC §2 /home/services: the customer's service requests ("submissions"). */
+/** The machine filter's choices: a customer has a handful of machines, the first page by name holds them. */
+const machineChoicesQuery = machineListQuery({
+  page: 1,
+  pageSize: LIMITS.pageSizeMax,
+  sort: MACHINE_SORT_FIELDS[0],
+  order: 'asc',
+  q: undefined,
+});
+
+/** The first page as the saved settings and the address ask for it (an error is shown by the screen). */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const state = withAddressFilters(
+    storedTableSettings(SETTINGS_KEY) ?? EMPTY_TABLE_STATE,
+    filtersInAddress(url.searchParams, ADDRESS_FILTERS),
+  );
+  await queryClient.prefetchQuery(
+    serviceRequestListQuery(serviceRequestListParams(state, pageParamsOf(url.searchParams))),
+  );
+  return null;
+}
+
+/** SPEC §2 /home/services: the customer's service requests ("submissions") with their unread messages. */
 export function Component() {
   const { t } = useTranslation('services');
-  const requests = NO_REQUESTS;
-
-  const columns: Column<ServiceRequestView>[] = [
-    { key: 'code', label: t('fields.code'), render: (r) => <RequestLink request={r} /> },
-    { key: 'reportDate', label: t('fields.report-date'), render: (r) => displayDate(r.reportDate) },
-    {
-      key: 'estimatedCompletionDate',
-      label: t('fields.estimated-completion-date'),
-      render: (r) => displayDate(r.estimatedCompletionDate),
-    },
-    {
-      key: 'completionDate',
-      label: t('fields.completion-date'),
-      render: (r) => displayDate(r.completionDate),
-    },
-    { key: 'status', label: t('fields.status'), render: (r) => <RequestStatusBadge request={r} /> },
-    { key: 'machine', label: t('fields.machine'), render: (r) => r.machineName ?? '—' },
-  ];
+  const { state, onStateChange, paging } = useListTable(useTableSettings(SETTINGS_KEY), ADDRESS_FILTERS);
+  const list = useQuery(serviceRequestListQuery(serviceRequestListParams(state, paging)));
+  const machines = useQuery({ ...machineChoicesQuery, enabled: state.filtersVisible });
+  const newRequest = (
+    <Button component={Link} to={paths.newService()} h={40} leftSection={<IconPlus size={18} aria-hidden />}>
+      {t('list.new')}
+    </Button>
+  );
 
   return (
     <>
-      <PageHeader
-        title={t('list.title')}
-        description={t('list.description')}
-        actions={
-          <Button h={40} leftSection={<IconPlus size={18} aria-hidden />} onClick={notifyNotImplemented}>
-            {t('list.new')}
-          </Button>
-        }
-      />
-      <ListFilters
-        searchLabel={t('list.search')}
-        searchPlaceholder={t('list.search-placeholder')}
-        statusLabel={t('fields.status')}
-        statuses={SERVICE_REQUEST_STATUSES.map((code) => ({ value: code, label: t(`status.${code}`) }))}
-      />
-      <DataTableFrame
-        caption={t('list.title')}
-        columns={columns}
-        rows={requests}
-        rowKey={(r) => r.id}
-        renderCard={(r) => <RequestCard request={r} />}
-        empty={
-          <EmptyState
-            icon={IconTool}
-            title={t('list.empty.title')}
-            description={t('list.empty.description')}
-          />
-        }
-      />
+      <PageHeader title={t('list.title')} description={t('list.description')} actions={newRequest} />
+      {list.isPending ? (
+        <LoadingState />
+      ) : list.isError && !list.data ? (
+        <ListLoadError onRetry={() => void list.refetch()} retrying={list.isFetching} />
+      ) : (
+        <ServiceRequestsTable
+          state={state}
+          onStateChange={onStateChange}
+          sort={sortOf(state, SERVICE_REQUEST_SORT_FIELDS, SERVICE_REQUEST_DEFAULT_SORT)}
+          data={list.data}
+          busy={list.isPlaceholderData}
+          machines={(machines.data?.items ?? []).map((m) => ({
+            value: m.id,
+            label: `${m.name} (${m.serialNumber})`,
+          }))}
+          onPageChange={paging.setPage}
+          onPageSizeChange={paging.setPageSize}
+          emptyAction={newRequest}
+        />
+      )}
     </>
-  );
-}
-
-function RequestLink({ request }: { request: ServiceRequestView }) {
-  return (
-    <Anchor component={Link} to={paths.service(request.id)} fw={600}>
-      {request.code}
-    </Anchor>
-  );
-}
-
-function RequestStatusBadge({ request }: { request: ServiceRequestView }) {
-  const { t } = useTranslation('services');
-  return <StatusBadge label={t(`status.${request.status}`)} tone={SERVICE_STATUS_TONES[request.status]} />;
-}
-
-function RequestCard({ request }: { request: ServiceRequestView }) {
-  const { t } = useTranslation('services');
-  return (
-    <Paper withBorder radius="md" p="md">
-      <Group justify="space-between" align="flex-start" mb="sm" gap="xs">
-        <RequestLink request={request} />
-        <RequestStatusBadge request={request} />
-      </Group>
-      <FieldList
-        fields={[
-          { label: t('fields.machine'), value: request.machineName ?? '—' },
-          { label: t('fields.report-date'), value: displayDate(request.reportDate) },
-          {
-            label: t('fields.estimated-completion-date'),
-            value: displayDate(request.estimatedCompletionDate),
-          },
-          { label: t('fields.completion-date'), value: displayDate(request.completionDate) },
-        ]}
-      />
-    </Paper>
   );
 }
