@@ -3,6 +3,7 @@ import { EnvError, parseEnv } from './config/env.ts';
 import { openDatabase } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { seedDemoData } from './db/seed/demo.ts';
+import { startGuaranteeReminders } from './jobs/guarantee-reminders.ts';
 import { startHousekeeping } from './jobs/housekeeping.ts';
 import { type OutboxWorker, startOutboxWorker } from './mail/outbox.ts';
 import { createMailTransport } from './mail/transport.ts';
@@ -29,6 +30,11 @@ async function main(): Promise<void> {
   const housekeeping = startHousekeeping(database.db, (error) =>
     app.log.warn({ err: error }, 'housekeeping failed'),
   );
+  // Every instance checks; the first to take the day's job_runs row sends the day's reminders.
+  const reminders = startGuaranteeReminders(database.db, env, {
+    onError: (error) => app.log.error({ err: error }, 'guarantee reminders failed'),
+    onMailQueued: () => mail.kick(),
+  });
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -38,6 +44,7 @@ async function main(): Promise<void> {
     const timer = setTimeout(() => process.exit(1), 10_000);
     timer.unref();
     housekeeping.stop();
+    reminders.stop();
     // Lets a message being sent finish, so it is not sent again after the lease runs out.
     await outbox.stop();
     await app.close();

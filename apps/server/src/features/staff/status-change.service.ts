@@ -1,29 +1,20 @@
 import type { StaffStatusChangeSchema } from '@care/contract/staff';
 import { canTransition, type ServiceRequestStatus } from '@care/contract/statuses';
-import { and, eq, sql, type SQLWrapper } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Env } from '#app/config/env.ts';
 import type { Db } from '#app/db/client.ts';
 import { machines } from '#app/db/schema/machines.ts';
 import { serviceRequests, serviceRequestStatusHistory } from '#app/db/schema/service-requests.ts';
-import { users, userSettings } from '#app/db/schema/users.ts';
+import { users } from '#app/db/schema/users.ts';
 import { publishEvent, requestAudience } from '#app/events/event-bus.ts';
 import { enqueueMail } from '#app/mail/outbox.ts';
 import { mailTemplates } from '#app/mail/templates.ts';
 import { AppError, notFound } from '#app/plugins/errors.ts';
 import type { Actor } from '#app/plugins/session.ts';
+import { notificationOn } from './notification-settings.ts';
 
 type StatusChange = z.output<typeof StaffStatusChangeSchema>;
-
-/** The setting that lets a customer turn status e-mails off (user_settings, broad_value ''; on unless false). */
-export const STATE_CHANGE_SETTING = 'notifications.state-change';
-
-/** Whether user `userId` has notification `key` on: on unless they stored `false` (the settings' default). */
-export function notificationOn(userId: SQLWrapper, key: string) {
-  return sql<boolean>`NOT EXISTS (
-    SELECT 1 FROM ${userSettings} s
-    WHERE s.user_id = ${userId} AND s.broad_value = '' AND s.key = ${key} AND s.value = 'false'::jsonb)`;
-}
 
 interface Target {
   id: number;
@@ -49,7 +40,7 @@ async function findTarget(db: Db, id: number, customerId?: number): Promise<Targ
       customerFirstName: users.firstName,
       customerLanguage: users.language,
       customerActive: sql<boolean>`${users.status} = 'active'`,
-      wantsMail: notificationOn(users.id, STATE_CHANGE_SETTING),
+      wantsMail: notificationOn(users.id, 'notifications.state-change'),
       machine: sql<string>`${machines.name} || ' ' || ${machines.serialNumber}`,
     })
     .from(serviceRequests)
