@@ -1,6 +1,7 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { paths } from '#app/config/paths.ts';
 import { requireAuthentication } from '#app/features/auth/require-authentication.ts';
+import { requireServiceStaff } from './routes/staff/require-service-staff.ts';
 import { RootLayout } from './root-layout.tsx';
 import { ErrorPage } from '#app/components/feedback/error-page.tsx';
 
@@ -45,11 +46,26 @@ export const routes: RouteObject[] = [
           { path: 'machines', lazy: () => import('./routes/home/machines.tsx') },
           { path: 'machines/edit/:machineId', lazy: () => import('./routes/home/machine.tsx') },
           { path: 'services', lazy: () => import('./routes/home/services.tsx') },
+          { path: 'services/new', lazy: () => import('./routes/home/new-service.tsx') },
           { path: 'services/edit/:serviceId', lazy: () => import('./routes/home/service.tsx') },
           { path: 'catalog-folders', children: catalogRoutes() },
           { path: 'parts/:partId', lazy: () => import('./routes/home/part.tsx') },
           { path: 'update-password', lazy: () => import('./routes/home/update-password.tsx') },
           { path: 'user', lazy: () => import('./routes/home/user.tsx') },
+          { path: '*', lazy: () => import('./routes/not-found.tsx') },
+        ],
+      },
+      {
+        // The service department (not in SPEC; issue 4): signed in, and a service role, before any loader.
+        path: paths.staff,
+        middleware: [requireAuthentication, requireServiceStaff],
+        lazy: () => import('./routes/staff/layout.tsx'),
+        children: [
+          { index: true, lazy: () => import('./routes/staff/queue.tsx') },
+          {
+            path: 'service-requests/:serviceRequestId',
+            lazy: () => import('./routes/staff/service-request.tsx'),
+          },
           { path: '*', lazy: () => import('./routes/not-found.tsx') },
         ],
       },

@@ -23,6 +23,9 @@ export const paths = {
   part: (id: string | number) => `/home/parts/${id}`,
   updatePassword: '/home/update-password',
   user: '/home/user',
+  /** The service department's screens (not in SPEC; issue 4), for the service and admin roles. */
+  staff: '/staff',
+  staffServiceRequest: (id: string | number) => `/staff/service-requests/${id}`,
 } as const;
 
 /** The catalogue's nested routes (SPEC §2), the same under the public root and under /home. */

@@ -16,7 +16,7 @@ export class ApiRequestError extends Error {
 }
 
 export interface RequestOptions<S extends z.ZodType> {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** A plain object is sent as JSON; FormData as multipart. */
   body?: unknown;
   query?: Record<string, string | number | boolean | null | undefined>;

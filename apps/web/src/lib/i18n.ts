@@ -13,6 +13,7 @@ export const NAMESPACES = [
   'catalog',
   'machines',
   'services',
+  'staff',
   'cart',
   'errors',
   'validation',

@@ -8,6 +8,7 @@ import { PageHeading } from '#app/components/layout/page-heading.tsx';
 import { usePageTitle } from '#app/components/layout/use-page-title.ts';
 import { paths } from '#app/config/paths.ts';
 import type { LoginRequest } from '@care/contract/auth';
+import { isServiceStaffRole } from '@care/contract/staff';
 import { rememberedUsername, useSignIn } from '#app/features/auth/api.ts';
 import { takeReturnLocation } from '#app/features/auth/auth-store.ts';
 import { LoginForm } from '#app/features/auth/components/login-form.tsx';
@@ -27,9 +28,11 @@ export function Component() {
     // SPEC §5: nothing is sent while a field is empty (the form's schema already says why).
     if (!credentials.username || !credentials.password || signIn.isPending) return;
     signIn.mutate(credentials, {
-      onSuccess: async () => {
+      onSuccess: async (user) => {
         notify('SUCCESS', { title: t('auth:sign-in'), message: t('auth:sign-in-successful') });
-        await navigate(takeReturnLocation() ?? paths.board, { replace: true });
+        // The service department starts at its queue; customers at the board (SPEC §8).
+        const start = isServiceStaffRole(user.role) ? paths.staff : paths.board;
+        await navigate(takeReturnLocation() ?? start, { replace: true });
       },
       onError: (error) => {
         const message = error instanceof ApiRequestError ? error.message : t('errors:unexpected');

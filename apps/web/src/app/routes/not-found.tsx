@@ -25,8 +25,9 @@ export function Component() {
     </StatusPanel>
   );
 
-  // router.tsx mounts this route under /home too, where the signed-in layout already frames the content.
-  if (matchPath({ path: paths.home, end: false }, pathname)) {
+  // router.tsx mounts this route under /home and /staff too, where a signed-in layout already frames the content.
+  const framed = [paths.home, paths.staff].some((path) => matchPath({ path, end: false }, pathname));
+  if (framed) {
     return (
       <Paper
         withBorder

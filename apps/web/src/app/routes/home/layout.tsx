@@ -1,7 +1,8 @@
 import { AUTHORITIES } from '@care/contract/limits';
+import { isServiceStaffRole } from '@care/contract/staff';
 import { AppShell, Container } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconBook, IconLayoutDashboard, IconTool, IconTractor } from '@tabler/icons-react';
+import { IconBook, IconInbox, IconLayoutDashboard, IconTool, IconTractor } from '@tabler/icons-react';
 import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
@@ -58,6 +59,9 @@ function AppFrame() {
     { to: paths.machines, label: t('nav.machines'), icon: IconTractor },
     { to: paths.services, label: t('nav.services'), icon: IconTool },
     ...(canViewCatalog ? [{ to: paths.catalog, label: t('nav.catalog'), icon: IconBook }] : []),
+    ...(user && isServiceStaffRole(user.role)
+      ? [{ to: paths.staff, label: t('nav.staff'), icon: IconInbox }]
+      : []),
   ];
 
   const handleSignOut = () => {

@@ -1,0 +1,102 @@
+import { isServiceStaffRole } from '@care/contract/staff';
+import { AppShell, Container } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconInbox } from '@tabler/icons-react';
+import { Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, Outlet } from 'react-router';
+import { AppHeader } from '#app/components/layout/app-header.tsx';
+import { LoadingState } from '#app/components/layout/loading-state.tsx';
+import { MobileDrawer } from '#app/components/layout/mobile-drawer.tsx';
+import type { NavItem } from '#app/components/layout/nav-links.tsx';
+import { MAIN_CONTENT_ID, SkipLink } from '#app/components/layout/skip-link.tsx';
+import { UserMenu } from '#app/components/layout/user-menu.tsx';
+import { paths } from '#app/config/paths.ts';
+import { useSignOut } from '#app/features/auth/api.ts';
+import { useAuthStore } from '#app/features/auth/auth-store.ts';
+import { Footer } from '#app/features/brand/components/footer.tsx';
+import { Logo } from '#app/features/brand/components/logo.tsx';
+import { chatKeys } from '#app/features/chat/api.ts';
+import { usePortalEvents } from '#app/features/events/use-portal-events.ts';
+import { staffKeys } from '#app/features/staff/api.ts';
+import classes from './layout.module.css';
+
+/**
+ * The service department's frame (/staff): the signed-in header without the customer's items. The route
+ * middleware already turned away everyone else; this only follows a sign-out or a change of account.
+ */
+export function Component() {
+  const status = useAuthStore((state) => state.status);
+  const user = useAuthStore((state) => state.user);
+  if (status !== 'finished') return <LoadingState fullPage />;
+  if (!user) return <Navigate to={paths.login} replace />;
+  if (!isServiceStaffRole(user.role)) return <Navigate to={paths.home} replace />;
+  return <StaffFrame />;
+}
+
+function StaffFrame() {
+  const { t } = useTranslation('layout');
+  const user = useAuthStore((state) => state.user);
+  const [drawerOpened, drawer] = useDisclosure(false);
+  const signOut = useSignOut();
+
+  // One stream for the tab: what an event touches is fetched again through the ordinary endpoints.
+  usePortalEvents({
+    ready: () => [staffKeys.all, chatKeys.all],
+    'chat-message': ({ serviceRequestId }) => [staffKeys.queues(), chatKeys.log(serviceRequestId)],
+    unread: () => [staffKeys.queues()],
+    'service-request-status': ({ serviceRequestId }) => [
+      staffKeys.queues(),
+      staffKeys.request(serviceRequestId),
+    ],
+  });
+
+  const navItems: NavItem[] = [{ to: paths.staff, label: t('nav.staff'), icon: IconInbox }];
+  const handleSignOut = () => {
+    drawer.close();
+    signOut.mutate();
+  };
+  const firstName = user?.firstName ?? '';
+  const lastName = user?.lastName ?? '';
+
+  return (
+    <AppShell header={{ height: 60 }} padding={0}>
+      <SkipLink />
+      <AppShell.Header>
+        <AppHeader
+          logo={<Logo withTagline={false} />}
+          homeTo={paths.staff}
+          navItems={navItems}
+          cart={null}
+          userMenu={
+            <UserMenu
+              firstName={firstName}
+              lastName={lastName}
+              email={user?.email ?? ''}
+              onSignOut={handleSignOut}
+            />
+          }
+          drawerOpened={drawerOpened}
+          onToggleDrawer={drawer.toggle}
+        />
+      </AppShell.Header>
+      <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1} className={classes.main}>
+        <Container size="xl" px={{ base: 'md', sm: 'lg' }} py={{ base: 'lg', sm: 'xl' }}>
+          <Suspense fallback={<LoadingState />}>
+            <Outlet />
+          </Suspense>
+        </Container>
+      </AppShell.Main>
+      <Footer />
+      <MobileDrawer
+        opened={drawerOpened}
+        onClose={drawer.close}
+        title={<Logo withTagline={false} />}
+        navItems={navItems}
+        cart={null}
+        userName={`${firstName} ${lastName}`.trim()}
+        onSignOut={handleSignOut}
+      />
+    </AppShell>
+  );
+}

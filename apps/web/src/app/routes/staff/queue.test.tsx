@@ -1,0 +1,120 @@
+import type { StaffQueuePage } from '@care/contract/staff';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApiServer, type RecordedRequest } from '#app/test/api-server.ts';
+import { renderWithProviders } from '#app/test/render.tsx';
+import { TEXT_FILTER_DELAY_MS } from '#app/features/staff/components/text-filter.tsx';
+import { Component as Queue } from './queue.tsx';
+
+const api = createApiServer();
+beforeAll(api.start);
+afterAll(api.stop);
+
+const page: StaffQueuePage = {
+  items: [
+    {
+      id: '12',
+      code: 'SR/2026/000012',
+      status: 'C',
+      reportDate: '2026-05-04T08:15:00.000Z',
+      statusChangedAt: '2026-05-05T10:00:00.000Z',
+      customerId: '3',
+      customerName: 'Jan Kowalski',
+      customerEmail: 'jan.kowalski@example.com',
+      machineId: '7',
+      machineName: 'Prasa zwijająca Z-562',
+      machineSerialNumber: 'AGM562-0001',
+      unreadCount: 2,
+      lastMessageAt: '2026-05-05T11:30:00.000Z',
+    },
+  ],
+  total: 1,
+  page: 1,
+  pageSize: 20,
+  totalCapped: false,
+};
+
+const queueCalls = () => api.state.requests.filter((r) => r.path === '/api/staff/service-requests');
+const paramsOf = (request: RecordedRequest | undefined) => Object.fromEntries(request?.query ?? []);
+
+function renderQueue(route: string) {
+  api.reset(() => ({ status: 200, body: page }));
+  return renderWithProviders(<Queue />, { route, path: '/staff' });
+}
+
+describe('staff queue filters', () => {
+  it('asks the server for the filters, order and page in the address', async () => {
+    await renderQueue(
+      '/staff?status=N,C&reportedFrom=2026-05-01&reportedTo=2026-05-31&machine=z-562&customer=kowal&unread=true&sort=lastMessageAt&order=desc&page=2',
+    );
+    expect(await screen.findAllByRole('link', { name: 'SR/2026/000012' })).not.toHaveLength(0);
+    expect(paramsOf(queueCalls()[0])).toEqual({
+      status: 'N,C',
+      reportedFrom: '2026-05-01',
+      reportedTo: '2026-05-31',
+      machine: 'z-562',
+      customer: 'kowal',
+      unread: 'true',
+      sort: 'lastMessageAt',
+      order: 'desc',
+      page: '2',
+      pageSize: '20',
+    });
+  });
+
+  it('leaves out what the contract refuses in a hand-edited address', async () => {
+    await renderQueue('/staff?status=Q&reportedFrom=yesterday&sort=code&page=0');
+    await waitFor(() => expect(queueCalls()).toHaveLength(1));
+    expect(paramsOf(queueCalls()[0])).toEqual({
+      page: '1',
+      pageSize: '20',
+      sort: 'reportDate',
+      order: 'desc',
+    });
+  });
+
+  it('a new filter asks for the first page with it, and the address keeps it', async () => {
+    const { router } = await renderQueue('/staff?page=3');
+    await waitFor(() => expect(queueCalls()).toHaveLength(1));
+
+    await userEvent.click(screen.getByRole('switch', { name: 'Only with unread messages' }));
+    await waitFor(() => expect(paramsOf(queueCalls().at(-1))).toMatchObject({ unread: 'true', page: '1' }));
+
+    await userEvent.type(screen.getByLabelText('Reported from'), '2026-05-01');
+    await waitFor(() =>
+      expect(paramsOf(queueCalls().at(-1))).toMatchObject({ unread: 'true', reportedFrom: '2026-05-01' }),
+    );
+    expect(router.state.location.search).toBe('?reportedFrom=2026-05-01&unread=true');
+  });
+
+  it('a text filter waits for three characters and a pause, then asks once', async () => {
+    await renderQueue('/staff');
+    await waitFor(() => expect(queueCalls()).toHaveLength(1));
+    const customer = screen.getByRole('searchbox', { name: 'Customer' });
+
+    await userEvent.type(customer, 'ko');
+    expect(screen.getByText('Type at least 3 characters.')).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, TEXT_FILTER_DELAY_MS * 2));
+    expect(queueCalls()).toHaveLength(1);
+
+    await userEvent.type(customer, 'wal');
+    await waitFor(() => expect(queueCalls()).toHaveLength(2));
+    expect(paramsOf(queueCalls()[1])).toMatchObject({ customer: 'kowal', page: '1' });
+  });
+
+  it('"Clear filters" keeps the order and asks for everything', async () => {
+    await renderQueue('/staff?status=X&customer=kowal&sort=statusChangedAt&order=asc');
+    await waitFor(() => expect(queueCalls()).toHaveLength(1));
+
+    await userEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
+    await waitFor(() => expect(queueCalls()).toHaveLength(2));
+    expect(paramsOf(queueCalls()[1])).toEqual({
+      page: '1',
+      pageSize: '20',
+      sort: 'statusChangedAt',
+      order: 'asc',
+    });
+    expect(screen.getByRole('searchbox', { name: 'Customer' })).toHaveValue('');
+  });
+});

@@ -1,0 +1,99 @@
+import type { StaffServiceRequest, StaffServiceRequestUpdate } from '@care/contract/staff';
+import { Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { IconDeviceFloppy } from '@tabler/icons-react';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiRequestError } from '#app/lib/api-client.ts';
+import { formatDate } from '#app/lib/date-time.ts';
+import { notify } from '#app/lib/notify.ts';
+import { useUpdateServiceRequest } from '../api.ts';
+
+type DateField = 'estimatedCompletionDate' | 'completionDate';
+const FIELDS: readonly DateField[] = ['estimatedCompletionDate', 'completionDate'];
+
+interface DatesFormProps {
+  serviceRequest: Pick<StaffServiceRequest, 'id' | 'reportDate' | DateField>;
+}
+
+/**
+ * The estimated and the actual completion date (native date inputs: @mantine/dates is not installed, and a
+ * phone's own date picker is the easiest in a yard). Only changed dates are sent; an emptied field clears its date.
+ */
+export function DatesForm({ serviceRequest }: DatesFormProps) {
+  const { t } = useTranslation(['staff', 'services', 'errors']);
+  const saved = {
+    estimatedCompletionDate: serviceRequest.estimatedCompletionDate ?? '',
+    completionDate: serviceRequest.completionDate ?? '',
+  };
+  const [values, setValues] = useState(saved);
+  // Saved dates that change under the form (this save, a colleague's) become its new starting point.
+  const savedKey = `${saved.estimatedCompletionDate}|${saved.completionDate}`;
+  const [shownKey, setShownKey] = useState(savedKey);
+  if (shownKey !== savedKey) {
+    setShownKey(savedKey);
+    setValues(saved);
+  }
+  const [errors, setErrors] = useState<Partial<Record<DateField, string>>>({});
+  const update = useUpdateServiceRequest(serviceRequest.id);
+  const reportDay = formatDate(serviceRequest.reportDate);
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const changes: StaffServiceRequestUpdate = {};
+    for (const field of FIELDS) if (values[field] !== saved[field]) changes[field] = values[field] || null;
+    if (Object.keys(changes).length === 0) {
+      notify('INFO', { title: t('dates.title'), message: t('unchanged') });
+      return;
+    }
+    setErrors({});
+    update.mutate(changes, {
+      onSuccess: () => notify('SUCCESS', { title: t('dates.title'), message: t('dates.success') }),
+      onError: (error) => {
+        const body = error instanceof ApiRequestError ? error.body : null;
+        const wrong = (body?.fields ?? []).map((f) => f.path).filter((p): p is DateField => p in saved);
+        if (body?.code === 'DATE_BEFORE_REPORT_DATE' || wrong.length > 0) {
+          setErrors(Object.fromEntries(wrong.map((field) => [field, error.message])));
+        }
+        notify('ERROR', { title: t('dates.error'), message: error.message });
+      },
+    });
+  };
+
+  const input = (field: DateField, label: string) => (
+    <TextInput
+      type="date"
+      label={label}
+      name={field}
+      value={values[field]}
+      min={reportDay}
+      error={errors[field]}
+      onChange={(event) => {
+        const value = event.currentTarget.value;
+        setValues((current) => ({ ...current, [field]: value }));
+        setErrors((current) => ({ ...current, [field]: undefined }));
+      }}
+    />
+  );
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+          {input('estimatedCompletionDate', t('services:fields.estimated-completion-date'))}
+          {input('completionDate', t('services:fields.completion-date'))}
+        </SimpleGrid>
+        <Group>
+          <Button
+            type="submit"
+            variant="light"
+            loading={update.isPending}
+            leftSection={<IconDeviceFloppy size={18} aria-hidden />}
+            h={44}
+          >
+            {t('dates.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,42 @@
+import type { StaffMachine } from '@care/contract/staff';
+import { Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { FieldList } from '#app/components/layout/field-list.tsx';
+import { formatDate } from '#app/lib/date-time.ts';
+
+const GUARANTEE_COLORS = { active: 'field', ending: 'yellow', ended: 'red', none: 'dimmed' } as const;
+
+/** The machine's ERP data and its guarantee as of today (computed by the server, as for the customer). */
+export function MachineDetails({ machine }: { machine: StaffMachine }) {
+  const { t } = useTranslation(['staff', 'machines']);
+  return (
+    <FieldList
+      labelWidth={150}
+      fields={[
+        { label: t('machines:fields.name'), value: machine.name },
+        {
+          label: t('machines:fields.serial-number'),
+          value: (
+            <Text ff="monospace" size="sm" component="span">
+              {machine.serialNumber}
+            </Text>
+          ),
+        },
+        { label: t('machines:fields.status'), value: t(`machines:status.${machine.status}`) },
+        { label: t('machines:fields.purchase-date'), value: formatDate(machine.purchaseDate) },
+        { label: t('machines:fields.guarantee-end-date'), value: formatDate(machine.guaranteeEndDate) },
+        {
+          label: t('machine.guarantee'),
+          value: (
+            <Text component="span" size="sm" fw={600} c={GUARANTEE_COLORS[machine.guaranteeState]}>
+              {t(`machine.guarantee-state.${machine.guaranteeState}`, {
+                count: machine.guaranteeDaysLeft ?? 0,
+              })}
+            </Text>
+          ),
+        },
+        { label: t('machines:fields.dealer'), value: machine.dealer ?? '—' },
+      ]}
+    />
+  );
+}

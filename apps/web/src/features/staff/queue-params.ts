@@ -1,0 +1,82 @@
+import { StaffQueueQuerySchema } from '@care/contract/staff';
+import type { StaffQueueParams } from './api.ts';
+
+/**
+ * The queue's whole state lives in the address under the API's own parameter names, so a filtered queue can be
+ * bookmarked or sent to a colleague, and the back button returns to the previous page.
+ */
+const KEYS = [
+  'page',
+  'pageSize',
+  'sort',
+  'order',
+  'status',
+  'reportedFrom',
+  'reportedTo',
+  'machine',
+  'customer',
+  'unread',
+] as const;
+
+export type QueueFilters = Pick<
+  StaffQueueParams,
+  'status' | 'reportedFrom' | 'reportedTo' | 'machine' | 'customer' | 'unread' | 'sort' | 'order'
+>;
+
+/** The queue call an address asks for; a value the contract refuses (a hand-edited link) is left out. */
+export function queueParamsOf(search: URLSearchParams): StaffQueueParams {
+  const input: Record<string, string> = {};
+  for (const key of KEYS) {
+    const value = search.get(key);
+    if (value) input[key] = value;
+  }
+  for (let attempt = 0; attempt <= KEYS.length; attempt += 1) {
+    const parsed = StaffQueueQuerySchema.safeParse(input);
+    if (parsed.success) return parsed.data;
+    for (const issue of parsed.error.issues) delete input[String(issue.path[0])];
+  }
+  return StaffQueueQuerySchema.parse({});
+}
+
+const DEFAULTS = StaffQueueQuerySchema.parse({});
+
+/** The address of a queue: defaults are left out, so the plain queue is just /staff. */
+export function queueSearchOf(params: StaffQueueParams): URLSearchParams {
+  const search = new URLSearchParams();
+  const set = (key: string, value: string | undefined) => {
+    if (value) search.set(key, value);
+  };
+  set('status', params.status?.join(','));
+  set('reportedFrom', params.reportedFrom);
+  set('reportedTo', params.reportedTo);
+  set('machine', params.machine);
+  set('customer', params.customer);
+  set('unread', params.unread ? 'true' : undefined);
+  if (params.sort !== DEFAULTS.sort || params.order !== DEFAULTS.order) {
+    set('sort', params.sort);
+    set('order', params.order);
+  }
+  if (params.pageSize !== DEFAULTS.pageSize) set('pageSize', String(params.pageSize));
+  if (params.page !== DEFAULTS.page) set('page', String(params.page));
+  return search;
+}
+
+/** New filters go back to the first page (the old page number may not exist any more). */
+export function withFilters(params: StaffQueueParams, filters: Partial<QueueFilters>): StaffQueueParams {
+  return { ...params, ...filters, page: 1 };
+}
+
+export function activeFilterCount(params: StaffQueueParams): number {
+  return [
+    params.status?.length,
+    params.reportedFrom,
+    params.reportedTo,
+    params.machine,
+    params.customer,
+    params.unread,
+  ].filter(Boolean).length;
+}
+
+export function withoutFilters(params: StaffQueueParams): StaffQueueParams {
+  return { ...DEFAULTS, sort: params.sort, order: params.order, pageSize: params.pageSize };
+}
