@@ -59,7 +59,10 @@ export function TableToolbar<Row>({
           >
             {t('table.filters.button')}
             {active > 0 ? (
-              <VisuallyHidden>{` (${t('table.filters.active', { count: active })})`}</VisuallyHidden>
+              <>
+                {' '}
+                <VisuallyHidden>{`(${t('table.filters.active', { count: active })})`}</VisuallyHidden>
+              </>
             ) : null}
           </Button>
           <Box visibleFrom="sm">

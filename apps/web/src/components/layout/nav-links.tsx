@@ -1,3 +1,4 @@
+import { Badge, VisuallyHidden } from '@mantine/core';
 import type { TablerIcon } from '@tabler/icons-react';
 import { NavLink } from 'react-router';
 import classes from './nav-links.module.css';
@@ -6,6 +7,8 @@ export interface NavItem {
   to: string;
   label: string;
   icon: TablerIcon;
+  /** A count beside the label (e.g. unread messages); hidden at 0. The label is what a screen reader hears. */
+  badge?: { count: number; label: string };
 }
 
 interface NavLinksProps {
@@ -19,11 +22,19 @@ interface NavLinksProps {
 export function NavLinks({ items, orientation = 'horizontal', onNavigate }: NavLinksProps) {
   return (
     <ul className={classes.list} data-orientation={orientation}>
-      {items.map(({ to, label, icon: ItemIcon }) => (
+      {items.map(({ to, label, icon: ItemIcon, badge }) => (
         <li key={to}>
           <NavLink to={to} className={classes.link} onClick={onNavigate}>
             <ItemIcon className={classes.icon} size={20} stroke={1.75} aria-hidden />
             {label}
+            {badge && badge.count > 0 ? (
+              <>
+                <Badge size="sm" color="red" variant="filled" circle={badge.count < 10} aria-hidden>
+                  {badge.count > 99 ? '99+' : badge.count}
+                </Badge>{' '}
+                <VisuallyHidden>{`(${badge.label})`}</VisuallyHidden>
+              </>
+            ) : null}
           </NavLink>
         </li>
       ))}

@@ -2,6 +2,7 @@ import { AUTHORITIES } from '@care/contract/limits';
 import { isServiceStaffRole } from '@care/contract/staff';
 import { AppShell, Container } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
 import { IconBook, IconInbox, IconLayoutDashboard, IconTool, IconTractor } from '@tabler/icons-react';
 import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,6 +22,7 @@ import { Footer } from '#app/features/brand/components/footer.tsx';
 import { Logo } from '#app/features/brand/components/logo.tsx';
 import { CartDialog } from '#app/features/cart/components/cart-dialog.tsx';
 import { useCartCount, useCartStore } from '#app/features/cart/cart-store.ts';
+import { unreadQuery } from '#app/features/service-requests/unread.ts';
 import classes from './layout.module.css';
 
 /** SPEC §2: everything under /home needs a finished, signed-in auth state. */
@@ -53,11 +55,18 @@ function AppFrame() {
   const [drawerOpened, drawer] = useDisclosure(false);
   const [cartOpened, cartDialog] = useDisclosure(false);
   const signOut = useSignOut();
+  // An event invalidates it (unreadKeys sit under the service requests' keys); refetched on focus too.
+  const unread = useQuery(unreadQuery).data?.total ?? 0;
 
   const navItems: NavItem[] = [
     { to: paths.board, label: t('nav.board'), icon: IconLayoutDashboard },
     { to: paths.machines, label: t('nav.machines'), icon: IconTractor },
-    { to: paths.services, label: t('nav.services'), icon: IconTool },
+    {
+      to: paths.services,
+      label: t('nav.services'),
+      icon: IconTool,
+      badge: { count: unread, label: t('nav.unread', { count: unread }) },
+    },
     ...(canViewCatalog ? [{ to: paths.catalog, label: t('nav.catalog'), icon: IconBook }] : []),
     ...(user && isServiceStaffRole(user.role)
       ? [{ to: paths.staff, label: t('nav.staff'), icon: IconInbox }]
