@@ -1,30 +1,29 @@
-import { Paper, SimpleGrid, Stack } from '@mantine/core';
-import { IconCertificate, IconInfoCircle, IconTool } from '@tabler/icons-react';
+import type { MachineServiceRequest } from '@care/contract/machines';
+import { Anchor, Button, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { IconCertificate, IconInfoCircle, IconPlus, IconTool } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { Link, useParams, type LoaderFunctionArgs } from 'react-router';
 import { ErrorPage } from '#app/components/feedback/error-page.tsx';
-import type { Column } from '#app/components/layout/data-table-frame.tsx';
-import { DataTableFrame } from '#app/components/layout/data-table-frame.tsx';
+import { type Column, DataTableFrame } from '#app/components/layout/data-table-frame.tsx';
 import { EmptyState } from '#app/components/layout/empty-state.tsx';
 import { FieldList } from '#app/components/layout/field-list.tsx';
 import { PageHeader } from '#app/components/layout/page-header.tsx';
 import { SectionCard } from '#app/components/layout/section-card.tsx';
-import { StatusBadge } from '#app/components/layout/status-badge.tsx';
 import { paths } from '#app/config/paths.ts';
-import { request } from '#app/lib/api-client.ts';
-import { displayDate } from './display-date.ts';
-import { MACHINE_STATUS_TONES, MachineViewSchema } from './machine-view.ts';
-import type { ServiceRequestView } from './service-view.ts';
+import { machineQuery } from '#app/features/machines/api.ts';
+import { GuaranteeBadge } from '#app/features/machines/components/guarantee-badge.tsx';
+import { MachineStatusBadge } from '#app/features/machines/components/machine-status-badge.tsx';
+import {
+  ServiceRequestLink,
+  ServiceStatusBadge,
+} from '#app/features/service-requests/components/service-requests-table-parts.tsx';
+import { formatDate, formatDateTime } from '#app/lib/date-time.ts';
+import { queryClient } from '#app/lib/query-client.ts';
 
-/** SPEC §2: the machine is preloaded; a failure shows the 'machine-load-error' page instead. */
-export async function loader({ params, request: { signal } }: LoaderFunctionArgs) {
-  const machine = await request(`api/end-products/${encodeURIComponent(params.machineId ?? '')}`, {
-    schema: MachineViewSchema,
-    silent: true,
-    signal,
-  });
-  return { machine };
-}
+/** SPEC §2: the machine is preloaded (fresh for 30 s); a failure shows the 'machine-load-error' page instead. */
+export const loader = ({ params }: LoaderFunctionArgs) =>
+  queryClient.ensureQueryData(machineQuery(params.machineId ?? ''));
 
 export function ErrorBoundary() {
   return (
@@ -41,27 +40,52 @@ export function ErrorBoundary() {
   );
 }
 
-// The machines issue lists this machine's requests (api/service-requests filtered by machine).
-const NO_REQUESTS: readonly ServiceRequestView[] = [];
-
-/** SPEC §2 /home/machines/edit/{machineId}: the machine, its guarantee and its service requests. */
+/** SPEC §2 /home/machines/edit/{machineId}: the machine, its guarantee, its service requests and a new one. */
 export function Component() {
   const { t } = useTranslation(['machines', 'services']);
-  const { machine } = useLoaderData<typeof loader>();
+  const { machineId = '' } = useParams();
+  const { data: machine } = useSuspenseQuery(machineQuery(machineId));
 
-  const requestColumns: Column<ServiceRequestView>[] = [
-    { key: 'code', label: t('services:fields.code'), render: (r) => r.code },
-    { key: 'reportDate', label: t('services:fields.report-date'), render: (r) => displayDate(r.reportDate) },
-    { key: 'status', label: t('services:fields.status'), render: (r) => t(`services:status.${r.status}`) },
+  const requestColumns: Column<MachineServiceRequest>[] = [
+    { key: 'code', label: t('services:fields.code'), render: (r) => <ServiceRequestLink request={r} /> },
+    {
+      key: 'reportDate',
+      label: t('services:fields.report-date'),
+      render: (r) => formatDateTime(r.reportDate),
+    },
+    {
+      key: 'status',
+      label: t('services:fields.status'),
+      render: (r) => <ServiceStatusBadge status={r.status} />,
+    },
+    {
+      key: 'estimatedCompletionDate',
+      label: t('services:fields.estimated-completion-date'),
+      render: (r) => formatDate(r.estimatedCompletionDate),
+    },
+    {
+      key: 'completionDate',
+      label: t('services:fields.completion-date'),
+      render: (r) => formatDate(r.completionDate),
+    },
   ];
+  const shown = machine.serviceRequests.length;
 
   return (
     <>
       <PageHeader
         title={machine.name}
         breadcrumbs={[{ label: t('list.title'), to: paths.machines }, { label: machine.name }]}
-        badge={
-          <StatusBadge label={t(`status.${machine.status}`)} tone={MACHINE_STATUS_TONES[machine.status]} />
+        badge={<MachineStatusBadge status={machine.status} />}
+        actions={
+          <Button
+            component={Link}
+            to={paths.newService(machine.id)}
+            h={40}
+            leftSection={<IconPlus size={18} aria-hidden />}
+          >
+            {t('details.new-request')}
+          </Button>
         }
       />
       <Stack gap="lg">
@@ -71,7 +95,8 @@ export function Component() {
               fields={[
                 { label: t('fields.name'), value: machine.name },
                 { label: t('fields.serial-number'), value: machine.serialNumber },
-                { label: t('fields.purchase-date'), value: displayDate(machine.purchaseDate) },
+                { label: t('fields.purchase-date'), value: formatDate(machine.purchaseDate) },
+                { label: t('fields.status'), value: t(`status.${machine.status}`) },
                 { label: t('fields.dealer'), value: machine.dealer ?? '—' },
               ]}
             />
@@ -79,23 +104,60 @@ export function Component() {
           <SectionCard icon={IconCertificate} title={t('details.guarantee')}>
             <FieldList
               fields={[
-                { label: t('fields.guarantee-end-date'), value: displayDate(machine.guaranteeEndDate) },
-                { label: t('fields.status'), value: t(`status.${machine.status}`) },
+                { label: t('fields.guarantee-end-date'), value: formatDate(machine.guaranteeEndDate) },
+                { label: t('details.guarantee-status'), value: <GuaranteeBadge machine={machine} /> },
+                ...(machine.guaranteeState === 'ended' && machine.guaranteeDaysLeft !== null
+                  ? [{ label: t('details.days-since-end'), value: String(-machine.guaranteeDaysLeft) }]
+                  : []),
               ]}
             />
           </SectionCard>
         </SimpleGrid>
-        <SectionCard icon={IconTool} title={t('details.requests')}>
-          <DataTableFrame
-            caption={t('details.requests')}
-            columns={requestColumns}
-            rows={NO_REQUESTS}
-            rowKey={(r) => r.id}
-            renderCard={(r) => `${r.code} · ${t(`services:status.${r.status}`)}`}
-            minWidth={480}
-            nested
-            empty={<EmptyState size="sm" icon={IconTool} title={t('details.no-requests')} />}
-          />
+        <SectionCard
+          icon={IconTool}
+          title={t('details.requests')}
+          description={
+            machine.serviceRequestCount > 0
+              ? t('details.open-requests', { count: machine.openServiceRequestCount })
+              : undefined
+          }
+        >
+          <Stack gap="sm">
+            <DataTableFrame
+              caption={t('details.requests')}
+              columns={requestColumns}
+              rows={machine.serviceRequests}
+              rowKey={(r) => r.id}
+              minWidth={640}
+              nested
+              renderCard={(r) => (
+                <Paper withBorder radius="md" p="sm">
+                  <Stack gap={6} align="flex-start">
+                    <ServiceRequestLink request={r} />
+                    <ServiceStatusBadge status={r.status} />
+                    <Text size="xs" c="dimmed">
+                      {t('services:fields.report-date')}: {formatDateTime(r.reportDate)}
+                    </Text>
+                  </Stack>
+                </Paper>
+              )}
+              empty={
+                <EmptyState size="sm" icon={IconTool} title={t('details.no-requests')}>
+                  <Button component={Link} to={paths.newService(machine.id)} variant="light" h={40}>
+                    {t('details.new-request')}
+                  </Button>
+                </EmptyState>
+              }
+            />
+            {machine.serviceRequestCount > shown ? (
+              <Text size="sm" c="dimmed">
+                {t('details.requests-shown', { shown, total: machine.serviceRequestCount })}{' '}
+                <Anchor component={Link} to={paths.services} size="sm">
+                  {t('details.all-requests')}
+                </Anchor>
+              </Text>
+            ) : null}
+          </Stack>
         </SectionCard>
       </Stack>
     </>

@@ -1,28 +1,48 @@
-import { Grid, Paper, Stack } from '@mantine/core';
-import { IconFileDescription, IconInfoCircle, IconMessages, IconPaperclip } from '@tabler/icons-react';
+import type { ChatUnread } from '@care/contract/chat';
+import { UPLOAD_CONTENT_TYPES, UPLOAD_DEFAULT_LIMITS, UPLOAD_EXTENSIONS } from '@care/contract/files';
+import { Box, Button, Divider, Grid, Paper, Stack, Title } from '@mantine/core';
+import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import {
+  IconFileDescription,
+  IconHistory,
+  IconInfoCircle,
+  IconMessages,
+  IconPaperclip,
+} from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { useParams, type LoaderFunctionArgs } from 'react-router';
 import { ErrorPage } from '#app/components/feedback/error-page.tsx';
-import type { Column } from '#app/components/layout/data-table-frame.tsx';
-import { DataTableFrame } from '#app/components/layout/data-table-frame.tsx';
-import { EmptyState } from '#app/components/layout/empty-state.tsx';
-import { FieldList } from '#app/components/layout/field-list.tsx';
 import { PageHeader } from '#app/components/layout/page-header.tsx';
 import { SectionCard } from '#app/components/layout/section-card.tsx';
-import { StatusBadge } from '#app/components/layout/status-badge.tsx';
 import { paths } from '#app/config/paths.ts';
-import { request } from '#app/lib/api-client.ts';
-import { displayDate } from './display-date.ts';
-import { SERVICE_STATUS_TONES, ServiceRequestViewSchema } from './service-view.ts';
+import { chatLogQuery } from '#app/features/chat/api.ts';
+import { ChatPanel } from '#app/features/chat/components/chat-panel.tsx';
+import { elementsQuery, serviceRequestQuery } from '#app/features/service-requests/api.ts';
+import { AttachmentList } from '#app/features/service-requests/components/attachment-list.tsx';
+import { RequestDescription } from '#app/features/service-requests/components/request-description.tsx';
+import { RequestSummary } from '#app/features/service-requests/components/request-summary.tsx';
+import { ServiceStatusBadge } from '#app/features/service-requests/components/service-requests-table-parts.tsx';
+import { StatusHistory } from '#app/features/service-requests/components/status-history.tsx';
+import { unreadKeys } from '#app/features/service-requests/unread.ts';
+import { queryClient } from '#app/lib/query-client.ts';
+import { ServiceAppendices } from './service-appendices.tsx';
 
-/** SPEC §2: the request is preloaded; a failure shows the 'service-load-error' page instead. */
-export async function loader({ params, request: { signal } }: LoaderFunctionArgs) {
-  const service = await request(`api/service-requests/${encodeURIComponent(params.serviceId ?? '')}`, {
-    schema: ServiceRequestViewSchema,
-    silent: true,
-    signal,
-  });
-  return { service };
+/** The server's defaults, for the moment the form choices (which carry the current limits) are not there. */
+const DEFAULT_LIMITS = {
+  ...UPLOAD_DEFAULT_LIMITS,
+  contentTypes: UPLOAD_CONTENT_TYPES,
+  extensions: UPLOAD_EXTENSIONS,
+};
+
+/**
+ * SPEC §2: the request is preloaded; a failure shows the 'service-load-error' page instead. The chat's newest
+ * page and the upload limits load alongside; neither failing stops the page.
+ */
+export async function loader({ params }: LoaderFunctionArgs) {
+  const id = params.serviceId ?? '';
+  void queryClient.prefetchQuery(chatLogQuery(id));
+  void queryClient.prefetchQuery(elementsQuery);
+  return queryClient.ensureQueryData(serviceRequestQuery(id));
 }
 
 export function ErrorBoundary() {
@@ -40,90 +60,75 @@ export function ErrorBoundary() {
   );
 }
 
-interface Attachment {
-  id: string;
-  name: string;
-  addedAt: string;
-  addedBy: string;
-}
+const CHAT_ID = 'chat';
 
-// The service-requests issue lists the appendices (api/chat/files) and adds the upload.
-const NO_ATTACHMENTS: readonly Attachment[] = [];
-
-/** SPEC §2 /home/services/edit/{serviceId}: the request's details, attachments and chat. */
+/**
+ * SPEC §2 /home/services/edit/{serviceId}: the request's details, status history, attachments (with appendices)
+ * and chat. Status changes and new messages arrive through the events stream (routes/home/layout.tsx).
+ */
 export function Component() {
   const { t } = useTranslation('services');
-  const { service } = useLoaderData<typeof loader>();
-  const dash = (value: string | null | undefined) => value || '—';
-
-  const attachmentColumns: Column<Attachment>[] = [
-    { key: 'name', label: t('attachments.name'), render: (a) => a.name },
-    { key: 'addedAt', label: t('attachments.added-at'), render: (a) => displayDate(a.addedAt) },
-    { key: 'addedBy', label: t('attachments.added-by'), render: (a) => a.addedBy },
-  ];
+  const { serviceId = '' } = useParams();
+  const { data: request } = useSuspenseQuery(serviceRequestQuery(serviceId));
+  const limits = useQuery(elementsQuery).data?.uploadLimits ?? DEFAULT_LIMITS;
+  const client = useQueryClient();
+  const onUnread = (unread: ChatUnread) => client.setQueryData(unreadKeys.all, unread);
+  // A live region: a status changed by the service team is announced without a reload.
+  const status = (
+    <Box component="span" role="status" aria-label={t('details.status-label')}>
+      <ServiceStatusBadge status={request.status} />
+    </Box>
+  );
 
   return (
     <>
       <PageHeader
-        title={t('details.title', { code: service.code })}
-        breadcrumbs={[{ label: t('list.title'), to: paths.services }, { label: service.code }]}
-        badge={
-          <StatusBadge label={t(`status.${service.status}`)} tone={SERVICE_STATUS_TONES[service.status]} />
+        title={t('details.title', { code: request.code })}
+        breadcrumbs={[{ label: t('list.title'), to: paths.services }, { label: request.code }]}
+        badge={status}
+        actions={
+          <Button
+            component="a"
+            href={`#${CHAT_ID}`}
+            variant="light"
+            h={40}
+            hiddenFrom="lg"
+            leftSection={<IconMessages size={18} aria-hidden />}
+          >
+            {t('details.go-to-chat')}
+          </Button>
         }
       />
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, lg: 7 }}>
           <Stack gap="lg">
             <SectionCard icon={IconInfoCircle} title={t('details.summary')}>
-              <FieldList
-                labelWidth={220}
-                fields={[
-                  { label: t('fields.machine'), value: dash(service.machineName) },
-                  { label: t('fields.report-date'), value: displayDate(service.reportDate) },
-                  {
-                    label: t('fields.estimated-completion-date'),
-                    value: displayDate(service.estimatedCompletionDate),
-                  },
-                  { label: t('fields.completion-date'), value: displayDate(service.completionDate) },
-                  { label: t('fields.transport-type'), value: dash(service.transportType) },
-                  { label: t('fields.delivery-place'), value: dash(service.deliveryPlace) },
-                ]}
-              />
+              <RequestSummary request={request} status={<ServiceStatusBadge status={request.status} />} />
             </SectionCard>
             <SectionCard icon={IconFileDescription} title={t('details.description')}>
-              <FieldList
-                orientation="vertical"
-                fields={[
-                  { label: t('fields.problem-description'), value: dash(service.problemDescription) },
-                  { label: t('fields.comments'), value: dash(service.comments) },
-                  { label: t('fields.service-opinion'), value: dash(service.serviceOpinion) },
-                  { label: t('fields.additional-parts'), value: dash(service.additionalParts) },
-                ]}
-              />
+              <RequestDescription request={request} />
             </SectionCard>
             <SectionCard icon={IconPaperclip} title={t('attachments.title')}>
-              <DataTableFrame
-                caption={t('attachments.title')}
-                columns={attachmentColumns}
-                rows={NO_ATTACHMENTS}
-                rowKey={(a) => a.id}
-                renderCard={(a) => `${a.name} · ${displayDate(a.addedAt)} · ${a.addedBy}`}
-                minWidth={480}
-                nested
-                empty={<EmptyState size="sm" icon={IconPaperclip} title={t('attachments.empty')} />}
-              />
+              <Stack gap="md">
+                <AttachmentList requestId={request.id} attachments={request.attachments} />
+                <Divider />
+                <Title order={3} fz="md">
+                  {t('attachments.add-title')}
+                </Title>
+                <ServiceAppendices request={request} limits={limits} />
+              </Stack>
+            </SectionCard>
+            <SectionCard icon={IconHistory} title={t('details.history')}>
+              <StatusHistory entries={request.statusHistory} />
             </SectionCard>
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 5 }}>
-          <SectionCard icon={IconMessages} title={t('chat.title')} description={t('chat.description')}>
-            <EmptyState
-              size="sm"
-              icon={IconMessages}
-              title={t('chat.empty.title')}
-              description={t('chat.empty.description')}
-            />
-          </SectionCard>
+          <Box id={CHAT_ID} style={{ scrollMarginTop: 76 }}>
+            <SectionCard icon={IconMessages} title={t('chat.title')} description={t('chat.description')}>
+              <ChatPanel serviceRequestId={request.id} limits={limits} onUnread={onUnread} />
+            </SectionCard>
+          </Box>
         </Grid.Col>
       </Grid>
     </>
