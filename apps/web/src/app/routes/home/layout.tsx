@@ -22,7 +22,11 @@ import { Footer } from '#app/features/brand/components/footer.tsx';
 import { Logo } from '#app/features/brand/components/logo.tsx';
 import { CartDialog } from '#app/features/cart/components/cart-dialog.tsx';
 import { useCartCount, useCartStore } from '#app/features/cart/cart-store.ts';
-import { unreadQuery } from '#app/features/service-requests/unread.ts';
+import { chatKeys } from '#app/features/chat/api.ts';
+import { type EventInvalidations, usePortalEvents } from '#app/features/events/use-portal-events.ts';
+import { machineKeys } from '#app/features/machines/api.ts';
+import { serviceRequestKeys } from '#app/features/service-requests/api.ts';
+import { unreadKeys, unreadQuery } from '#app/features/service-requests/unread.ts';
 import classes from './layout.module.css';
 
 /** SPEC §2: everything under /home needs a finished, signed-in auth state. */
@@ -47,6 +51,25 @@ function RedirectToSignIn({ saveLocation }: { saveLocation: boolean }) {
   return <Navigate to={paths.login} replace />;
 }
 
+/**
+ * What each server event makes stale (docs/decisions/017). Features do not know each other's keys; the layout,
+ * which mounts the one stream of the tab, does. `ready` (every (re)connection) refetches all that events feed.
+ */
+const EVENT_INVALIDATIONS: EventInvalidations = {
+  ready: () => [serviceRequestKeys.all, chatKeys.all, machineKeys.details()],
+  'chat-message': ({ serviceRequestId }) => [
+    chatKeys.log(serviceRequestId),
+    unreadKeys.all,
+    serviceRequestKeys.lists(),
+  ],
+  unread: () => [unreadKeys.all, serviceRequestKeys.lists()],
+  'service-request-status': ({ serviceRequestId }) => [
+    serviceRequestKeys.detail(serviceRequestId),
+    serviceRequestKeys.lists(),
+    machineKeys.details(),
+  ],
+};
+
 function AppFrame() {
   const { t } = useTranslation(['layout', 'auth']);
   const user = useAuthStore((state) => state.user);
@@ -55,6 +78,8 @@ function AppFrame() {
   const [drawerOpened, drawer] = useDisclosure(false);
   const [cartOpened, cartDialog] = useDisclosure(false);
   const signOut = useSignOut();
+  // One event stream per signed-in tab; it closes when this frame goes (sign-out).
+  usePortalEvents(EVENT_INVALIDATIONS);
   // An event invalidates it (unreadKeys sit under the service requests' keys); refetched on focus too.
   const unread = useQuery(unreadQuery).data?.total ?? 0;
 
