@@ -46,6 +46,8 @@ export default tseslint.config(
     'chat',
     'events',
     'uploads',
+    'service-requests',
+    'table-settings',
   ].map((feature) => ({
     // Features never import each other; routes in app/ compose them.
     files: [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],
