@@ -10,7 +10,15 @@ export interface UploadOptions<S extends z.ZodType> extends Pick<
 > {
   /** Bytes of the whole body sent so far; `total` includes the multipart framing. */
   onProgress?: (loaded: number, total: number) => void;
+  /** Give up when no byte has moved for this long (default UPLOAD_STALL_MS). */
+  stallMs?: number;
 }
+
+/**
+ * A dead mobile link often leaves an upload hanging instead of failing. One whose bytes have not moved for this
+ * long is given up as a network failure, so the person gets "Retry" instead of a bar that never moves.
+ */
+export const UPLOAD_STALL_MS = 45_000;
 
 /**
  * POSTs a multipart body like request() does (same URL, cookies, errors and notices), but through
@@ -19,7 +27,7 @@ export interface UploadOptions<S extends z.ZodType> extends Pick<
 export function upload<S extends z.ZodType = z.ZodUnknown>(
   path: string,
   body: FormData,
-  { schema, errorMessage, silent, signal, onProgress }: UploadOptions<S> = {},
+  { schema, errorMessage, silent, signal, onProgress, stallMs = UPLOAD_STALL_MS }: UploadOptions<S> = {},
 ): Promise<z.output<S>> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) {
@@ -31,14 +39,27 @@ export function upload<S extends z.ZodType = z.ZodUnknown>(
     xhr.withCredentials = true;
     xhr.setRequestHeader('accept', 'application/json');
     xhr.setRequestHeader('accept-language', i18n.language);
-    if (onProgress) {
-      xhr.upload.addEventListener('progress', (event) => {
-        if (event.lengthComputable) onProgress(event.loaded, event.total);
-      });
-    }
+    let stalled = false;
+    let watchdog: ReturnType<typeof setTimeout> | undefined;
+    const watch = () => {
+      clearTimeout(watchdog);
+      watchdog = setTimeout(() => {
+        stalled = true;
+        xhr.abort();
+      }, stallMs);
+    };
+    xhr.upload.addEventListener('progress', (event) => {
+      watch();
+      if (onProgress && event.lengthComputable) onProgress(event.loaded, event.total);
+    });
+    // Every byte is out: the server is storing the files now, which is not a stall.
+    xhr.upload.addEventListener('load', () => clearTimeout(watchdog));
     const abort = () => xhr.abort();
     signal?.addEventListener('abort', abort, { once: true });
-    const settle = () => signal?.removeEventListener('abort', abort);
+    const settle = () => {
+      clearTimeout(watchdog);
+      signal?.removeEventListener('abort', abort);
+    };
 
     xhr.addEventListener('load', () => {
       settle();
@@ -64,8 +85,13 @@ export function upload<S extends z.ZodType = z.ZodUnknown>(
     });
     xhr.addEventListener('abort', () => {
       settle();
-      reject(new DOMException('The upload was aborted.', 'AbortError'));
+      reject(
+        stalled
+          ? unansweredCall({ errorMessage, silent })
+          : new DOMException('The upload was aborted.', 'AbortError'),
+      );
     });
+    watch();
     xhr.send(body);
   });
 }

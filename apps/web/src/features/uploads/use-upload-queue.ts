@@ -117,12 +117,10 @@ export function useUploadQueue(limits: UploadLimits) {
         current.map((item) => (batchKeys.has(item.key) ? { ...item, status: 'done', progress: 1 } : item)),
       );
       return answer;
-    } catch (failure) {
-      const error = failure instanceof Error ? failure.message : String(failure);
+    } catch {
+      // One reason for the whole request: the caller shows it once, not on every file.
       commit((current) =>
-        current.map((item) =>
-          batchKeys.has(item.key) ? { ...item, status: 'failed', progress: 0, error } : item,
-        ),
+        current.map((item) => (batchKeys.has(item.key) ? { ...item, status: 'failed', progress: 0 } : item)),
       );
       return null;
     }

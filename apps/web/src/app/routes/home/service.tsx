@@ -124,7 +124,8 @@ export function Component() {
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 5 }}>
-          <Box id={CHAT_ID} style={{ scrollMarginTop: 76 }}>
+          {/* On wide screens the chat stays in view while the details scroll past. */}
+          <Box id={CHAT_ID} pos={{ base: 'static', lg: 'sticky' }} top={76} style={{ scrollMarginTop: 76 }}>
             <SectionCard icon={IconMessages} title={t('chat.title')} description={t('chat.description')}>
               <ChatPanel serviceRequestId={request.id} limits={limits} onUnread={onUnread} />
             </SectionCard>

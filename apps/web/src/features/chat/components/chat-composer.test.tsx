@@ -45,7 +45,8 @@ describe('chat composer', () => {
     const { queryClient } = await renderWithProviders(<Composer />);
 
     const box = screen.getByRole('textbox', { name: 'Message to the service team' });
-    await userEvent.type(box, 'The baler knots loosely.');
+    await userEvent.click(box);
+    await userEvent.paste('The baler knots loosely.');
     await userEvent.click(screen.getByRole('button', { name: 'Send' }));
 
     expect(await screen.findByText(/^Not sent: The service is temporarily unavailable/)).toBeInTheDocument();
@@ -76,10 +77,12 @@ describe('chat composer', () => {
     });
     await renderWithProviders(<Composer />);
     const box = screen.getByRole('textbox', { name: 'Message to the service team' });
-    await userEvent.type(box, 'Knots');
+    await userEvent.click(box);
+    await userEvent.paste('Knots');
     await userEvent.click(screen.getByRole('button', { name: 'Send' }));
     await screen.findByText(/^Not sent/);
-    await userEvent.type(box, ' are loose.');
+    await userEvent.click(box);
+    await userEvent.paste(' are loose.');
     await userEvent.click(screen.getByRole('button', { name: 'Send' }));
     await waitFor(() => expect(box).toHaveValue(''));
     const [first, second] = api.state.requests.map((r) => r.body as { clientId: string; body: string });

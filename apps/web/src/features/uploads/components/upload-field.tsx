@@ -1,5 +1,5 @@
 import type { UploadLimits } from '@care/contract/files';
-import { Box, Button, FileButton, Group, Stack, Text } from '@mantine/core';
+import { Box, Button, FileButton, Group, Input, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconCamera, IconUpload } from '@tabler/icons-react';
 import { useId, useRef, useState, type DragEvent } from 'react';
@@ -45,9 +45,9 @@ export function UploadField({ queue, limits, label, onRetry, disabled = false, e
 
   return (
     <Stack gap="xs">
-      <Text component="span" id={labelId} size="sm" fw={500}>
+      <Input.Label id={labelId} component="span">
         {label}
-      </Text>
+      </Input.Label>
       <Box
         className={classes.area}
         data-dragging={dragging || undefined}
