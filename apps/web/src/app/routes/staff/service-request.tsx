@@ -83,6 +83,7 @@ export function Component() {
         breadcrumbs={[{ label: t('queue.title'), to: paths.staff }, { label: request.code }]}
         badge={<RequestStatusBadge status={request.status} />}
       />
+      {/* The customer's side (what they wrote, their files, the chat) beside the staff's work on the request. */}
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, lg: 7 }}>
           <Stack gap="lg">
@@ -94,6 +95,22 @@ export function Component() {
                 attachments={request.attachments}
                 downloadHref={(file) => apiUrl(attachmentPath(request.id, file.id))}
               />
+            </SectionCard>
+            <SectionCard icon={IconMessages} title={t('chat.title')} description={t('chat.description')}>
+              <ChatPanel serviceRequestId={request.id} limits={limits} />
+            </SectionCard>
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 5 }}>
+          <Stack gap="lg">
+            <SectionCard icon={IconArrowsExchange} title={t('status.title')}>
+              <StatusChange serviceRequest={request} />
+            </SectionCard>
+            <SectionCard icon={IconUser} title={t('customer.title')}>
+              <CustomerDetails customer={request.customer} />
+            </SectionCard>
+            <SectionCard icon={IconTractor} title={t('machine.title')}>
+              <MachineDetails machine={request.machine} />
             </SectionCard>
             <SectionCard
               icon={IconCalendarEvent}
@@ -111,22 +128,6 @@ export function Component() {
             </SectionCard>
             <SectionCard icon={IconHistory} title={t('history.title')}>
               <StatusHistory entries={request.statusHistory} />
-            </SectionCard>
-          </Stack>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, lg: 5 }}>
-          <Stack gap="lg">
-            <SectionCard icon={IconArrowsExchange} title={t('status.title')}>
-              <StatusChange serviceRequest={request} />
-            </SectionCard>
-            <SectionCard icon={IconUser} title={t('customer.title')}>
-              <CustomerDetails customer={request.customer} />
-            </SectionCard>
-            <SectionCard icon={IconTractor} title={t('machine.title')}>
-              <MachineDetails machine={request.machine} />
-            </SectionCard>
-            <SectionCard icon={IconMessages} title={t('chat.title')} description={t('chat.description')}>
-              <ChatPanel serviceRequestId={request.id} limits={limits} />
             </SectionCard>
           </Stack>
         </Grid.Col>

@@ -28,14 +28,20 @@ export function CustomerDetails({ customer }: { customer: StaffCustomer }) {
         {
           label: t('customer.email'),
           value: (
-            <Anchor href={`mailto:${customer.email}`} style={{ overflowWrap: 'anywhere' }}>
+            <Anchor inherit href={`mailto:${customer.email}`} style={{ overflowWrap: 'anywhere' }}>
               {customer.email}
             </Anchor>
           ),
         },
         {
           label: t('customer.phone'),
-          value: customer.phone ? <Anchor href={`tel:${customer.phone}`}>{customer.phone}</Anchor> : '—',
+          value: customer.phone ? (
+            <Anchor inherit href={`tel:${customer.phone}`}>
+              {customer.phone}
+            </Anchor>
+          ) : (
+            '—'
+          ),
         },
         { label: t('customer.language'), value: t(`customer.languages.${customer.language}`) },
         {

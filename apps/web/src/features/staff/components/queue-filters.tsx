@@ -9,6 +9,7 @@ import {
   Select,
   SimpleGrid,
   Switch,
+  Text,
   TextInput,
 } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
@@ -66,7 +67,11 @@ export function QueueFilterBar({ params, onChange, onClear }: QueueFiltersProps)
           >
             {t(opened ? 'filters.hide' : 'filters.show')}
           </Button>
-          {active > 0 ? <span>{t('filters.active', { count: active })}</span> : null}
+          {active > 0 ? (
+            <Text size="sm" c="dimmed">
+              {t('filters.active', { count: active })}
+            </Text>
+          ) : null}
         </Group>
       ) : null}
       <Collapse expanded={!isPhone || opened} id={panelId}>
@@ -124,12 +129,11 @@ export function QueueFilterBar({ params, onChange, onClear }: QueueFiltersProps)
             value={params.customer}
             onApply={(customer) => onChange({ customer })}
           />
-          <Group justify="space-between" align="flex-end" gap="sm" wrap="wrap">
+          <Group justify="space-between" align="center" gap="sm" wrap="wrap" style={{ alignSelf: 'end' }}>
             <Switch
               label={t('filters.unread')}
               checked={params.unread}
               onChange={(event) => onChange({ unread: event.currentTarget.checked })}
-              py={10}
             />
             <Button
               variant="default"

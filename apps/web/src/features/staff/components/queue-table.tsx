@@ -1,11 +1,11 @@
 import type { StaffQueueItem } from '@care/contract/staff';
 import { Anchor, Badge, Group, Paper, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconInbox } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DataTableFrame, type Column } from '#app/components/layout/data-table-frame.tsx';
 import { EmptyState } from '#app/components/layout/empty-state.tsx';
-import { FieldList } from '#app/components/layout/field-list.tsx';
 import { paths } from '#app/config/paths.ts';
 import { formatDate, formatDateTime } from '#app/lib/date-time.ts';
 import { RequestStatusBadge } from './request-status-badge.tsx';
@@ -24,16 +24,25 @@ export function QueueTable({ rows, busy }: QueueTableProps) {
     {
       key: 'status',
       label: t('columns.status'),
-      render: (row) => <RequestStatusBadge status={row.status} />,
+      // A badge may shrink to nothing in an automatic table layout; the whole label keeps its width.
+      render: (row) => (
+        <div style={{ width: 'max-content' }}>
+          <RequestStatusBadge status={row.status} />
+        </div>
+      ),
     },
-    { key: 'reportDate', label: t('columns.report-date'), render: (row) => formatDate(row.reportDate) },
+    {
+      key: 'reportDate',
+      label: t('columns.report-date'),
+      render: (row) => <NoWrap>{formatDate(row.reportDate)}</NoWrap>,
+    },
     { key: 'customer', label: t('columns.customer'), render: (row) => <Customer row={row} /> },
     { key: 'machine', label: t('columns.machine'), render: (row) => <Machine row={row} /> },
     { key: 'unread', label: t('columns.unread'), render: (row) => <Unread count={row.unreadCount} /> },
     {
       key: 'lastMessageAt',
       label: t('columns.last-message'),
-      render: (row) => formatDateTime(row.lastMessageAt),
+      render: (row) => <NoWrap>{formatDateTime(row.lastMessageAt)}</NoWrap>,
     },
   ];
 
@@ -45,7 +54,7 @@ export function QueueTable({ rows, busy }: QueueTableProps) {
         rows={rows}
         rowKey={(row) => row.id}
         renderCard={(row) => <QueueCard row={row} />}
-        minWidth={1000}
+        minWidth={1100}
         empty={
           <EmptyState
             icon={IconInbox}
@@ -56,6 +65,11 @@ export function QueueTable({ rows, busy }: QueueTableProps) {
       />
     </div>
   );
+}
+
+/** Dates and badges keep their line; names and e-mail addresses take the wrapping. */
+function NoWrap({ children }: { children: ReactNode }) {
+  return <span style={{ whiteSpace: 'nowrap' }}>{children}</span>;
 }
 
 function RequestLink({ row }: { row: StaffQueueItem }) {
@@ -69,11 +83,11 @@ function RequestLink({ row }: { row: StaffQueueItem }) {
 function Customer({ row }: { row: StaffQueueItem }) {
   return (
     <Stack gap={0} miw={0}>
-      <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
+      <Text size="sm" fw={500} style={{ overflowWrap: 'break-word' }}>
         {row.customerName}
       </Text>
       {row.customerName !== row.customerEmail ? (
-        <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+        <Text size="xs" c="dimmed" style={{ overflowWrap: 'break-word' }}>
           {row.customerEmail}
         </Text>
       ) : null}
@@ -84,7 +98,7 @@ function Customer({ row }: { row: StaffQueueItem }) {
 function Machine({ row }: { row: StaffQueueItem }) {
   return (
     <Stack gap={0} miw={0}>
-      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+      <Text size="sm" style={{ overflowWrap: 'break-word' }}>
         {row.machineName}
       </Text>
       <Text size="xs" c="dimmed" ff="monospace">
@@ -106,7 +120,7 @@ function Unread({ count }: { count: number }) {
     );
   }
   return (
-    <Badge color="red" variant="filled" radius="xl">
+    <Badge color="red" variant="filled" radius="xl" tt="none">
       <span aria-hidden>{count}</span>
       <VisuallyHidden>{t('unread.count', { count })}</VisuallyHidden>
     </Badge>
@@ -117,22 +131,26 @@ function QueueCard({ row }: { row: StaffQueueItem }) {
   const { t } = useTranslation('staff');
   return (
     <Paper withBorder radius="md" p="md">
-      <Group justify="space-between" align="flex-start" mb="sm" gap="xs">
+      <Group justify="space-between" align="flex-start" mb="xs" gap="xs">
         <Group gap="xs">
           <RequestLink row={row} />
           {row.unreadCount > 0 ? <Unread count={row.unreadCount} /> : null}
         </Group>
         <RequestStatusBadge status={row.status} />
       </Group>
-      <FieldList
-        labelWidth={120}
-        fields={[
-          { label: t('columns.customer'), value: <Customer row={row} /> },
-          { label: t('columns.machine'), value: <Machine row={row} /> },
-          { label: t('columns.report-date'), value: formatDate(row.reportDate) },
-          { label: t('columns.last-message'), value: formatDateTime(row.lastMessageAt) },
-        ]}
-      />
+      <Stack gap={6}>
+        <Customer row={row} />
+        <Machine row={row} />
+        <Text size="xs" c="dimmed">
+          {t('columns.report-date')}: {formatDate(row.reportDate)}
+          {row.lastMessageAt ? (
+            <>
+              <br />
+              {t('columns.last-message')}: {formatDateTime(row.lastMessageAt)}
+            </>
+          ) : null}
+        </Text>
+      </Stack>
     </Paper>
   );
 }

@@ -17,7 +17,13 @@ type Summary = Pick<
 >;
 
 const longText = (value: string | null) =>
-  value ? <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{value}</Text> : '—';
+  value ? (
+    <Text inherit style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+      {value}
+    </Text>
+  ) : (
+    '—'
+  );
 
 /** What the customer wrote and chose when filing the request (it never changes), with its dates. */
 export function RequestSummary({ serviceRequest }: { serviceRequest: Summary }) {
