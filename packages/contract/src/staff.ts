@@ -34,8 +34,11 @@ export function isServiceStaffRole(role: Role): boolean {
   return (SERVICE_STAFF_ROLES as readonly Role[]).includes(role);
 }
 
-/** The queue counts matching rows up to this number; beyond it `total` is this and `totalCapped` is true. */
-export const STAFF_QUEUE_COUNT_LIMIT = 10_000;
+/**
+ * The queue counts matching rows up to this number; beyond it `total` is this and `totalCapped` is true (show
+ * "1000+"). Pages past it are still served: while `totalCapped`, offer the next page whenever a page is full.
+ */
+export const STAFF_QUEUE_COUNT_LIMIT = 1000;
 
 export const STAFF_QUEUE_SORT_FIELDS = ['reportDate', 'statusChangedAt', 'lastMessageAt'] as const;
 export type StaffQueueSortField = (typeof STAFF_QUEUE_SORT_FIELDS)[number];
@@ -99,7 +102,7 @@ export const StaffQueueItemSchema = z.object({
 export type StaffQueueItem = z.infer<typeof StaffQueueItemSchema>;
 
 export const StaffQueuePageSchema = pagedSchema(StaffQueueItemSchema).extend({
-  /** More rows match than STAFF_QUEUE_COUNT_LIMIT; `total` is the limit (show "10 000+"). */
+  /** More rows match than STAFF_QUEUE_COUNT_LIMIT; `total` is the limit (show "1000+"). */
   totalCapped: z.boolean(),
 });
 export type StaffQueuePage = z.infer<typeof StaffQueuePageSchema>;

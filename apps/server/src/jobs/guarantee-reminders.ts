@@ -12,7 +12,7 @@ import { enqueueMail } from '#app/mail/outbox.ts';
 import { mailTemplates } from '#app/mail/templates.ts';
 
 /*
- * Guarantee-end reminders (docs/decisions/021-guarantee-reminders.md). Once a day, every owned machine whose
+ * Guarantee-end reminders (docs/decisions/023-guarantee-reminders.md). Once a day, every owned machine whose
  * guarantee ends within GUARANTEE_ENDING_DAYS (today included) and that has no reminder for that end date yet gets
  * one e-mail to its owner, in the owner's language, when their `notifications.guarantee-end` setting is on.
  * - Once: a guarantee_reminders_sent row (machine, end date, kind) is written in the same transaction as the

@@ -39,6 +39,7 @@ export const machines = pgTable(
       .where(sql`${t.ownerId} IS NOT NULL`),
     // Staff search by a fragment of the serial number or the machine name.
     index('machines_serial_number_trgm_idx').using('gin', t.serialNumber.op('gin_trgm_ops')),
+    index('machines_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
     check('machines_serial_number_normalized', sql`${t.serialNumber} = upper(btrim(${t.serialNumber}))`),
     checkIn('machines_status_check', t.status, MACHINE_STATUSES),
   ],

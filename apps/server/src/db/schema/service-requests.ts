@@ -82,6 +82,11 @@ export const serviceRequests = pgTable(
     index('service_requests_status_report_date_idx').on(t.status, t.reportDate, t.id),
     // The staff queue by latest activity: ORDER BY last_message_at DESC NULLS LAST (never-discussed last).
     index('service_requests_last_message_at_idx').on(t.lastMessageAt.desc().nullsLast()),
+    // The staff queue unfiltered or by report date only (newest first by default), by longest silence
+    // (last_message_at ASC NULLS LAST) and by status change (docs/decisions/022).
+    index('service_requests_report_date_idx').on(t.reportDate, t.id),
+    index('service_requests_last_message_at_asc_idx').on(t.lastMessageAt, t.id),
+    index('service_requests_status_changed_at_idx').on(t.statusChangedAt, t.id),
     // "My requests" for a service employee.
     index('service_requests_assigned_to_status_idx')
       .on(t.assignedTo, t.status)

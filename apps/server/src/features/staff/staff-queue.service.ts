@@ -52,13 +52,17 @@ function conditionsOf(actor: Actor, query: StaffQueueQuery): SQL[] {
       WHERE m.serial_number LIKE upper(${pattern}) OR m.name ILIKE ${pattern})`);
   }
   if (query.unread) {
-    // A customer message after this staff member's read marker (no marker: any customer message).
+    // A customer message after this staff member's read marker (no marker: any customer message). OFFSET 0
+    // keeps the EXISTS a per-row probe (as a semi-join PostgreSQL hashed all 10M messages to count the first
+    // rows), and `+ 0` keeps the probe on chat_messages_request_id_idx, stopping at the first customer message,
+    // instead of ANDing in the author's whole index (docs/decisions/022).
     conditions.push(sql`r.last_message_at IS NOT NULL AND EXISTS (
       SELECT 1 FROM ${chatMessages} cm
-      WHERE cm.service_request_id = r.id AND cm.author_id = r.customer_id
+      WHERE cm.service_request_id = r.id AND cm.author_id + 0 = r.customer_id
         AND cm.id > coalesce((
           SELECT k.last_read_message_id FROM ${chatReadMarkers} k
-          WHERE k.user_id = ${actor.id} AND k.service_request_id = r.id), 0))`);
+          WHERE k.user_id = ${actor.id} AND k.service_request_id = r.id), 0)
+      OFFSET 0)`);
   }
   return conditions;
 }
@@ -90,7 +94,7 @@ const iso = (value: Date | string) => new Date(value).toISOString();
 /**
  * GET api/staff/service-requests: the service department's queue, filtered, sorted and paged in SQL. Customer,
  * machine and unread count are fetched for the page's rows only. The total is counted up to
- * STAFF_QUEUE_COUNT_LIMIT (docs/decisions/020-staff-service-requests.md).
+ * STAFF_QUEUE_COUNT_LIMIT (docs/decisions/022-staff-service-requests.md).
  */
 export async function listQueue(db: Db, actor: Actor, query: StaffQueueQuery): Promise<StaffQueuePage> {
   const conditions = conditionsOf(actor, query);

@@ -109,7 +109,7 @@ export async function getStaffServiceRequest(db: Db, id: number): Promise<StaffS
  * PATCH api/staff/service-requests/{id}: the fields the service department fills in. Dates may not be before
  * the day the request was reported (in Poland). The description, comments and attachments are not in the schema
  * and never change. The customer's open page is told to refetch (`service-request-status` with the unchanged
- * status: the event is a refetch hint, see docs/decisions/020).
+ * status: the event is a refetch hint, see docs/decisions/022).
  */
 export async function updateStaffServiceRequest(
   db: Db,

@@ -26,7 +26,7 @@ interface Options {
 }
 
 /**
- * The service department's side of service requests (docs/decisions/020). Only roles service and admin: anyone
+ * The service department's side of service requests (docs/decisions/022). Only roles service and admin: anyone
  * else signed in is FORBIDDEN (these are not another customer's rows but a screen they may not use). Replies
  * and files go through api/chat/*, which staff may use on every request.
  */

@@ -1,5 +1,5 @@
-import type { StaffQueuePage, StaffServiceRequest } from '@care/contract/staff';
-import { eq } from 'drizzle-orm';
+import { STAFF_QUEUE_COUNT_LIMIT, type StaffQueuePage, type StaffServiceRequest } from '@care/contract/staff';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serviceRequests } from '#app/db/schema/service-requests.ts';
 import { userAddresses } from '#app/db/schema/users.ts';
@@ -226,6 +226,24 @@ describe('staff: the service request queue, a request’s details and its servic
     expect(codes(second)).toEqual(['SR/2026/000001']);
     expect((await queue('page=9')).items).toEqual([]);
     expect((await queue('page=9')).total).toBe(4);
+  });
+
+  it('the queue counts up to STAFF_QUEUE_COUNT_LIMIT and still serves the pages past it', async () => {
+    const db = t.database.db;
+    const machine = await insertOwnedMachine(db, { serialNumber: 'MANY-1', ownerId: u.anna! });
+    await db.execute(sql`
+      INSERT INTO ${serviceRequests} (code, customer_id, machine_id, status, report_date, problem_description)
+      SELECT 'SR/2025/' || lpad(i::text, 6, '0'), ${u.anna}, ${machine}, 'F',
+        timestamptz '2025-01-01 10:00Z' + i * interval '1 minute', 'Opis'
+      FROM generate_series(1, ${STAFF_QUEUE_COUNT_LIMIT}) i`);
+    const first = await queue('status=F');
+    expect(first).toMatchObject({ total: STAFF_QUEUE_COUNT_LIMIT, totalCapped: true });
+    const past = await queue(`status=F&pageSize=100&page=${STAFF_QUEUE_COUNT_LIMIT / 100 + 1}`);
+    expect(codes(past)).toEqual(['SR/2025/000001']);
+    expect(past).toMatchObject({ total: STAFF_QUEUE_COUNT_LIMIT, totalCapped: true });
+    const exact = await queue('status=F&reportedFrom=2025-01-01&reportedTo=2025-12-31');
+    expect(exact).toMatchObject({ total: STAFF_QUEUE_COUNT_LIMIT, totalCapped: false });
+    await db.delete(serviceRequests).where(eq(serviceRequests.machineId, machine));
   });
 
   it('the queue refuses unknown filters’ values and a reversed date range', async () => {
