@@ -1,6 +1,7 @@
 import { isServiceStaffRole } from '@care/contract/staff';
 import { AppShell, Container } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
 import { IconInbox } from '@tabler/icons-react';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,6 +19,7 @@ import { Footer } from '#app/features/brand/components/footer.tsx';
 import { Logo } from '#app/features/brand/components/logo.tsx';
 import { chatKeys } from '#app/features/chat/api.ts';
 import { usePortalEvents } from '#app/features/events/use-portal-events.ts';
+import { unreadKeys, unreadQuery } from '#app/features/service-requests/unread.ts';
 import { staffKeys } from '#app/features/staff/api.ts';
 import classes from './layout.module.css';
 
@@ -42,16 +44,29 @@ function StaffFrame() {
 
   // One stream for the tab: what an event touches is fetched again through the ordinary endpoints.
   usePortalEvents({
-    ready: () => [staffKeys.all, chatKeys.all],
-    'chat-message': ({ serviceRequestId }) => [staffKeys.queues(), chatKeys.log(serviceRequestId)],
-    unread: () => [staffKeys.queues()],
+    ready: () => [staffKeys.all, chatKeys.all, unreadKeys.all],
+    'chat-message': ({ serviceRequestId }) => [
+      staffKeys.queues(),
+      chatKeys.log(serviceRequestId),
+      unreadKeys.all,
+    ],
+    unread: () => [staffKeys.queues(), unreadKeys.all],
     'service-request-status': ({ serviceRequestId }) => [
       staffKeys.queues(),
       staffKeys.request(serviceRequestId),
     ],
   });
 
-  const navItems: NavItem[] = [{ to: paths.staff, label: t('nav.staff'), icon: IconInbox }];
+  // The messages of the requests this staff member follows (read or written in), as the customers' header has.
+  const unread = useQuery(unreadQuery).data?.total ?? 0;
+  const navItems: NavItem[] = [
+    {
+      to: paths.staff,
+      label: t('nav.staff'),
+      icon: IconInbox,
+      badge: { count: unread, label: t('nav.unread', { count: unread }) },
+    },
+  ];
   const handleSignOut = () => {
     drawer.close();
     signOut.mutate();

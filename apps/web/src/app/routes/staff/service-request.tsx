@@ -1,3 +1,4 @@
+import type { ChatUnread } from '@care/contract/chat';
 import {
   UPLOAD_CONTENT_TYPES,
   UPLOAD_DEFAULT_LIMITS,
@@ -5,7 +6,7 @@ import {
   type UploadLimits,
 } from '@care/contract/files';
 import { Grid, Paper, Stack } from '@mantine/core';
-import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import {
   IconArrowsExchange,
   IconCalendarEvent,
@@ -23,11 +24,11 @@ import { ErrorPage } from '#app/components/feedback/error-page.tsx';
 import { PageHeader } from '#app/components/layout/page-header.tsx';
 import { SectionCard } from '#app/components/layout/section-card.tsx';
 import { paths } from '#app/config/paths.ts';
-import { apiUrl } from '#app/config/runtime-config.ts';
 import { ChatPanel } from '#app/features/chat/components/chat-panel.tsx';
-import { attachmentPath, elementsQuery } from '#app/features/service-requests/api.ts';
-import { staffServiceRequestQuery } from '#app/features/staff/api.ts';
-import { AttachmentsList } from '#app/features/staff/components/attachments-list.tsx';
+import { elementsQuery } from '#app/features/service-requests/api.ts';
+import { AttachmentList } from '#app/features/service-requests/components/attachment-list.tsx';
+import { unreadKeys } from '#app/features/service-requests/unread.ts';
+import { staffKeys, staffServiceRequestQuery } from '#app/features/staff/api.ts';
 import { CustomerDetails } from '#app/features/staff/components/customer-details.tsx';
 import { DatesForm } from '#app/features/staff/components/dates-form.tsx';
 import { FindingsForm } from '#app/features/staff/components/findings-form.tsx';
@@ -75,6 +76,12 @@ export function Component() {
   const { data: request } = useSuspenseQuery(staffServiceRequestQuery(id));
   // Until the server's limits arrive, the contract's defaults (the server checks every file anyway).
   const limits = useQuery(elementsQuery).data?.uploadLimits ?? DEFAULT_LIMITS;
+  const client = useQueryClient();
+  // Reading the chat changes the header's total and this request's count in the queue.
+  const onUnread = (unread: ChatUnread) => {
+    client.setQueryData(unreadKeys.all, unread);
+    void client.invalidateQueries({ queryKey: staffKeys.queues() });
+  };
 
   return (
     <>
@@ -91,13 +98,10 @@ export function Component() {
               <RequestSummary serviceRequest={request} />
             </SectionCard>
             <SectionCard icon={IconPaperclip} title={t('services:attachments.title')}>
-              <AttachmentsList
-                attachments={request.attachments}
-                downloadHref={(file) => apiUrl(attachmentPath(request.id, file.id))}
-              />
+              <AttachmentList requestId={request.id} attachments={request.attachments} />
             </SectionCard>
             <SectionCard icon={IconMessages} title={t('chat.title')} description={t('chat.description')}>
-              <ChatPanel serviceRequestId={request.id} limits={limits} />
+              <ChatPanel serviceRequestId={request.id} limits={limits} onUnread={onUnread} />
             </SectionCard>
           </Stack>
         </Grid.Col>

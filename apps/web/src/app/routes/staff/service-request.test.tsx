@@ -1,0 +1,122 @@
+import type { StaffServiceRequest } from '@care/contract/staff';
+import { screen, within } from '@testing-library/react';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApiServer } from '#app/test/api-server.ts';
+import { renderWithProviders } from '#app/test/render.tsx';
+import { queryClient } from '#app/lib/query-client.ts';
+import { Component, ErrorBoundary, loader } from './service-request.tsx';
+
+const api = createApiServer();
+beforeAll(api.start);
+afterAll(api.stop);
+
+const request: StaffServiceRequest = {
+  id: '12',
+  code: 'SR/2026/000012',
+  reportDate: '2026-05-04T08:15:00.000Z',
+  estimatedCompletionDate: '2026-05-20',
+  completionDate: null,
+  status: 'R',
+  statusHistory: [
+    {
+      fromStatus: null,
+      toStatus: 'N',
+      changedAt: '2026-05-04T08:15:00.000Z',
+      changedBy: 'Jan Kowalski',
+      note: null,
+    },
+    {
+      fromStatus: 'N',
+      toStatus: 'C',
+      changedAt: '2026-05-05T09:00:00.000Z',
+      changedBy: 'Piotr Nowak',
+      note: 'Photos of the plate asked for.',
+    },
+    {
+      fromStatus: 'C',
+      toStatus: 'R',
+      changedAt: '2026-05-06T09:00:00.000Z',
+      changedBy: 'Piotr Nowak',
+      note: null,
+    },
+  ],
+  statusChangedAt: '2026-05-06T09:00:00.000Z',
+  transportType: null,
+  deliveryPlace: null,
+  problemDescription: 'The baler knots loosely.',
+  comments: null,
+  serviceOpinion: 'Worn knotter.',
+  additionalParts: null,
+  machine: {
+    id: '7',
+    name: 'Prasa zwijająca Z-562',
+    serialNumber: 'AGM562-0001',
+    purchaseDate: '2024-04-02',
+    guaranteeEndDate: '2027-04-02',
+    guaranteeDaysLeft: 330,
+    guaranteeState: 'active',
+    status: 'I',
+    dealer: 'Agro-Serwis Kowalscy',
+  },
+  attachments: [],
+  canAddAppendices: true,
+  customer: {
+    id: '3',
+    firstName: 'Jan',
+    lastName: 'Kowalski',
+    email: 'jan.kowalski@example.com',
+    phone: '600100200',
+    language: 'pl',
+    address: null,
+  },
+  allowedTransitions: ['P', 'O'],
+};
+
+function renderRequest(id: string) {
+  queryClient.clear();
+  return renderWithProviders(<p>unused</p>, {
+    path: '/unused',
+    route: `/staff/service-requests/${id}`,
+    routes: [{ path: '/staff/service-requests/:serviceRequestId', loader, Component, ErrorBoundary }],
+  });
+}
+
+describe('staff request page', () => {
+  it('shows the request with its customer, machine, staff notes and only the allowed next statuses', async () => {
+    api.reset(({ path }) =>
+      path === '/api/staff/service-requests/12' ? { status: 200, body: request } : { status: 404 },
+    );
+    await renderRequest('12');
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Request SR/2026/000012' }),
+    ).toBeInTheDocument();
+    const customer = screen.getByRole('region', { name: 'Customer' });
+    expect(within(customer).getByRole('link', { name: 'jan.kowalski@example.com' })).toHaveAttribute(
+      'href',
+      'mailto:jan.kowalski@example.com',
+    );
+    expect(
+      within(screen.getByRole('region', { name: 'Machine' })).getByText('AGM562-0001'),
+    ).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('region', { name: 'Status history' })).getByText(
+        'Photos of the plate asked for.',
+      ),
+    ).toBeInTheDocument();
+    const choices = within(screen.getByRole('radiogroup', { name: 'New status' })).getAllByRole('radio');
+    expect(choices.map((radio) => radio.getAttribute('value'))).toEqual(['P', 'O']);
+    expect(screen.getByRole('textbox', { name: 'Service opinion' })).toHaveValue('Worn knotter.');
+    expect(screen.getByLabelText('Estimated completion date')).toHaveValue('2026-05-20');
+    expect(screen.getByRole('button', { name: 'Save dates' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Save opinion and parts' })).toBeInTheDocument();
+  });
+
+  it("shows 'service-load-error' for an unknown request", async () => {
+    api.reset(() => ({ status: 404, body: { code: 'NOT_FOUND', message: 'Not found.' } }));
+    await renderRequest('999');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'The service request could not be loaded' }),
+    ).toBeInTheDocument();
+  });
+});
