@@ -1,4 +1,5 @@
 import { UPLOAD_FILE_FIELD } from '@care/contract/files';
+import { ServiceRequestWithdrawnSchema } from '@care/contract/staff';
 import {
   AppendicesResponseSchema,
   type NewServiceRequestFields,
@@ -134,3 +135,20 @@ export function useAddAppendix(id: string) {
 /** The download address of an attachment (always sent as a file, never shown inline). */
 export const attachmentPath = (id: string, fileId: string) =>
   `api/service-requests/${encodeURIComponent(id)}/attachments/${encodeURIComponent(fileId)}`;
+
+/**
+ * POST api/service-requests/{id}/withdrawal: the customer withdraws a request still pending (N → X, DESIGN.md).
+ * The request and the lists are fetched again: the history has a new entry.
+ */
+export function useWithdrawServiceRequest(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      request(`api/service-requests/${encodeURIComponent(id)}/withdrawal`, {
+        method: 'POST',
+        schema: ServiceRequestWithdrawnSchema,
+        silent: true,
+      }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: serviceRequestKeys.all }),
+  });
+}

@@ -1,7 +1,8 @@
 import { UPLOAD_CONTENT_TYPES, UPLOAD_DEFAULT_LIMITS, UPLOAD_EXTENSIONS } from '@care/contract/files';
 import type { MachineDetails } from '@care/contract/machines';
 import type { ServiceRequestDetails } from '@care/contract/service-requests';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { queryClient } from '#app/lib/query-client.ts';
 import { createApiServer, type RecordedRequest } from '#app/test/api-server.ts';
@@ -155,6 +156,33 @@ describe('service request details', () => {
     expect(screen.getByText('Under consideration')).toBeInTheDocument();
     expect(await screen.findByText('No messages')).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Message to the service team' })).toBeInTheDocument();
+  });
+
+  it('lets the customer withdraw a pending request after confirming, and shows its new status', async () => {
+    let current: ServiceRequestDetails = {
+      ...service,
+      status: 'N',
+      statusHistory: service.statusHistory.slice(0, 1),
+    };
+    api.reset((request: RecordedRequest) => {
+      if (request.method === 'POST' && request.path === '/api/service-requests/31/withdrawal') {
+        current = { ...current, status: 'X' };
+        return { status: 200, body: { id: '31', status: 'X', statusChangedAt: '2026-04-20T08:00:00.000Z' } };
+      }
+      if (request.path === '/api/service-requests/31') return { status: 200, body: current };
+      if (request.path === '/api/service-requests/elements') return { status: 200, body: elements };
+      if (request.path === '/api/chat/comments')
+        return { status: 200, body: { messages: [], hasMore: false } };
+      return notFound;
+    });
+    await renderRoute('/home/services/edit/31', '/home/services/edit/:serviceId', serviceRoute);
+    await userEvent.click(await screen.findByRole('button', { name: 'Withdraw request' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Withdraw' }));
+    expect(await screen.findByText('The request has been withdrawn.')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.getByRole('status', { name: 'Request status' })).toHaveTextContent('Rejected'),
+    );
+    expect(screen.queryByRole('button', { name: 'Withdraw request' })).not.toBeInTheDocument();
   });
 
   it("shows 'service-load-error' when the service request cannot be loaded", async () => {

@@ -17,13 +17,19 @@ import { SectionCard } from '#app/components/layout/section-card.tsx';
 import { paths } from '#app/config/paths.ts';
 import { chatLogQuery } from '#app/features/chat/api.ts';
 import { ChatPanel } from '#app/features/chat/components/chat-panel.tsx';
-import { elementsQuery, serviceRequestQuery } from '#app/features/service-requests/api.ts';
+import {
+  elementsQuery,
+  serviceRequestQuery,
+  useWithdrawServiceRequest,
+} from '#app/features/service-requests/api.ts';
 import { AttachmentList } from '#app/features/service-requests/components/attachment-list.tsx';
 import { RequestDescription } from '#app/features/service-requests/components/request-description.tsx';
 import { RequestSummary } from '#app/features/service-requests/components/request-summary.tsx';
 import { ServiceStatusBadge } from '#app/features/service-requests/components/service-requests-table-parts.tsx';
 import { StatusHistory } from '#app/features/service-requests/components/status-history.tsx';
+import { WithdrawRequest } from '#app/features/service-requests/components/withdraw-request.tsx';
 import { unreadKeys } from '#app/features/service-requests/unread.ts';
+import { notify } from '#app/lib/notify.ts';
 import { queryClient } from '#app/lib/query-client.ts';
 import { ServiceAppendices } from './service-appendices.tsx';
 
@@ -73,6 +79,15 @@ export function Component() {
   const limits = useQuery(elementsQuery).data?.uploadLimits ?? DEFAULT_LIMITS;
   const client = useQueryClient();
   const onUnread = (unread: ChatUnread) => client.setQueryData(unreadKeys.all, unread);
+  const withdraw = useWithdrawServiceRequest(request.id);
+  const onWithdraw = (done: () => void) =>
+    withdraw.mutate(undefined, {
+      onSuccess: () => {
+        done();
+        notify('SUCCESS', { title: t('withdraw.button'), message: t('withdraw.success') });
+      },
+      onError: (error) => notify('ERROR', { title: t('withdraw.error'), message: error.message }),
+    });
   // A live region: a status changed by the service team is announced without a reload.
   const status = (
     <Box component="span" role="status" aria-label={t('details.status-label')}>
@@ -87,16 +102,21 @@ export function Component() {
         breadcrumbs={[{ label: t('list.title'), to: paths.services }, { label: request.code }]}
         badge={status}
         actions={
-          <Button
-            component="a"
-            href={`#${CHAT_ID}`}
-            variant="light"
-            h={40}
-            hiddenFrom="lg"
-            leftSection={<IconMessages size={18} aria-hidden />}
-          >
-            {t('details.go-to-chat')}
-          </Button>
+          <>
+            {request.status === 'N' ? (
+              <WithdrawRequest code={request.code} onConfirm={onWithdraw} pending={withdraw.isPending} />
+            ) : null}
+            <Button
+              component="a"
+              href={`#${CHAT_ID}`}
+              variant="light"
+              h={40}
+              hiddenFrom="lg"
+              leftSection={<IconMessages size={18} aria-hidden />}
+            >
+              {t('details.go-to-chat')}
+            </Button>
+          </>
         }
       />
       <Grid gap="lg">
