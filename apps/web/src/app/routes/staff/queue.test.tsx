@@ -117,4 +117,22 @@ describe('staff queue filters', () => {
     });
     expect(screen.getByRole('searchbox', { name: 'Customer' })).toHaveValue('');
   });
+
+  it('past the capped count, offers the next page while pages come full', async () => {
+    const item = page.items[0]!;
+    const full = Array.from({ length: 20 }, (_, i) => ({
+      ...item,
+      id: String(1000 + i),
+      code: `SR/2026/00${1000 + i}`,
+    }));
+    api.reset(() => ({
+      status: 200,
+      body: { ...page, items: full, total: 1000, page: 50, totalCapped: true },
+    }));
+    await renderWithProviders(<Queue />, { route: '/staff?page=50', path: '/staff' });
+
+    expect(await screen.findByText('Requests: more than 1,000 – narrow the filters')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Page 51' }));
+    await waitFor(() => expect(paramsOf(queueCalls().at(-1))).toMatchObject({ page: '51' }));
+  });
 });

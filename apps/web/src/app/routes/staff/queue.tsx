@@ -49,6 +49,7 @@ export function Component() {
             pageSize={params.pageSize}
             total={queue.data.total}
             totalCapped={queue.data.totalCapped}
+            fullPage={queue.data.items.length === params.pageSize}
             onPageChange={(page) => go({ ...params, page }, false)}
             onPageSizeChange={(pageSize) => go({ ...params, pageSize, page: 1 }, true)}
           />

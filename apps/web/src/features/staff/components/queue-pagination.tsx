@@ -9,15 +9,19 @@ interface QueuePaginationProps {
   total: number;
   /** More rows match than the server counts; `total` is its limit. */
   totalCapped: boolean;
+  /** The page shown is full: past a capped count, that is the sign of a next page. */
+  fullPage: boolean;
   onPageChange: (page: number) => void;
   onPageSizeChange: (pageSize: number) => void;
 }
 
 /** Below the queue: how many requests match, how many per page, and the pages. */
 export function QueuePagination(props: QueuePaginationProps) {
-  const { page, pageSize, total, totalCapped, onPageChange, onPageSizeChange } = props;
+  const { page, pageSize, total, totalCapped, fullPage, onPageChange, onPageSizeChange } = props;
   const { t, i18n } = useTranslation('staff');
-  const pages = Math.max(1, Math.ceil(total / pageSize));
+  // The server stops counting at its limit but serves the pages beyond it (STAFF_QUEUE_COUNT_LIMIT).
+  const counted = Math.max(1, Math.ceil(total / pageSize));
+  const pages = totalCapped ? Math.max(counted, fullPage ? page + 1 : page) : counted;
   const count = new Intl.NumberFormat(i18n.language).format(total);
   const labels = {
     first: t('pages.first'),
