@@ -48,6 +48,7 @@ export default tseslint.config(
     'uploads',
     'service-requests',
     'table-settings',
+    'staff',
   ].map((feature) => ({
     // Features never import each other; routes in app/ compose them.
     files: [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],
