@@ -103,9 +103,6 @@ export function Component() {
         badge={status}
         actions={
           <>
-            {request.status === 'N' ? (
-              <WithdrawRequest code={request.code} onConfirm={onWithdraw} pending={withdraw.isPending} />
-            ) : null}
             <Button
               component="a"
               href={`#${CHAT_ID}`}
@@ -116,6 +113,9 @@ export function Component() {
             >
               {t('details.go-to-chat')}
             </Button>
+            {request.status === 'N' ? (
+              <WithdrawRequest code={request.code} onConfirm={onWithdraw} pending={withdraw.isPending} />
+            ) : null}
           </>
         }
       />
