@@ -1,6 +1,6 @@
 import type { FieldError } from '@care/contract/errors';
 import type { NewServiceRequestFields } from '@care/contract/service-requests';
-import { useSuspenseQuery } from '@tanstack/react-query';
+import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { IconTractor } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +8,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { EmptyState } from '#app/components/layout/empty-state.tsx';
 import { PageHeader } from '#app/components/layout/page-header.tsx';
 import { paths } from '#app/config/paths.ts';
-import { machineListQuery, type MachineListParams } from '#app/features/machines/api.ts';
+import { machineKeys, machineListQuery, type MachineListParams } from '#app/features/machines/api.ts';
 import { elementsQuery, useCreateServiceRequest } from '#app/features/service-requests/api.ts';
 import { NewRequestForm } from '#app/features/service-requests/components/new-request-form.tsx';
 import { UploadField } from '#app/features/uploads/components/upload-field.tsx';
@@ -46,6 +46,7 @@ export function Component() {
   const { data: machines } = useSuspenseQuery(machineListQuery(MACHINE_CHOICES));
   const queue = useUploadQueue(elements.uploadLimits);
   const create = useCreateServiceRequest();
+  const client = useQueryClient();
   const [failure, setFailure] = useState<string | null>(null);
   const [serverErrors, setServerErrors] = useState<FieldError[]>([]);
 
@@ -60,6 +61,8 @@ export function Component() {
       }),
     );
     if (created) {
+      // The machine's page lists its requests (and is fresh for 30 s): it must show this one at once.
+      void client.invalidateQueries({ queryKey: machineKeys.details() });
       notify('SUCCESS', { title: t('new.title'), message: t('new.success') });
       await navigate(paths.service(created.id), { replace: true });
       return;

@@ -17,6 +17,7 @@ import { SectionCard } from '#app/components/layout/section-card.tsx';
 import { paths } from '#app/config/paths.ts';
 import { chatLogQuery } from '#app/features/chat/api.ts';
 import { ChatPanel } from '#app/features/chat/components/chat-panel.tsx';
+import { machineKeys } from '#app/features/machines/api.ts';
 import {
   elementsQuery,
   serviceRequestQuery,
@@ -84,6 +85,7 @@ export function Component() {
     withdraw.mutate(undefined, {
       onSuccess: () => {
         done();
+        void client.invalidateQueries({ queryKey: machineKeys.details() });
         notify('SUCCESS', { title: t('withdraw.button'), message: t('withdraw.success') });
       },
       onError: (error) => notify('ERROR', { title: t('withdraw.error'), message: error.message }),
