@@ -28,11 +28,11 @@ export function ColumnHeader({ label, width, sortable, sorted, onSort, onResize 
           data-sorted={sorted ?? undefined}
           title={t(sorted === 'ascending' ? 'table.sort-descending' : 'table.sort-ascending')}
         >
-          <span className={classes.label}>{label}</span>
+          <span>{label}</span>
           <SortIcon size={14} stroke={2} aria-hidden className={classes.sortIcon} />
         </UnstyledButton>
       ) : (
-        <span className={classes.label}>{label}</span>
+        <span>{label}</span>
       )}
       <ResizeHandle label={label} width={width} onResize={onResize} />
     </Table.Th>

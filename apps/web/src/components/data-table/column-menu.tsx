@@ -33,7 +33,7 @@ export function ColumnMenu<Row>({ columns, state, onStateChange }: ColumnMenuPro
     onStateChange((current) => ({ ...current, columnVisibility: {}, columnSizing: {}, columnOrder: [] }));
 
   return (
-    <Popover position="bottom-end" shadow="md" width={300} trapFocus returnFocus>
+    <Popover position="bottom-start" shadow="md" width={320} trapFocus returnFocus>
       <Popover.Target>
         <Button variant="default" h={40} leftSection={<IconColumns3 size={18} aria-hidden />}>
           {t('table.columns.button')}
@@ -79,6 +79,9 @@ export function ColumnMenu<Row>({ columns, state, onStateChange }: ColumnMenuPro
           variant="subtle"
           size="compact-sm"
           mt="sm"
+          h="auto"
+          py={4}
+          styles={{ label: { whiteSpace: 'normal', textAlign: 'start' } }}
           leftSection={<IconRestore size={16} aria-hidden />}
           onClick={reset}
         >

@@ -42,11 +42,11 @@ export function TablePagination({
           value={String(pageSize)}
           onChange={(value) => value && onPageSizeChange(Number(value))}
           allowDeselect={false}
-          w={96}
           size="sm"
           styles={{
             root: { display: 'flex', alignItems: 'center', gap: 8 },
-            label: { whiteSpace: 'nowrap' },
+            label: { whiteSpace: 'nowrap', marginBottom: 0 },
+            wrapper: { width: 88 },
           }}
         />
       </Group>

@@ -26,6 +26,8 @@ export interface DataColumn<Row> {
   sortable?: boolean;
   /** The column that names the row (its link): it cannot be hidden. */
   alwaysVisible?: boolean;
+  /** Shown only once the person turns it on in the columns menu. */
+  hiddenByDefault?: boolean;
   /** Width in pixels until the person resizes it. */
   width: number;
 }
@@ -42,7 +44,7 @@ export function orderColumns<Row>(columns: readonly DataColumn<Row>[], state: Ta
 }
 
 export function isColumnVisible<Row>(column: DataColumn<Row>, state: TableState): boolean {
-  return column.alwaysVisible === true || state.columnVisibility[column.id] !== false;
+  return column.alwaysVisible === true || (state.columnVisibility[column.id] ?? !column.hiddenByDefault);
 }
 
 /** The columns the table shows, in order. */

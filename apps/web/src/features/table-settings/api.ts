@@ -63,12 +63,18 @@ export function isSaving(key: TableSettingKey): boolean {
 
 /** POST api/user/settings (creates or replaces the key's value), then the local copy. */
 export function saveTableSettings(key: TableSettingKey, value: TableSettings): Promise<void> {
+  // The server checks the value with the same schema; what it would refuse is not sent.
+  const checked = TableSettingsSchema.safeParse(value);
+  if (!checked.success) {
+    console.error('table settings not saved', checked.error);
+    return saving;
+  }
   savingKeys.set(key, (savingKeys.get(key) ?? 0) + 1);
   const save = async () => {
     try {
       const saved = await request('api/user/settings', {
         method: 'POST',
-        body: { broadValue: PORTAL_BROAD_VALUE, key, value },
+        body: { broadValue: PORTAL_BROAD_VALUE, key, value: checked.data },
         schema: UserSettingSchema,
         silent: true,
       });

@@ -7,10 +7,15 @@ import { useTranslation } from 'react-i18next';
 type Guarantee = Pick<Machine, 'guaranteeState' | 'guaranteeDaysLeft'>;
 
 const LOOK = {
-  active: { color: 'field', icon: IconShieldCheck },
-  ending: { color: 'yellow', icon: IconShieldExclamation },
-  ended: { color: 'gray', icon: IconShieldOff },
-  none: { color: 'gray', icon: IconShieldOff },
+  active: { color: 'field', icon: IconShieldCheck, text: undefined },
+  // Mantine's light yellow text is below 4.5:1 on its own tint in the light scheme: a dark amber there (6:1).
+  ending: {
+    color: 'yellow',
+    icon: IconShieldExclamation,
+    text: 'light-dark(#8f4a00, var(--mantine-color-yellow-light-color))',
+  },
+  ended: { color: 'gray', icon: IconShieldOff, text: undefined },
+  none: { color: 'gray', icon: IconShieldOff, text: undefined },
 } as const;
 
 /** The guarantee as the server computed it: days left, ending soon (within 30 days), ended, or unknown. */
@@ -30,7 +35,7 @@ export function guaranteeText(t: TFunction<'machines'>, machine: Guarantee): str
 
 export function GuaranteeBadge({ machine }: { machine: Guarantee }) {
   const { t } = useTranslation('machines');
-  const { color, icon: Icon } = LOOK[machine.guaranteeState];
+  const { color, icon: Icon, text } = LOOK[machine.guaranteeState];
   return (
     <Badge
       variant="light"
@@ -39,7 +44,7 @@ export function GuaranteeBadge({ machine }: { machine: Guarantee }) {
       tt="none"
       fw={600}
       leftSection={<Icon size={14} aria-hidden />}
-      styles={{ label: { overflow: 'visible' } }}
+      style={text ? { color: text } : undefined}
     >
       {guaranteeText(t, machine)}
     </Badge>

@@ -28,7 +28,7 @@ export function ServiceStatusBadge({ status }: { status: ServiceRequestStatus })
 
 export function ServiceRequestLink({ request }: { request: Pick<ServiceRequestListItem, 'id' | 'code'> }) {
   return (
-    <Anchor component={Link} to={paths.service(request.id)} fw={600}>
+    <Anchor component={Link} to={paths.service(request.id)} fw={600} style={{ whiteSpace: 'nowrap' }}>
       {request.code}
     </Anchor>
   );

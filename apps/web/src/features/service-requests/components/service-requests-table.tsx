@@ -1,5 +1,4 @@
 import type { ServiceRequestListItem, ServiceRequestPage } from '@care/contract/service-requests';
-import { Text } from '@mantine/core';
 import { IconTool } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -34,7 +33,7 @@ function useServiceRequestColumns(): DataColumn<ServiceRequestListItem>[] {
     label,
     render: (r: ServiceRequestListItem) => formatDate(r[id]),
     sortable: true,
-    width: 170,
+    width: 160,
   });
   return [
     {
@@ -43,13 +42,13 @@ function useServiceRequestColumns(): DataColumn<ServiceRequestListItem>[] {
       render: (r) => <ServiceRequestLink request={r} />,
       sortable: true,
       alwaysVisible: true,
-      width: 170,
+      width: 190,
     },
     {
       id: 'unread',
       label: t('fields.unread'),
       render: (r) => <UnreadBadge count={r.unreadCount} />,
-      width: 110,
+      width: 130,
     },
     date('reportDate', t('fields.report-date')),
     {
@@ -69,9 +68,10 @@ function useServiceRequestColumns(): DataColumn<ServiceRequestListItem>[] {
     {
       id: 'machineSerialNumber',
       label: t('fields.machine-serial-number'),
-      render: (r) => <Text size="sm">{r.machineSerialNumber}</Text>,
+      render: (r) => r.machineSerialNumber,
       sortable: true,
-      width: 170,
+      hiddenByDefault: true,
+      width: 160,
     },
     date('estimatedCompletionDate', t('fields.estimated-completion-date')),
     date('completionDate', t('fields.completion-date')),
