@@ -3,6 +3,7 @@ import { IconChevronDown, IconKey, IconLogout, IconSettings } from '@tabler/icon
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '#app/config/paths.ts';
+import type { NavItem } from './nav-links.tsx';
 import classes from './user-menu.module.css';
 
 interface UserMenuProps {
@@ -10,10 +11,12 @@ interface UserMenuProps {
   lastName: string;
   email: string;
   onSignOut: () => void;
+  /** Links above the account items, e.g. the service department's queue for staff. */
+  links?: readonly NavItem[];
 }
 
 /** SPEC §2 user menu: change password, settings, logout. */
-export function UserMenu({ firstName, lastName, email, onSignOut }: UserMenuProps) {
+export function UserMenu({ firstName, lastName, email, onSignOut, links = [] }: UserMenuProps) {
   const { t } = useTranslation('layout');
   const fullName = `${firstName} ${lastName}`.trim();
   const initials = `${firstName.charAt(0)}${lastName.charAt(0)}`.toUpperCase();
@@ -59,6 +62,12 @@ export function UserMenu({ firstName, lastName, email, onSignOut }: UserMenuProp
           </Text>
         </Menu.Label>
         <Menu.Divider />
+        {links.map(({ to, label, icon: ItemIcon }) => (
+          <Menu.Item key={to} component={Link} to={to} leftSection={<ItemIcon size={18} aria-hidden />}>
+            {label}
+          </Menu.Item>
+        ))}
+        {links.length > 0 ? <Menu.Divider /> : null}
         <Menu.Item component={Link} to={paths.updatePassword} leftSection={<IconKey size={18} aria-hidden />}>
           {t('user-menu.change-password')}
         </Menu.Item>

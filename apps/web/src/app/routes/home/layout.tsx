@@ -93,10 +93,12 @@ function AppFrame() {
       badge: { count: unread, label: t('nav.unread', { count: unread }) },
     },
     ...(canViewCatalog ? [{ to: paths.catalog, label: t('nav.catalog'), icon: IconBook }] : []),
-    ...(user && isServiceStaffRole(user.role)
-      ? [{ to: paths.staff, label: t('nav.staff'), icon: IconInbox }]
-      : []),
   ];
+  // Staff reach their queue from the account menu (the header has no room for a fifth item) and the drawer.
+  const staffLinks: NavItem[] =
+    user && isServiceStaffRole(user.role)
+      ? [{ to: paths.staff, label: t('nav.staff'), icon: IconInbox }]
+      : [];
 
   const handleSignOut = () => {
     drawer.close();
@@ -127,6 +129,7 @@ function AppFrame() {
               lastName={lastName}
               email={user?.email ?? ''}
               onSignOut={handleSignOut}
+              links={staffLinks}
             />
           }
           drawerOpened={drawerOpened}
@@ -146,7 +149,7 @@ function AppFrame() {
         opened={drawerOpened}
         onClose={drawer.close}
         title={<Logo withTagline={false} />}
-        navItems={navItems}
+        navItems={[...navItems, ...staffLinks]}
         cart={<CartButton count={cartCount} onClick={openCart} withLabel />}
         userName={`${firstName} ${lastName}`.trim()}
         onSignOut={handleSignOut}
