@@ -78,7 +78,7 @@ export function DatesForm({ serviceRequest }: DatesFormProps) {
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" style={{ alignItems: 'end' }}>
           {input('estimatedCompletionDate', t('services:fields.estimated-completion-date'))}
           {input('completionDate', t('services:fields.completion-date'))}
         </SimpleGrid>
