@@ -9,5 +9,7 @@ export default defineProject({
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'jsdom',
     setupFiles: ['src/test/setup.ts'],
+    // A form test types into a dozen fields; on a loaded 2-core machine that alone can pass 5 s.
+    testTimeout: 20_000,
   },
 });
