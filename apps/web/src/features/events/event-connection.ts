@@ -19,6 +19,8 @@ export interface EventConnection {
  * the session was being renewed). A `ready` event means the stream works again: the delay starts over.
  */
 export function connectEvents(url: string, onEvent: (event: PortalEvent) => void): EventConnection {
+  // Without EventSource (an old embedded browser, jsdom) screens still refresh on focus and on navigation.
+  if (typeof EventSource === 'undefined') return { close() {} };
   let source: EventSource | null = null;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let attempt = 0;
