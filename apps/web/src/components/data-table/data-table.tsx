@@ -57,7 +57,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
           <Table
             layout="fixed"
             verticalSpacing="sm"
-            horizontalSpacing="md"
+            horizontalSpacing="sm"
             highlightOnHover={rows.length > 0}
             style={{ minWidth: width }}
           >

@@ -1,4 +1,4 @@
-import { Badge, VisuallyHidden } from '@mantine/core';
+import { VisuallyHidden } from '@mantine/core';
 import type { TablerIcon } from '@tabler/icons-react';
 import { NavLink } from 'react-router';
 import classes from './nav-links.module.css';
@@ -25,13 +25,19 @@ export function NavLinks({ items, orientation = 'horizontal', onNavigate }: NavL
       {items.map(({ to, label, icon: ItemIcon, badge }) => (
         <li key={to}>
           <NavLink to={to} className={classes.link} onClick={onNavigate}>
-            <ItemIcon className={classes.icon} size={20} stroke={1.75} aria-hidden />
+            <span className={classes.iconWrap}>
+              <ItemIcon className={classes.icon} size={20} stroke={1.75} aria-hidden />
+              {/* On the icon's corner, so the count takes no room in a header that must fit in German. */}
+              {badge && badge.count > 0 ? (
+                <span className={classes.count} aria-hidden>
+                  {badge.count > 99 ? '99+' : badge.count}
+                </span>
+              ) : null}
+            </span>
             {label}
             {badge && badge.count > 0 ? (
               <>
-                <Badge size="sm" color="red" variant="filled" circle={badge.count < 10} aria-hidden>
-                  {badge.count > 99 ? '99+' : badge.count}
-                </Badge>{' '}
+                {' '}
                 <VisuallyHidden>{`(${badge.label})`}</VisuallyHidden>
               </>
             ) : null}

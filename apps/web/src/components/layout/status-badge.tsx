@@ -12,9 +12,28 @@ const TONE_COLORS: Record<StatusTone, string> = {
   negative: 'red',
 };
 
-export function StatusBadge({ label, tone }: { label: string; tone: StatusTone }) {
+/** `wrap`: a long label goes onto a second line instead of being cut (narrow table columns). */
+export function StatusBadge({
+  label,
+  tone,
+  wrap = false,
+}: {
+  label: string;
+  tone: StatusTone;
+  wrap?: boolean;
+}) {
   return (
-    <Badge variant="light" color={TONE_COLORS[tone]} radius="sm" size="md" tt="none" fw={600}>
+    <Badge
+      variant="light"
+      color={TONE_COLORS[tone]}
+      radius="sm"
+      size="md"
+      tt="none"
+      fw={600}
+      {...(wrap
+        ? { h: 'auto', py: 2, styles: { label: { whiteSpace: 'normal', overflow: 'visible' } } }
+        : {})}
+    >
       {label}
     </Badge>
   );

@@ -40,14 +40,14 @@ function useMachineColumns(): DataColumn<Machine>[] {
       label: t('fields.serial-number'),
       render: (m) => m.serialNumber,
       sortable: true,
-      width: 170,
+      width: 160,
     },
     {
       id: 'purchaseDate',
       label: t('fields.purchase-date'),
       render: (m) => formatDate(m.purchaseDate),
       sortable: true,
-      width: 150,
+      width: 140,
     },
     {
       id: 'guaranteeEndDate',
@@ -59,12 +59,12 @@ function useMachineColumns(): DataColumn<Machine>[] {
         </Stack>
       ),
       sortable: true,
-      width: 210,
+      width: 200,
     },
     {
       id: 'status',
       label: t('fields.status'),
-      render: (m) => <MachineStatusBadge status={m.status} />,
+      render: (m) => <MachineStatusBadge status={m.status} wrap />,
       sortable: true,
       width: 200,
     },

@@ -21,9 +21,9 @@ export const SERVICE_STATUS_TONES: Record<ServiceRequestStatus, StatusTone> = {
 };
 
 /** A request's status with its SPEC label (services:status.<code>). */
-export function ServiceStatusBadge({ status }: { status: ServiceRequestStatus }) {
+export function ServiceStatusBadge({ status, wrap }: { status: ServiceRequestStatus; wrap?: boolean }) {
   const { t } = useTranslation('services');
-  return <StatusBadge label={t(`status.${status}`)} tone={SERVICE_STATUS_TONES[status]} />;
+  return <StatusBadge label={t(`status.${status}`)} tone={SERVICE_STATUS_TONES[status]} wrap={wrap} />;
 }
 
 export function ServiceRequestLink({ request }: { request: Pick<ServiceRequestListItem, 'id' | 'code'> }) {
@@ -42,7 +42,8 @@ export function UnreadBadge({ count }: { count: number }) {
   return (
     <Tooltip label={label} withArrow>
       <Badge
-        color="red"
+        // red.9: white text on Mantine's default red fill is 3.3:1.
+        color="red.9"
         variant="filled"
         radius="xl"
         leftSection={<IconMessage size={12} aria-hidden />}

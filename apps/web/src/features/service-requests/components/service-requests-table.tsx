@@ -28,12 +28,16 @@ interface ServiceRequestsTableProps {
 /** SPEC §3 "Service request": the labels of the requests table. Column ids are the API's sort fields. */
 function useServiceRequestColumns(): DataColumn<ServiceRequestListItem>[] {
   const { t } = useTranslation('services');
-  const date = (id: 'reportDate' | 'estimatedCompletionDate' | 'completionDate', label: string) => ({
+  const date = (
+    id: 'reportDate' | 'estimatedCompletionDate' | 'completionDate',
+    label: string,
+    width = 150,
+  ) => ({
     id,
     label,
     render: (r: ServiceRequestListItem) => formatDate(r[id]),
     sortable: true,
-    width: 160,
+    width,
   });
   return [
     {
@@ -42,28 +46,28 @@ function useServiceRequestColumns(): DataColumn<ServiceRequestListItem>[] {
       render: (r) => <ServiceRequestLink request={r} />,
       sortable: true,
       alwaysVisible: true,
-      width: 190,
+      width: 180,
     },
     {
       id: 'unread',
       label: t('fields.unread'),
       render: (r) => <UnreadBadge count={r.unreadCount} />,
-      width: 130,
+      width: 120,
     },
     date('reportDate', t('fields.report-date')),
     {
       id: 'status',
       label: t('fields.status'),
-      render: (r) => <ServiceStatusBadge status={r.status} />,
+      render: (r) => <ServiceStatusBadge status={r.status} wrap />,
       sortable: true,
-      width: 210,
+      width: 200,
     },
     {
       id: 'machineName',
       label: t('fields.machine'),
       render: (r) => r.machineName,
       sortable: true,
-      width: 200,
+      width: 180,
     },
     {
       id: 'machineSerialNumber',
@@ -73,7 +77,7 @@ function useServiceRequestColumns(): DataColumn<ServiceRequestListItem>[] {
       hiddenByDefault: true,
       width: 160,
     },
-    date('estimatedCompletionDate', t('fields.estimated-completion-date')),
+    date('estimatedCompletionDate', t('fields.estimated-completion-date'), 160),
     date('completionDate', t('fields.completion-date')),
   ];
 }
