@@ -1,0 +1,161 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, totalmem } from 'node:os';
+import { resolve } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { BENCH_PASSWORD, databaseUrl, type LoadOptions, resultsDir, TARGET_P99_MS } from './config.ts';
+import { cpuBetween, cpuSnapshot } from './cpu-usage.ts';
+import { figuresTables, latencyFigures, type ScenarioFigures } from './figures.ts';
+import { paced, type Sample } from './paced.ts';
+import { loadScenarios, type Scenario } from './scenarios.ts';
+import { type ServerProcess, startServer } from './server-process.ts';
+
+/** Signs in through POST auth/login like the web app and answers the session cookie to send back. */
+async function signIn(baseUrl: string, email: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: email, password: BENCH_PASSWORD, remember: false }),
+  });
+  if (!response.ok)
+    throw new Error(`sign-in of ${email} failed: ${response.status} ${await response.text()}`);
+  const cookie = response.headers.getSetCookie()[0];
+  if (!cookie) throw new Error(`sign-in of ${email} set no cookie`);
+  return cookie.split(';')[0]!;
+}
+
+async function checkAnswers(
+  baseUrl: string,
+  scenario: Scenario,
+  cookies: Map<string, string>,
+): Promise<void> {
+  for (const { email, path } of scenario.paths) {
+    const response = await fetch(`${baseUrl}${path}`, { headers: { cookie: cookies.get(email)! } });
+    const body: unknown = await response.json();
+    if (!response.ok || !scenario.check(body))
+      throw new Error(
+        `${scenario.name}: ${path} as ${email} answered ${response.status} ${JSON.stringify(body)}`,
+      );
+  }
+}
+
+/** autocannon with one connection per user, each sending its next request as soon as the last one returns. */
+function saturate(
+  baseUrl: string,
+  scenario: Scenario,
+  cookies: Map<string, string>,
+  seconds: number,
+): Promise<Sample> {
+  const latencies: number[] = [];
+  let next = 0;
+  return new Promise((done, fail) => {
+    const instance = autocannon(
+      {
+        url: baseUrl,
+        connections: scenario.paths.length,
+        duration: seconds,
+        setupClient(client) {
+          const { email, path } = scenario.paths[next++ % scenario.paths.length]!;
+          client.setRequests([{ method: 'GET', path, headers: { cookie: cookies.get(email)! } }]);
+        },
+      },
+      (error: unknown, result) =>
+        error
+          ? fail(error)
+          : done({
+              latencies,
+              failures: result.non2xx + result.errors + result.timeouts,
+              seconds: result.duration,
+            }),
+    );
+    // Per-response times in ms with sub-millisecond precision (autocannon's own histogram rounds to 1 ms).
+    instance.on('response', (_client, statusCode, _bytes, responseTime) => {
+      if (statusCode >= 200 && statusCode < 300) latencies.push(responseTime);
+    });
+  });
+}
+
+async function measure(
+  server: ServerProcess,
+  monitor: pg.Client,
+  scenario: Scenario,
+  cookies: Map<string, string>,
+  options: LoadOptions,
+): Promise<ScenarioFigures> {
+  let rssMb = 0;
+  const sampler = setInterval(() => (rssMb = Math.max(rssMb, server.rssMb())), 500);
+  try {
+    await saturate(server.baseUrl, scenario, cookies, options.warmup);
+    const pacedSample = await paced(server.baseUrl, scenario, cookies, options.duration, options.thinkMs);
+    const before = await cpuSnapshot(monitor, server.pid);
+    const saturatedSample = await saturate(server.baseUrl, scenario, cookies, options.duration);
+    const cpu = cpuBetween(before, await cpuSnapshot(monitor, server.pid));
+    const saturated = latencyFigures(saturatedSample);
+    const figures: ScenarioFigures = {
+      name: scenario.name,
+      paced: latencyFigures(pacedSample),
+      saturated,
+      serverCpuMs: (cpu.server * 1000) / Math.max(1, saturated.responses),
+      databaseCpuMs: (cpu.database * 1000) / Math.max(1, saturated.responses),
+      otherCpuShare: cpu.otherShare,
+      load1: loadavg()[0]!,
+      rssMb: Math.max(rssMb, server.rssMb()),
+    };
+    const { paced: p, saturated: s } = figures;
+    console.log(
+      `  ${scenario.name.padEnd(42)} users: p50 ${p.p50.toFixed(1)} p99 ${p.p99.toFixed(1)} ms ` +
+        `(${p.requestsPerSecond.toFixed(0)}/s) | saturated: p50 ${s.p50.toFixed(1)} p99 ${s.p99.toFixed(1)} ms ` +
+        `${s.requestsPerSecond.toFixed(0)}/s, CPU ${figures.serverCpuMs.toFixed(2)} + ${figures.databaseCpuMs.toFixed(2)} ` +
+        `ms/req | failures ${p.failures + s.failures}, others ${(figures.otherCpuShare * 100).toFixed(0)} %, ` +
+        `load ${figures.load1.toFixed(2)}`,
+    );
+    return figures;
+  } finally {
+    clearInterval(sampler);
+  }
+}
+
+export async function runLoad(options: LoadOptions): Promise<ScenarioFigures[]> {
+  console.log(
+    `Load: ${options.connections} users; per endpoint ${options.warmup} s warm-up, ${options.duration} s of users ` +
+      `thinking ${options.thinkMs} ms on average, ${options.duration} s saturated.`,
+  );
+  const { scenarios, listUsers, chatTargets } = await loadScenarios(options.connections);
+  const chosen = scenarios.filter(
+    (s) => !options.only.length || options.only.some((o) => s.name.includes(o)),
+  );
+  const server = await startServer(options.port);
+  const monitor = new pg.Client({ connectionString: databaseUrl() });
+  await monitor.connect();
+  try {
+    const cookies = new Map<string, string>();
+    for (const { email } of [...listUsers, ...chatTargets])
+      if (!cookies.has(email)) cookies.set(email, await signIn(server.baseUrl, email));
+    console.log(`  signed in ${cookies.size} customers; the server's RSS is ${server.rssMb()} MB`);
+    const results: ScenarioFigures[] = [];
+    for (const scenario of chosen) {
+      await checkAnswers(server.baseUrl, scenario, cookies);
+      results.push(await measure(server, monitor, scenario, cookies, options));
+    }
+    console.log(`\n${figuresTables(results, TARGET_P99_MS)}\n`);
+    mkdirSync(resultsDir, { recursive: true });
+    const file = resolve(resultsDir, `load-${new Date().toISOString().replaceAll(':', '-')}.json`);
+    const { rows } = await monitor.query<{ version: string }>('SELECT version()');
+    const machine = {
+      cpus: cpus().length,
+      cpu: cpus()[0]?.model,
+      memoryGb: Math.round(totalmem() / 2 ** 30),
+      node: process.version,
+      postgres: rows[0]?.version,
+    };
+    writeFileSync(file, JSON.stringify({ options, machine, listUsers, chatTargets, results }, null, 2));
+    console.log(`Figures written to ${file}`);
+    return results;
+  } finally {
+    await monitor.end();
+    // autocannon reports when its time is up, not when the last answers arrived: let those finish first.
+    await sleep(2000);
+    await server.stop();
+  }
+}

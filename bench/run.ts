@@ -1,0 +1,52 @@
+/**
+ * The benchmark of machines, service requests and chat at DESIGN.md's scale on PostgreSQL (docs/perf.md).
+ *
+ *   npm run bench                      # generate care_bench if needed, then the load and the query plans
+ *   npm run bench -- generate [--fresh] [--scale=1]
+ *   npm run bench -- load [--duration=20] [--warmup=5] [--think=1000] [--connections=50] [--only=chat]
+ *   npm run bench -- explain
+ *
+ * Long (generation about 15 minutes on 2 cores, the load about six): kept out of `npm test` and CI.
+ */
+import { parseArgs } from 'node:util';
+import { defaultLoadOptions, scaleOf } from './config.ts';
+import { ensureGenerated } from './generate.ts';
+import { explainAll } from './explain.ts';
+import { runLoad } from './load.ts';
+import { sizesTable } from './table-sizes.ts';
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    scale: { type: 'string', default: '1' },
+    fresh: { type: 'boolean', default: false },
+    duration: { type: 'string', default: String(defaultLoadOptions.duration) },
+    warmup: { type: 'string', default: String(defaultLoadOptions.warmup) },
+    think: { type: 'string', default: String(defaultLoadOptions.thinkMs) },
+    connections: { type: 'string', default: String(defaultLoadOptions.connections) },
+    port: { type: 'string', default: String(defaultLoadOptions.port) },
+    only: { type: 'string', multiple: true, default: [] },
+  },
+});
+
+const command = positionals[0] ?? 'all';
+if (!['all', 'generate', 'load', 'explain'].includes(command)) {
+  console.error(`Unknown command "${command}": use generate, load, explain or nothing (all).`);
+  process.exit(2);
+}
+
+const scale = scaleOf(Number(values.scale));
+const generation = await ensureGenerated(scale, values.fresh);
+console.log(`\n${sizesTable(generation.tables)}\n`);
+
+if (command === 'all' || command === 'load') {
+  await runLoad({
+    connections: Number(values.connections),
+    duration: Number(values.duration),
+    warmup: Number(values.warmup),
+    thinkMs: Number(values.think),
+    port: Number(values.port),
+    only: values.only,
+  });
+}
+if (command === 'all' || command === 'explain') await explainAll();
