@@ -101,7 +101,12 @@ export function Component() {
               <AttachmentList requestId={request.id} attachments={request.attachments} />
             </SectionCard>
             <SectionCard icon={IconMessages} title={t('chat.title')} description={t('chat.description')}>
-              <ChatPanel serviceRequestId={request.id} limits={limits} onUnread={onUnread} />
+              <ChatPanel
+                serviceRequestId={request.id}
+                limits={limits}
+                onUnread={onUnread}
+                composerLabel={t('staff:chat.composer-label')}
+              />
             </SectionCard>
           </Stack>
         </Grid.Col>

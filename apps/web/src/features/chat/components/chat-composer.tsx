@@ -23,13 +23,15 @@ import type { ChatComposerState, PendingChatFile } from '../use-chat-composer.ts
 interface ChatComposerProps {
   composer: ChatComposerState;
   limits: UploadLimits;
+  /** The message box's name; the customer writes "to the service team", staff "to the customer". */
+  label?: string;
 }
 
 /**
  * Writing to the service team: a text and files (the phone's camera too). What fails to send stays here with
  * "Retry"; Ctrl+Enter (⌘+Enter) sends, Enter alone starts a new line (phones have no other way to).
  */
-export function ChatComposer({ composer, limits }: ChatComposerProps) {
+export function ChatComposer({ composer, limits, label }: ChatComposerProps) {
   const { t, i18n } = useTranslation('services');
   const touch = useMediaQuery('(pointer: coarse)');
   const sending = composer.status === 'sending';
@@ -99,7 +101,7 @@ export function ChatComposer({ composer, limits }: ChatComposerProps) {
           </Alert>
         ) : null}
         <Textarea
-          aria-label={t('chat.composer.label')}
+          aria-label={label ?? t('chat.composer.label')}
           placeholder={t('chat.composer.placeholder')}
           value={composer.text}
           onChange={(event) => composer.setText(event.currentTarget.value)}

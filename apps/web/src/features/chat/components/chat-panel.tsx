@@ -16,10 +16,12 @@ interface ChatPanelProps {
   limits: UploadLimits;
   /** The reader's unread summary after the chat was marked read (the route updates the counts shown elsewhere). */
   onUnread?: (unread: ChatUnread) => void;
+  /** The message box's name when it is not the customer's "message to the service team". */
+  composerLabel?: string;
 }
 
 /** A request's chat: the log (new messages arrive through the events feature invalidating the log) and the composer. */
-export function ChatPanel({ serviceRequestId, limits, onUnread }: ChatPanelProps) {
+export function ChatPanel({ serviceRequestId, limits, onUnread, composerLabel }: ChatPanelProps) {
   const { t } = useTranslation('services');
   const log = useQuery(chatLogQuery(serviceRequestId));
   const older = useLoadOlderMessages(serviceRequestId);
@@ -71,7 +73,7 @@ export function ChatPanel({ serviceRequestId, limits, onUnread }: ChatPanelProps
         </Center>
       )}
       <Divider />
-      <ChatComposer composer={composer} limits={limits} />
+      <ChatComposer composer={composer} limits={limits} label={composerLabel} />
     </Stack>
   );
 }
