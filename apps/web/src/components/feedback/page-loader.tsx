@@ -2,8 +2,8 @@ import { Center, Loader } from '@mantine/core';
 
 export function PageLoader() {
   return (
-    <Center mih="60vh" role="status" aria-live="polite" aria-busy="true">
-      <Loader aria-label="…" />
+    <Center mih="60vh" aria-busy="true">
+      <Loader role="status" aria-label="…" />
     </Center>
   );
 }

@@ -8,8 +8,8 @@ import { useTranslation } from 'react-i18next';
 export function LoadingState({ fullPage = false }: { fullPage?: boolean }) {
   const { t } = useTranslation('common');
   return (
-    <Center h={fullPage ? '100dvh' : '50vh'} role="status" aria-live="polite">
-      <Loader size="lg" aria-label={t('loading')} />
+    <Center h={fullPage ? '100dvh' : '50vh'}>
+      <Loader size="lg" role="status" aria-label={t('loading')} />
     </Center>
   );
 }

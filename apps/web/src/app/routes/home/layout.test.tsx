@@ -52,8 +52,7 @@ describe('the signed-in area', () => {
   it('shows only a spinner while the authentication state is not finished', async () => {
     useAuthStore.setState({ status: 'loading', authenticated: false, user: null });
     await renderHome();
-    const status = await screen.findByRole('status');
-    expect(within(status).getByLabelText('Loading…')).toBeInTheDocument();
+    expect(await screen.findByRole('status', { name: 'Loading…' })).toBeInTheDocument();
     expect(screen.queryByRole('banner')).not.toBeInTheDocument();
   });
 

@@ -32,6 +32,7 @@ import { staffKeys, staffServiceRequestQuery } from '#app/features/staff/api.ts'
 import { CustomerDetails } from '#app/features/staff/components/customer-details.tsx';
 import { DatesForm } from '#app/features/staff/components/dates-form.tsx';
 import { FindingsForm } from '#app/features/staff/components/findings-form.tsx';
+import { GuaranteeBadge } from '#app/features/machines/components/guarantee-badge.tsx';
 import { MachineDetails } from '#app/features/staff/components/machine-details.tsx';
 import { RequestStatusBadge } from '#app/features/staff/components/request-status-badge.tsx';
 import { RequestSummary } from '#app/features/staff/components/request-summary.tsx';
@@ -119,7 +120,10 @@ export function Component() {
               <CustomerDetails customer={request.customer} />
             </SectionCard>
             <SectionCard icon={IconTractor} title={t('machine.title')}>
-              <MachineDetails machine={request.machine} />
+              <MachineDetails
+                machine={request.machine}
+                guarantee={<GuaranteeBadge machine={request.machine} />}
+              />
             </SectionCard>
             <SectionCard
               icon={IconCalendarEvent}

@@ -69,7 +69,7 @@ export function ChatPanel({ serviceRequestId, limits, onUnread, composerLabel }:
         </Alert>
       ) : (
         <Center mih={220}>
-          <Loader size="sm" aria-label={t('chat.loading')} />
+          <Loader size="sm" role="status" aria-label={t('chat.loading')} />
         </Center>
       )}
       <Divider />

@@ -1,13 +1,18 @@
 import type { StaffMachine } from '@care/contract/staff';
 import { Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FieldList } from '#app/components/layout/field-list.tsx';
 import { formatDate } from '#app/lib/date-time.ts';
 
-const GUARANTEE_COLORS = { active: 'field', ending: 'yellow', ended: 'red', none: 'dimmed' } as const;
+interface MachineDetailsProps {
+  machine: StaffMachine;
+  /** The guarantee as the customer sees it (the machines feature's badge, composed by the route). */
+  guarantee: ReactNode;
+}
 
 /** The machine's ERP data and its guarantee as of today (computed by the server, as for the customer). */
-export function MachineDetails({ machine }: { machine: StaffMachine }) {
+export function MachineDetails({ machine, guarantee }: MachineDetailsProps) {
   const { t } = useTranslation(['staff', 'machines']);
   return (
     <FieldList
@@ -25,16 +30,7 @@ export function MachineDetails({ machine }: { machine: StaffMachine }) {
         { label: t('machines:fields.status'), value: t(`machines:status.${machine.status}`) },
         { label: t('machines:fields.purchase-date'), value: formatDate(machine.purchaseDate) },
         { label: t('machines:fields.guarantee-end-date'), value: formatDate(machine.guaranteeEndDate) },
-        {
-          label: t('machine.guarantee'),
-          value: (
-            <Text component="span" size="sm" fw={600} c={GUARANTEE_COLORS[machine.guaranteeState]}>
-              {t(`machine.guarantee-state.${machine.guaranteeState}`, {
-                count: machine.guaranteeDaysLeft ?? 0,
-              })}
-            </Text>
-          ),
-        },
+        { label: t('machine.guarantee'), value: guarantee },
         { label: t('machines:fields.dealer'), value: machine.dealer ?? '—' },
       ]}
     />
