@@ -40,7 +40,33 @@ const ACCOUNT_PAGES: Array<[name: string, path: string, signedIn: boolean]> = [
   ['update-password', '/home/update-password', true],
 ];
 
-const DEMO = { username: 'jan.kowalski@example.com', password: 'Zniwa-2026-demo', remember: false };
+type Role = 'customer' | 'staff';
+
+/**
+ * The screens of the machines and service requests issue, one variant per language (pl desktop light, en phone
+ * dark, de phone light). `{machineId}` and `{requestId}` are the demo customer's first machine and request.
+ */
+const SERVICE_PAGES: Array<[name: string, path: string, role: Role]> = [
+  ['board', '/home/board', 'customer'],
+  ['machines', '/home/machines', 'customer'],
+  ['machine', '/home/machines/edit/{machineId}', 'customer'],
+  ['services', '/home/services', 'customer'],
+  ['new-service', '/home/services/new', 'customer'],
+  ['service', '/home/services/edit/{requestId}', 'customer'],
+  ['staff-queue', '/staff', 'staff'],
+  ['staff-service', '/staff/service-requests/{requestId}', 'staff'],
+];
+const SERVICE_VARIANTS = [
+  { language: 'pl', scheme: 'light', width: 1280 },
+  { language: 'en', scheme: 'dark', width: 360 },
+  { language: 'de', scheme: 'light', width: 360 },
+] as const;
+
+const PASSWORD = 'Zniwa-2026-demo';
+const ACCOUNTS: Record<Role, string> = {
+  customer: 'jan.kowalski@example.com',
+  staff: 'serwis@agromech.example',
+};
 
 interface Shot {
   file: string;
@@ -48,7 +74,7 @@ interface Shot {
   language: string;
   scheme: 'light' | 'dark';
   width: number;
-  signedIn: boolean;
+  signedIn: Role | null;
 }
 
 function plan(): Shot[] {
@@ -62,8 +88,18 @@ function plan(): Shot[] {
           language,
           scheme,
           width,
-          signedIn,
+          signedIn: signedIn ? 'customer' : null,
         });
+  for (const [name, path, role] of SERVICE_PAGES)
+    for (const { language, scheme, width } of SERVICE_VARIANTS)
+      shots.push({
+        file: `${name}-${language}-${scheme}-${width}.png`,
+        path,
+        language,
+        scheme,
+        width,
+        signedIn: role,
+      });
   for (const [name, path] of PUBLIC_PAGES)
     shots.push({
       file: `${name}-pl-light-1280.png`,
@@ -71,15 +107,23 @@ function plan(): Shot[] {
       language: 'pl',
       scheme: 'light',
       width: 1280,
-      signedIn: false,
+      signedIn: null,
     });
   return shots;
 }
 
-/** Settled means: the screen's heading is there, the network is quiet and no finite animation is running. */
+/**
+ * Settled means: the screen's heading is there, no spinner is left and no finite animation is running.
+ * (Not "network idle": signed-in screens keep their event stream open.)
+ */
 async function settle(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle');
+  await page.waitForLoadState('load');
   await page.getByRole('heading', { level: 1 }).first().waitFor({ timeout: 10_000 });
+  await page
+    .locator('.mantine-Loader-root')
+    .first()
+    .waitFor({ state: 'detached', timeout: 10_000 })
+    .catch(() => undefined);
   await page.evaluate(() => document.fonts.ready);
   await page
     .waitForFunction(
@@ -95,25 +139,44 @@ async function settle(page: Page): Promise<void> {
 
 type StorageState = BrowserContextOptions['storageState'];
 
-/** Signs the demo customer in once, as the login screen does, and keeps the cookies and local storage. */
-async function signedInState(browser: Browser): Promise<StorageState> {
+/** Signs a demo account in once, as the login screen does, and keeps the cookies and local storage. */
+async function signedInState(browser: Browser, email: string): Promise<StorageState> {
   const context = await browser.newContext({ locale: 'pl-PL' });
   try {
     const page = await context.newPage();
     await page.goto(`${baseUrl}/`);
-    await page.locator('input[type="email"]').fill(DEMO.username);
-    await page.locator('input[type="password"]').fill(DEMO.password);
+    await page.locator('input[type="email"]').fill(email);
+    await page.locator('input[type="password"]').fill(PASSWORD);
     await page.locator('button[type="submit"]').click();
-    await page.waitForURL(/\/home\//);
+    await page.waitForURL(/\/(home|staff)(\/|$)/);
     return await context.storageState();
   } finally {
     await context.close();
   }
 }
 
-async function take(browser: Browser, shot: Shot, storageState: StorageState): Promise<void> {
+/** The demo customer's first machine and request, for the detail screens. */
+async function demoIds(browser: Browser, state: StorageState): Promise<Record<string, string>> {
+  const context = await browser.newContext({ storageState: state });
+  try {
+    const first = async (path: string) => {
+      const answer = await context.request.get(`${baseUrl}${path}`);
+      const { items } = (await answer.json()) as { items: Array<{ id: string }> };
+      if (!items[0]) throw new Error(`${path} has no rows`);
+      return items[0].id;
+    };
+    return {
+      machineId: await first('/api/end-products/user-owned'),
+      requestId: await first('/api/service-requests/user-owned'),
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+async function take(browser: Browser, shot: Shot, states: Record<Role, StorageState>): Promise<void> {
   const context = await browser.newContext({
-    ...(shot.signedIn ? { storageState } : {}),
+    ...(shot.signedIn ? { storageState: states[shot.signedIn] } : {}),
     viewport: { width: shot.width, height: shot.width < 768 ? 780 : 800 },
     colorScheme: shot.scheme,
     locale: 'pl-PL',
@@ -151,9 +214,17 @@ async function main(): Promise<void> {
   const failures: string[] = [];
   try {
     console.log(`Screenshots of ${baseUrl} into ${outDir}:`);
-    const storageState = await signedInState(browser);
-    for (const shot of plan()) {
-      await take(browser, shot, storageState).catch((error: unknown) =>
+    const states: Record<Role, StorageState> = {
+      customer: await signedInState(browser, ACCOUNTS.customer),
+      staff: await signedInState(browser, ACCOUNTS.staff),
+    };
+    const ids = await demoIds(browser, states.customer);
+    for (const plannedShot of plan()) {
+      const shot = {
+        ...plannedShot,
+        path: plannedShot.path.replace(/\{(\w+)\}/g, (_, name: string) => ids[name]!),
+      };
+      await take(browser, shot, states).catch((error: unknown) =>
         failures.push(`${shot.file}: ${String(error)}`),
       );
     }
