@@ -24,6 +24,15 @@ export async function fileRequestAndAnswerIt(customer: Page, staff: Page, axe: A
   await axe.check(customer);
   await signIn(customer, { email: DEMO_CUSTOMER, password: DEMO_PASSWORD });
   await axe.check(customer);
+  for (const [path, title] of [
+    ['/home/machines', 'machines:list.title'],
+    ['/home/services', 'services:list.title'],
+  ] as const) {
+    await customer.goto(path);
+    await expect(heading(customer)).toHaveText(t(title));
+    await expect(customer.getByRole('table').first()).toBeVisible();
+    await axe.check(customer);
+  }
   await customer.goto('/home/services/new');
   await expect(heading(customer)).toHaveText(t('services:new.title'));
   await customer.getByRole('combobox', { name: t('services:fields.machine') }).click();
@@ -52,6 +61,8 @@ export async function fileRequestAndAnswerIt(customer: Page, staff: Page, axe: A
   await staff.goto('/');
   await signIn(staff, { email: DEMO_SERVICE, password: DEMO_PASSWORD });
   await expect(staff).toHaveURL(/\/staff$/);
+  await expect(staff.getByRole('link', { name: code! })).toBeVisible();
+  await axe.check(staff);
   await staff.getByRole('link', { name: code! }).click();
   await expect(heading(staff)).toContainText(code!);
   await expect(staff.getByText(description)).toBeVisible();
