@@ -1,7 +1,7 @@
 import type { FieldError } from '@care/contract/errors';
-import type { AddressUpdate, DeactivationRequest, UserDetailsUpdate } from '@care/contract/user';
+import type { AddressUpdate, UserDetailsUpdate } from '@care/contract/user';
 import { Button, Grid, Stack, Text } from '@mantine/core';
-import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import {
   IconBell,
   IconKey,
@@ -13,7 +13,7 @@ import {
 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { PageHeader } from '#app/components/layout/page-header.tsx';
 import { SectionCard } from '#app/components/layout/section-card.tsx';
 import { paths } from '#app/config/paths.ts';
@@ -21,7 +21,6 @@ import {
   addressQuery,
   detailsQuery,
   notificationSettingsQuery,
-  useDeactivateAccount,
   useResetTableSettings,
   useSaveNotificationSettings,
   useUpdateAddress,
@@ -32,10 +31,10 @@ import { DeactivateAccount } from '#app/features/account/components/deactivate-a
 import { DetailsForm } from '#app/features/account/components/details-form.tsx';
 import { NotificationSettingsForm } from '#app/features/account/components/notification-settings-form.tsx';
 import { useAuthStore } from '#app/features/auth/auth-store.ts';
-import { signOut } from '#app/features/auth/sign-out.ts';
 import { fieldErrorsOf } from '#app/lib/api-client.ts';
 import { notify } from '#app/lib/notify.ts';
 import { queryClient } from '#app/lib/query-client.ts';
+import { useDeactivation } from './use-deactivation.ts';
 
 /** SPEC §2 "data preloaded": details, address and notification settings before the screen shows. */
 export const loader = () =>
@@ -190,28 +189,4 @@ export function Component() {
       </Grid>
     </>
   );
-}
-
-/** Deactivation: the call, then this browser signed out like at logout, the notice, and back to sign-in. */
-function useDeactivation() {
-  const { t } = useTranslation(['layout', 'errors']);
-  const navigate = useNavigate();
-  const client = useQueryClient();
-  const deactivate = useDeactivateAccount();
-  const [serverErrors, setServerErrors] = useState<FieldError[]>([]);
-  const onConfirm = (body: DeactivationRequest) => {
-    setServerErrors([]);
-    deactivate.mutate(body, {
-      onSuccess: async () => {
-        await signOut(client);
-        notify('SUCCESS', { title: t('account.deactivate.title'), message: t('account.deactivate.success') });
-        await navigate(paths.login, { replace: true });
-      },
-      onError: (error) => {
-        setServerErrors(fieldErrorsOf(error));
-        notify('ERROR', { title: t('account.deactivate.title'), message: t('errors:account.deactivate') });
-      },
-    });
-  };
-  return { onConfirm, pending: deactivate.isPending, serverErrors };
 }
