@@ -27,7 +27,8 @@ export async function paced(
   const think = () => sleep(-Math.log(1 - Math.random()) * thinkMs);
   await Promise.all(
     scenario.paths.map(async ({ email, path }) => {
-      const headers = { cookie: cookies.get(email)! };
+      const cookie = cookies.get(email);
+      const headers: Record<string, string> = cookie ? { cookie } : {};
       await sleep(Math.random() * thinkMs);
       while (performance.now() < end) {
         const sent = performance.now();

@@ -6,7 +6,7 @@
  *   npm run bench -- load [--duration=20] [--warmup=5] [--think=1000] [--connections=50] [--only=chat]
  *   npm run bench -- explain
  *
- * Long (generation about 15 minutes on 2 cores, the load about six): kept out of `npm test` and CI.
+ * Long (generation about 8 minutes on 2 cores, the load about 8): kept out of `npm test` and CI.
  */
 import { parseArgs } from 'node:util';
 import { defaultLoadOptions, scaleOf } from './config.ts';
