@@ -14,10 +14,8 @@ import { paths } from '#app/config/paths.ts';
 import { machineQuery } from '#app/features/machines/api.ts';
 import { GuaranteeBadge } from '#app/features/machines/components/guarantee-badge.tsx';
 import { MachineStatusBadge } from '#app/features/machines/components/machine-status-badge.tsx';
-import {
-  ServiceRequestLink,
-  ServiceStatusBadge,
-} from '#app/features/service-requests/components/service-requests-table-parts.tsx';
+import { ServiceStatusBadge } from '#app/components/layout/service-status-badge.tsx';
+import { ServiceRequestLink } from '#app/features/service-requests/components/service-requests-table-parts.tsx';
 import { formatDate, formatDateTime } from '#app/lib/date-time.ts';
 import { queryClient } from '#app/lib/query-client.ts';
 

@@ -34,7 +34,7 @@ import { DatesForm } from '#app/features/staff/components/dates-form.tsx';
 import { FindingsForm } from '#app/features/staff/components/findings-form.tsx';
 import { GuaranteeBadge } from '#app/features/machines/components/guarantee-badge.tsx';
 import { MachineDetails } from '#app/features/staff/components/machine-details.tsx';
-import { RequestStatusBadge } from '#app/features/staff/components/request-status-badge.tsx';
+import { ServiceStatusBadge } from '#app/components/layout/service-status-badge.tsx';
 import { RequestSummary } from '#app/features/staff/components/request-summary.tsx';
 import { StatusChange } from '#app/features/staff/components/status-change.tsx';
 import { StatusHistory } from '#app/features/staff/components/status-history.tsx';
@@ -89,7 +89,7 @@ export function Component() {
       <PageHeader
         title={t('services:details.title', { code: request.code })}
         breadcrumbs={[{ label: t('queue.title'), to: paths.staff }, { label: request.code }]}
-        badge={<RequestStatusBadge status={request.status} />}
+        badge={<ServiceStatusBadge status={request.status} />}
       />
       {/* The customer's side (what they wrote, their files, the chat) beside the staff's work on the request. */}
       <Grid gap="lg">

@@ -2,7 +2,8 @@ import type { ChatUnread } from '@care/contract/chat';
 import type { ServiceRequestPage } from '@care/contract/service-requests';
 import { Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { ServiceRequestLink, ServiceStatusBadge, UnreadBadge } from './service-requests-table-parts.tsx';
+import { ServiceStatusBadge } from '#app/components/layout/service-status-badge.tsx';
+import { ServiceRequestLink, UnreadBadge } from './service-requests-table-parts.tsx';
 
 /** The board's open requests tile: how many, and the newest few with status and unread messages. */
 export function BoardOpenRequests({ page }: { page: ServiceRequestPage }) {

@@ -3,7 +3,8 @@ import { Group, Paper } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { FieldList } from '#app/components/layout/field-list.tsx';
 import { formatDate } from '#app/lib/date-time.ts';
-import { ServiceRequestLink, ServiceStatusBadge, UnreadBadge } from './service-requests-table-parts.tsx';
+import { ServiceStatusBadge } from '#app/components/layout/service-status-badge.tsx';
+import { ServiceRequestLink, UnreadBadge } from './service-requests-table-parts.tsx';
 
 /** One request on a phone: the same fields as the table's columns. */
 export function ServiceRequestCard({ request }: { request: ServiceRequestListItem }) {

@@ -10,7 +10,8 @@ import { EmptyState } from '#app/components/layout/empty-state.tsx';
 import { formatDate } from '#app/lib/date-time.ts';
 import { ServiceRequestCard } from './service-requests-table-card.tsx';
 import { ServiceRequestsFilters, type MachineOption } from './service-requests-table-filters.tsx';
-import { ServiceRequestLink, ServiceStatusBadge, UnreadBadge } from './service-requests-table-parts.tsx';
+import { ServiceStatusBadge } from '#app/components/layout/service-status-badge.tsx';
+import { ServiceRequestLink, UnreadBadge } from './service-requests-table-parts.tsx';
 
 interface ServiceRequestsTableProps {
   state: TableState;

@@ -8,7 +8,7 @@ import { DataTableFrame, type Column } from '#app/components/layout/data-table-f
 import { EmptyState } from '#app/components/layout/empty-state.tsx';
 import { paths } from '#app/config/paths.ts';
 import { formatDate, formatDateTime } from '#app/lib/date-time.ts';
-import { RequestStatusBadge } from './request-status-badge.tsx';
+import { ServiceStatusBadge } from '#app/components/layout/service-status-badge.tsx';
 
 interface QueueTableProps {
   rows: readonly StaffQueueItem[];
@@ -27,7 +27,7 @@ export function QueueTable({ rows, busy }: QueueTableProps) {
       // A badge may shrink to nothing in an automatic table layout; the whole label keeps its width.
       render: (row) => (
         <div style={{ width: 'max-content' }}>
-          <RequestStatusBadge status={row.status} />
+          <ServiceStatusBadge status={row.status} />
         </div>
       ),
     },
@@ -136,7 +136,7 @@ function QueueCard({ row }: { row: StaffQueueItem }) {
           <RequestLink row={row} />
           {row.unreadCount > 0 ? <Unread count={row.unreadCount} /> : null}
         </Group>
-        <RequestStatusBadge status={row.status} />
+        <ServiceStatusBadge status={row.status} />
       </Group>
       <Stack gap={6}>
         <Customer row={row} />

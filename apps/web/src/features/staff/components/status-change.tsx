@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiRequestError } from '#app/lib/api-client.ts';
 import { notify } from '#app/lib/notify.ts';
 import { useChangeStatus } from '../api.ts';
-import { RequestStatusBadge } from './request-status-badge.tsx';
+import { ServiceStatusBadge } from '#app/components/layout/service-status-badge.tsx';
 import { StatusChangeConfirmation } from './status-change-confirmation.tsx';
 
 interface StatusChangeProps {
@@ -142,7 +142,7 @@ function CurrentStatus({ status }: { status: ServiceRequestStatus }) {
       <Text size="sm" c="dimmed">
         {t('status.current')}
       </Text>
-      <RequestStatusBadge status={status} />
+      <ServiceStatusBadge status={status} />
     </Group>
   );
 }

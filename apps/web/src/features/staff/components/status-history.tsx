@@ -2,7 +2,7 @@ import type { StaffStatusHistoryEntry } from '@care/contract/staff';
 import { Group, Text, Timeline } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '#app/lib/date-time.ts';
-import { RequestStatusBadge } from './request-status-badge.tsx';
+import { ServiceStatusBadge } from '#app/components/layout/service-status-badge.tsx';
 
 /** Every status the request has had, oldest first, with who changed it and the staff's notes. */
 export function StatusHistory({ entries }: { entries: readonly StaffStatusHistoryEntry[] }) {
@@ -15,7 +15,7 @@ export function StatusHistory({ entries }: { entries: readonly StaffStatusHistor
           key={`${entry.changedAt}-${index}`}
           title={
             <Group gap="xs" wrap="wrap">
-              <RequestStatusBadge status={entry.toStatus} />
+              <ServiceStatusBadge status={entry.toStatus} />
               {entry.fromStatus === null ? (
                 <Text size="sm" c="dimmed" component="span">
                   {t('history.created')}
