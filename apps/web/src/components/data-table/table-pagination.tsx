@@ -9,6 +9,11 @@ interface TablePaginationProps {
   total: number;
   onPageChange: (page: number) => void;
   onPageSizeChange: (pageSize: number) => void;
+  pageSizes?: readonly number[];
+  /** Replaces "rows x–y of z" (e.g. the staff queue's capped count). */
+  summary?: string;
+  /** Replaces the page count computed from `total` (e.g. pages past a capped count). */
+  pageCount?: number;
 }
 
 /** Below a list: which rows are shown, how many per page, and the pages. */
@@ -18,9 +23,12 @@ export function TablePagination({
   total,
   onPageChange,
   onPageSizeChange,
+  pageSizes = PAGE_SIZES,
+  summary,
+  pageCount,
 }: TablePaginationProps) {
   const { t } = useTranslation('layout');
-  const pages = Math.max(1, Math.ceil(total / pageSize));
+  const pages = pageCount ?? Math.max(1, Math.ceil(total / pageSize));
   const from = total === 0 ? 0 : (page - 1) * pageSize + 1;
   const to = Math.min(total, page * pageSize);
   const controlLabels = {
@@ -34,11 +42,11 @@ export function TablePagination({
     <Group justify="space-between" gap="md" mt="md" wrap="wrap">
       <Group gap="md" wrap="wrap">
         <Text size="sm" c="dimmed" aria-live="polite">
-          {t('table.pages.range', { from, to, total })}
+          {summary ?? t('table.pages.range', { from, to, total })}
         </Text>
         <Select
           label={t('table.pages.size')}
-          data={PAGE_SIZES.map((size) => String(size))}
+          data={pageSizes.map((size) => String(size))}
           value={String(pageSize)}
           onChange={(value) => value && onPageSizeChange(Number(value))}
           allowDeselect={false}
