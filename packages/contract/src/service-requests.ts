@@ -168,6 +168,11 @@ export const NewServiceRequestFieldsSchema = z.object({
     .max(SERVICE_REQUEST_TEXT_LIMITS.comments, 'form.max-length')
     .optional()
     .transform((value) => value || undefined),
+  /**
+   * A uuid the browser makes for one submission and sends again when it retries it unchanged: the server files
+   * the request once and answers the same request (200) to the retry.
+   */
+  clientId: z.uuid().optional(),
 });
 export type NewServiceRequestFieldsInput = z.input<typeof NewServiceRequestFieldsSchema>;
 export type NewServiceRequestFields = z.output<typeof NewServiceRequestFieldsSchema>;

@@ -71,11 +71,16 @@ export const serviceRequests = pgTable(
     assignedTo: bigintRef('assigned_to').references(() => users.id, { onDelete: 'set null' }),
     statusChangedAt: timestamptz('status_changed_at').notNull().defaultNow(),
     lastMessageAt: timestamptz('last_message_at'),
+    /** The uuid the customer's browser made for this submission: a retried upload files the request once. */
+    clientId: uuid('client_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('service_requests_code_key').on(t.code),
+    uniqueIndex('service_requests_customer_client_id_key')
+      .on(t.customerId, t.clientId)
+      .where(sql`${t.clientId} IS NOT NULL`),
     // The customer's list, newest first (backward scan; id breaks ties for keyset paging).
     index('service_requests_customer_report_date_idx').on(t.customerId, t.reportDate, t.id),
     // The staff queue filtered by status, oldest first or newest first.

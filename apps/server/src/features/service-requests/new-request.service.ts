@@ -1,4 +1,8 @@
-import { NewServiceRequestFieldsSchema, type ServiceRequestDetails } from '@care/contract/service-requests';
+import {
+  type NewServiceRequestFields,
+  NewServiceRequestFieldsSchema,
+  type ServiceRequestDetails,
+} from '@care/contract/service-requests';
 import { translate, type TranslatedText } from '@care/contract/translations';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '#app/db/client.ts';
@@ -64,20 +68,61 @@ async function choiceLabel(
   return row.label;
 }
 
+/** The request this customer already filed with this submission's clientId, if any. */
+async function findSubmitted(db: Db, actor: Actor, clientId: string | undefined): Promise<number | null> {
+  if (!clientId) return null;
+  const [row] = await db
+    .select({ id: serviceRequests.id })
+    .from(serviceRequests)
+    .where(and(eq(serviceRequests.customerId, actor.id), eq(serviceRequests.clientId, clientId)));
+  return row?.id ?? null;
+}
+
+const isUniqueViolation = (error: unknown) =>
+  (error as { code?: string }).code === '23505' ||
+  (error as { cause?: { code?: string } }).cause?.code === '23505';
+
+export interface CreatedServiceRequest {
+  details: ServiceRequestDetails;
+  /** False when this was a retry of a submission already filed (the caller drops the retry's uploads). */
+  created: boolean;
+}
+
 /**
  * POST api/service-requests/new-request: a customer's request for one of their own machines (another's or an
  * unknown machine is NOT_FOUND), numbered SR/<year>/<n>, in status N with its first history row, the uploaded
  * files as its initial attachments, and the notice to the service department queued in the outbox — all in
- * one transaction. The uploads are already in the store; the caller discards them if this throws.
+ * one transaction. The uploads are already in the store; the caller discards them if this throws, or when a
+ * retry with the same clientId finds the request already filed.
  */
 export async function createServiceRequest(
   db: Db,
   actor: Actor,
   input: { fields: Record<string, string>; files: readonly Upload[] },
   context: NewRequestContext,
-): Promise<ServiceRequestDetails> {
+): Promise<CreatedServiceRequest> {
   const fields = parseFields(input.fields);
-  const id = await db.transaction(async (tx) => {
+  const submitted = await findSubmitted(db, actor, fields.clientId);
+  if (submitted !== null) return { details: await getServiceRequestDetails(db, submitted), created: false };
+  try {
+    const id = await insertServiceRequest(db, actor, fields, input.files, context);
+    return { details: await getServiceRequestDetails(db, id), created: true };
+  } catch (error) {
+    // Two copies of one submission at once: the other one filed it.
+    const raced = isUniqueViolation(error) ? await findSubmitted(db, actor, fields.clientId) : null;
+    if (raced === null) throw error;
+    return { details: await getServiceRequestDetails(db, raced), created: false };
+  }
+}
+
+async function insertServiceRequest(
+  db: Db,
+  actor: Actor,
+  fields: NewServiceRequestFields,
+  files: readonly Upload[],
+  context: NewRequestContext,
+): Promise<number> {
+  return db.transaction(async (tx) => {
     const [machine] = await tx
       .select({ id: machines.id, name: machines.name, serialNumber: machines.serialNumber })
       .from(machines)
@@ -100,6 +145,7 @@ export async function createServiceRequest(
         deliveryPlace: fields.deliveryPlace ?? null,
         problemDescription: fields.problemDescription,
         comments: fields.comments ?? null,
+        clientId: fields.clientId ?? null,
       })
       .returning({ id: serviceRequests.id });
     await tx.insert(serviceRequestStatusHistory).values({
@@ -109,7 +155,7 @@ export async function createServiceRequest(
       changedBy: actor.id,
       changedAt: now,
     });
-    const recorded = await recordFiles(tx, input.files, actor.id);
+    const recorded = await recordFiles(tx, files, actor.id);
     if (recorded.length > 0) {
       await tx.insert(serviceRequestAttachments).values(
         recorded.map((file) => ({
@@ -144,5 +190,4 @@ export async function createServiceRequest(
     );
     return request!.id;
   });
-  return getServiceRequestDetails(db, id);
 }

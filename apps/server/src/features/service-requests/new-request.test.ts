@@ -121,6 +121,28 @@ describe('filing a service request (POST api/service-requests/new-request)', () 
     expect(next.json().attachments).toEqual([]);
   });
 
+  it('files a retried submission (same clientId) once: one request, one set of files, one e-mail', async () => {
+    const clientId = '5b7c9f5e-2d1a-4c3b-9e8f-0a1b2c3d4e5f';
+    const parts = [...fields({ clientId }), file('a.jpg', JPEG), file('b.png', png())];
+    const first = await create(parts);
+    expect(first.statusCode).toBe(201);
+    // The answer was lost on the way; the browser sends the same submission again, twice at once.
+    const retries = await Promise.all([create(parts), create(parts)]);
+    for (const retry of retries) {
+      expect(retry.statusCode).toBe(200);
+      expect(retry.json().id).toBe(first.json().id);
+    }
+    expect(await count(serviceRequests)).toBe(1);
+    expect(await count(files)).toBe(2);
+    expect(await filesUnder(dataDir)).toHaveLength(2);
+    expect(await queuedMail(t.database.db, 'serwis@agromech.example')).toHaveLength(1);
+    // Another submission (a new clientId) is another request.
+    expect(
+      (await create([...fields({ clientId: crypto.randomUUID() }), file('c.jpg', JPEG)])).statusCode,
+    ).toBe(201);
+    expect(await count(serviceRequests)).toBe(2);
+  });
+
   it('requires a failure description, with the SPEC message, and keeps none of the files', async () => {
     const response = await create([...fields({ problemDescription: '   ' }), file('a.jpg', JPEG)]);
     expect(response.statusCode).toBe(400);

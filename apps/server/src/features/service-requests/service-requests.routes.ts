@@ -13,7 +13,7 @@ import type { Env } from '#app/config/env.ts';
 import type { Db } from '#app/db/client.ts';
 import { sendFile } from '#app/files/downloads.ts';
 import type { FileStore } from '#app/files/file-store.ts';
-import { keepUploadsIf, receiveUploads, uploadLimitsOf } from '#app/files/uploads.ts';
+import { discardUploads, keepUploadsIf, receiveUploads, uploadLimitsOf } from '#app/files/uploads.ts';
 import { actorOf, requireUser } from '#app/plugins/session.ts';
 import { addAppendices, checkAppendicesAllowed, getAttachmentFile } from './attachments.service.ts';
 import { createServiceRequest } from './new-request.service.ts';
@@ -76,22 +76,30 @@ export const serviceRequestRoutes: FastifyPluginAsyncZod<Options> = async (
         summary:
           'File a service request: multipart with the fields of NewServiceRequestFieldsSchema and files under "files"',
         consumes: ['multipart/form-data'],
-        response: { 201: ServiceRequestDetailsSchema, ...uploadErrors },
+        response: {
+          201: ServiceRequestDetailsSchema,
+          200: ServiceRequestDetailsSchema.describe('A retry (same clientId) of a request already filed'),
+          ...uploadErrors,
+        },
       },
       preHandler: requireUser,
     },
     async (request, reply) => {
       const actor = actorOf(request);
       const received = await receiveUploads(request, fileStore, limits);
-      const created = await keepUploadsIf(fileStore, received.files, () =>
+      const { details, created } = await keepUploadsIf(fileStore, received.files, () =>
         createServiceRequest(db, actor, received, {
           serviceEmail: env.SERVICE_EMAIL,
           brand: env.BRAND_NAME,
           portalUrl: `${env.PUBLIC_URL}${env.BASE_PATH}`,
         }),
       );
+      if (!created) {
+        await discardUploads(fileStore, received.files);
+        return reply.status(200).send(details);
+      }
       onMailQueued();
-      return reply.status(201).send(created);
+      return reply.status(201).send(details);
     },
   );
 

@@ -2,7 +2,7 @@ import type { FieldError } from '@care/contract/errors';
 import type { NewServiceRequestFields } from '@care/contract/service-requests';
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { IconTractor } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { EmptyState } from '#app/components/layout/empty-state.tsx';
@@ -49,16 +49,26 @@ export function Component() {
   const client = useQueryClient();
   const [failure, setFailure] = useState<string | null>(null);
   const [serverErrors, setServerErrors] = useState<FieldError[]>([]);
+  const lastSubmission = useRef<{ key: string; clientId: string } | null>(null);
+
+  /** The same id for a retry of an unchanged submission, so the server files it once; a new one after any edit. */
+  const clientIdFor = (fields: NewServiceRequestFields, files: readonly File[]) => {
+    const key = JSON.stringify([fields, files.map((file) => [file.name, file.size, file.lastModified])]);
+    if (lastSubmission.current?.key !== key) lastSubmission.current = { key, clientId: crypto.randomUUID() };
+    return lastSubmission.current.clientId;
+  };
 
   const submit = async (fields: NewServiceRequestFields) => {
     setFailure(null);
     setServerErrors([]);
     let error: unknown = null;
     const created = await queue.sendTogether((files, onProgress) =>
-      create.mutateAsync({ fields, files, onProgress }).catch((cause: unknown) => {
-        error = cause;
-        throw cause;
-      }),
+      create
+        .mutateAsync({ fields: { ...fields, clientId: clientIdFor(fields, files) }, files, onProgress })
+        .catch((cause: unknown) => {
+          error = cause;
+          throw cause;
+        }),
     );
     if (created) {
       // The machine's page lists its requests (and is fresh for 30 s): it must show this one at once.

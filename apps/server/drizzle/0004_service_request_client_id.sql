@@ -1,0 +1,2 @@
+ALTER TABLE "service_requests" ADD COLUMN "client_id" uuid;--> statement-breakpoint
+CREATE UNIQUE INDEX "service_requests_customer_client_id_key" ON "service_requests" USING btree ("customer_id","client_id") WHERE "service_requests"."client_id" IS NOT NULL;
