@@ -35,11 +35,16 @@ export const offerRequests = pgTable(
     /** The sales employee handling it. */
     assignedTo: bigintRef('assigned_to').references(() => users.id, { onDelete: 'set null' }),
     statusChangedAt: timestamptz('status_changed_at').notNull().defaultNow(),
+    /** The web's id for one send (a uuid): a retried send with the same id files nothing new. */
+    clientId: uuid('client_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('offer_requests_number_key').on(t.number),
+    uniqueIndex('offer_requests_customer_client_id_key')
+      .on(t.customerId, t.clientId)
+      .where(sql`${t.clientId} IS NOT NULL`),
     index('offer_requests_customer_created_at_idx').on(t.customerId, t.createdAt, t.id),
     // The sales inbox by status.
     index('offer_requests_status_created_at_idx').on(t.status, t.createdAt, t.id),

@@ -1,0 +1,2 @@
+ALTER TABLE "offer_requests" ADD COLUMN "client_id" uuid;--> statement-breakpoint
+CREATE UNIQUE INDEX "offer_requests_customer_client_id_key" ON "offer_requests" USING btree ("customer_id","client_id") WHERE "offer_requests"."client_id" IS NOT NULL;
