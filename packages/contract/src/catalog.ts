@@ -1,0 +1,156 @@
+import { z } from 'zod';
+import { IdSchema, pagedSchema, pageField, pageSizeField } from './paging.ts';
+import { TranslatedTextSchema } from './translations.ts';
+
+/*
+ * Parts catalogue, read side (SPEC §1, §3, §7): folders → sub-folders → cards (an exploded drawing with its
+ * numbered positions) → parts. Every read is public (the public catalogue needs no sign-in); a signed-in user
+ * without RIGHT_CARE_VIEW_CATALOG gets 403 FORBIDDEN (SPEC §1: the signed-in catalogue needs the authority).
+ *
+ * GET api/catalog-folders                  root folders; `?parentId=` the sub-folders of one folder
+ * GET api/catalog-cards?folderId=          the cards of one folder
+ * GET api/catalog-cards/{id}               one card with its positions
+ * GET api/catalog-cards/{id}/drawing       the card's SVG drawing (image/svg+xml)
+ * GET api/parts?q=&page=&pageSize=         search, paged with the total
+ * GET api/parts/{id}                       one part
+ * GET api/parts/count?q=                   how many parts a search finds
+ * GET api/parts/hints?q=                   autocomplete
+ * GET api/parts/paths?partId=              every card the part appears on, with the folders above it
+ * GET api/parts/breadcrumbs?folderId= | ?cardId=
+ *
+ * A search text shorter than PART_SEARCH_MIN_LENGTH (after trimming) is not an error: search, count and
+ * hints answer empty (total 0), so the screen shows the rule instead (SPEC §5).
+ */
+
+/** SPEC §5: search and hints need at least this many characters. */
+export const PART_SEARCH_MIN_LENGTH = 3;
+/** How many hints api/parts/hints answers at most. */
+export const PART_HINTS_LIMIT = 10;
+
+/** A folder tile: a machine family (root) or an assembly (sub-folder). */
+export const CatalogFolderSchema = z.object({
+  id: z.string(),
+  parentId: z.string().nullable(),
+  name: TranslatedTextSchema,
+  /** A file-store id for the tile image, or null. */
+  imageFileId: z.string().nullable(),
+});
+export type CatalogFolder = z.infer<typeof CatalogFolderSchema>;
+
+export const CatalogFolderQuerySchema = z.object({ parentId: IdSchema.optional() });
+export type CatalogFolderQuery = z.input<typeof CatalogFolderQuerySchema>;
+export const CatalogFolderListSchema = z.array(CatalogFolderSchema);
+
+/** A card in a folder's list. */
+export const CatalogCardSummarySchema = z.object({
+  id: z.string(),
+  folderId: z.string(),
+  name: TranslatedTextSchema,
+});
+export type CatalogCardSummary = z.infer<typeof CatalogCardSummarySchema>;
+
+export const CatalogCardQuerySchema = z.object({ folderId: IdSchema });
+export type CatalogCardQuery = z.input<typeof CatalogCardQuerySchema>;
+export const CatalogCardListSchema = z.array(CatalogCardSummarySchema);
+
+/** A clickable circle around a position number on the drawing, in the drawing's own units. */
+export const HotspotSchema = z.object({ x: z.number(), y: z.number(), r: z.number() });
+export type Hotspot = z.infer<typeof HotspotSchema>;
+
+/** A part with the SPEC §3 fields. */
+export const PartSchema = z.object({
+  id: z.string(),
+  name: TranslatedTextSchema,
+  symbol: z.string(),
+  standard: z.string().nullable(),
+  /** The quantity one catalogue unit holds (e.g. 5 for a 5 l can), with its unit. */
+  quantity: z.number().nullable(),
+  unit: z.string().nullable(),
+  catalogNumber: z.string().nullable(),
+  sapId: z.string().nullable(),
+  configuration: z.string().nullable(),
+  returnable: z.boolean(),
+  /** Image URLs or file-store paths; the first is the thumbnail. */
+  images: z.array(z.string()),
+});
+export type Part = z.infer<typeof PartSchema>;
+
+/** One numbered row of a card: the part, how many the assembly holds, and its hotspots on the drawing. */
+export const CardPositionSchema = z.object({
+  id: z.string(),
+  /** As printed on the drawing: "12", "12a". */
+  positionNumber: z.string(),
+  quantity: z.number().nullable(),
+  hotspots: z.array(HotspotSchema),
+  part: PartSchema,
+});
+export type CardPosition = z.infer<typeof CardPositionSchema>;
+
+/** GET api/catalog-cards/{id}: the card, its drawing and its positions in drawing order. */
+export const CatalogCardSchema = CatalogCardSummarySchema.extend({
+  /** Where to load the drawing (api/catalog-cards/{id}/drawing for SVG drawings), or null without one. */
+  drawingUrl: z.string().nullable(),
+  /** A raster drawing in the file store, when the card has one instead of SVG. */
+  drawingFileId: z.string().nullable(),
+  /** The drawing's coordinate space; hotspots use these units. */
+  drawingWidth: z.number().int().nullable(),
+  drawingHeight: z.number().int().nullable(),
+  positions: z.array(CardPositionSchema),
+});
+export type CatalogCard = z.infer<typeof CatalogCardSchema>;
+
+/** One step of a breadcrumb trail (root folder first, the card last when there is one). */
+export const BreadcrumbSchema = z.object({
+  kind: z.enum(['folder', 'card']),
+  id: z.string(),
+  name: TranslatedTextSchema,
+});
+export type Breadcrumb = z.infer<typeof BreadcrumbSchema>;
+export const BreadcrumbListSchema = z.array(BreadcrumbSchema);
+
+/** GET api/parts/breadcrumbs: exactly one of folderId and cardId. */
+export const BreadcrumbQuerySchema = z
+  .object({ folderId: IdSchema.optional(), cardId: IdSchema.optional() })
+  .refine((q) => (q.folderId === undefined) !== (q.cardId === undefined), {
+    message: 'exactly one of folderId and cardId',
+  });
+export type BreadcrumbQuery = z.input<typeof BreadcrumbQuerySchema>;
+
+/** GET api/parts/paths?partId=: a place where the part appears (one card and position; trail ends in the card). */
+export const PartPathSchema = z.object({
+  cardId: z.string(),
+  positionNumber: z.string(),
+  trail: BreadcrumbListSchema,
+});
+export type PartPath = z.infer<typeof PartPathSchema>;
+export const PartPathQuerySchema = z.object({ partId: IdSchema });
+export const PartPathListSchema = z.array(PartPathSchema);
+
+/** The search text: trimmed; shorter than PART_SEARCH_MIN_LENGTH answers empty. */
+const searchTextField = z.string().trim().max(100, 'form.max-length').default('');
+
+/** GET api/parts?q=&page=&pageSize=: symbol, catalogue number, SAP id, names (pl/en/de), one typo tolerated. */
+export const PartSearchQuerySchema = z.object({
+  q: searchTextField,
+  page: pageField,
+  pageSize: pageSizeField,
+});
+export type PartSearchQuery = z.input<typeof PartSearchQuerySchema>;
+export const PartPageSchema = pagedSchema(PartSchema);
+export type PartPage = z.infer<typeof PartPageSchema>;
+
+export const PartCountQuerySchema = z.object({ q: searchTextField });
+export const PartCountSchema = z.object({ count: z.number().int().min(0) });
+export type PartCount = z.infer<typeof PartCountSchema>;
+
+/** GET api/parts/hints?q=: up to PART_HINTS_LIMIT parts, best match first. */
+export const PartHintSchema = z.object({
+  id: z.string(),
+  symbol: z.string(),
+  name: TranslatedTextSchema,
+});
+export type PartHint = z.infer<typeof PartHintSchema>;
+export const PartHintQuerySchema = z.object({ q: searchTextField });
+export const PartHintListSchema = z.array(PartHintSchema);
+
+export const CatalogIdParamsSchema = z.object({ id: IdSchema });
