@@ -17,12 +17,14 @@ import { authRoutes } from './features/auth/auth.routes.ts';
 import { type B2CStore, localB2CStore } from './features/auth/b2c-store.ts';
 import { createCaptcha } from './features/auth/captcha.ts';
 import { brandRoutes } from './features/brand/brand.routes.ts';
+import { catalogRoutes } from './features/catalog/catalog.routes.ts';
 import { type EventBus, startEventBus } from './events/event-bus.ts';
 import { eventsRoutes } from './events/events.routes.ts';
 import { chatFilesRoutes } from './features/chat/chat-files.routes.ts';
 import { chatRoutes } from './features/chat/chat.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { machineRoutes } from './features/machines/machines.routes.ts';
+import { offerRoutes } from './features/offers/offers.routes.ts';
 import { serviceRequestRoutes } from './features/service-requests/service-requests.routes.ts';
 import { staffRoutes } from './features/staff/staff.routes.ts';
 import { withdrawalRoutes } from './features/staff/withdrawal.routes.ts';
@@ -113,6 +115,8 @@ export async function buildApp({
       await scope.register(chatRoutes, { db });
       await scope.register(chatFilesRoutes, { env, db, fileStore });
       await scope.register(staffRoutes, { env, db, onMailQueued });
+      await scope.register(offerRoutes, { env, db, onMailQueued });
+      await scope.register(catalogRoutes, { env, db });
       await scope.register(eventsRoutes, { bus, heartbeatMs: eventsHeartbeatMs });
     },
     { prefix: env.BASE_PATH },

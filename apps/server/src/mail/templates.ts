@@ -282,6 +282,64 @@ function render(language: Language, link: Link, { subject, paragraphs, label }: 
   });
 }
 
+export interface OfferRequestMail extends Link {
+  number: string;
+  /** Each line as the customer sees it: the name in the mail's language, the symbol and the amount. */
+  items: { name: string; symbol: string; amount: number }[];
+  note: string | undefined;
+  customer: { name: string; email: string; phone: string | null };
+}
+
+const itemLines = (items: OfferRequestMail['items'], unit: string) =>
+  items.map((item, index) => `${index + 1}. ${item.name} — ${item.symbol} — ${item.amount} ${unit}`);
+
+/** The notice to parts sales (SALES_EMAIL): always Polish, the department's language. */
+function offerRequestToSales(m: OfferRequestMail): Content {
+  return {
+    subject: `Nowe zapytanie ofertowe ${m.number} – ${m.customer.name}`,
+    paragraphs: [
+      `Klient: ${m.customer.name}, ${m.customer.email}${m.customer.phone ? `, tel. ${m.customer.phone}` : ''}`,
+      `Pozycje (${m.items.length}):`,
+      ...itemLines(m.items, 'szt.'),
+      ...(m.note ? [`Uwagi klienta: ${m.note}`] : []),
+    ],
+    label: 'Otwórz zapytanie',
+  };
+}
+
+const OFFER_REQUEST_COPY: Record<Language, (m: OfferRequestMail) => Content> = {
+  pl: (m) => ({
+    subject: `Twoje zapytanie ofertowe ${m.number}`,
+    paragraphs: [
+      greeting('pl', m.name),
+      `dziękujemy za zapytanie ofertowe ${m.number}. Przekazaliśmy je do działu sprzedaży części, który przygotuje ofertę. Poniżej kopia zapytania.`,
+      ...itemLines(m.items, 'szt.'),
+      ...(m.note ? [`Uwagi: ${m.note}`] : []),
+    ],
+    label: 'Moje zapytania ofertowe',
+  }),
+  en: (m) => ({
+    subject: `Your offer request ${m.number}`,
+    paragraphs: [
+      greeting('en', m.name),
+      `thank you for your offer request ${m.number}. We have passed it to the parts sales department, which will prepare a quotation. Below is a copy of the request.`,
+      ...itemLines(m.items, 'pcs'),
+      ...(m.note ? [`Note: ${m.note}`] : []),
+    ],
+    label: 'My offer requests',
+  }),
+  de: (m) => ({
+    subject: `Ihre Angebotsanfrage ${m.number}`,
+    paragraphs: [
+      greeting('de', m.name),
+      `vielen Dank für Ihre Angebotsanfrage ${m.number}. Wir haben sie an den Ersatzteilvertrieb weitergeleitet, der ein Angebot erstellt. Unten finden Sie eine Kopie der Anfrage.`,
+      ...itemLines(m.items, 'Stk.'),
+      ...(m.note ? [`Anmerkung: ${m.note}`] : []),
+    ],
+    label: 'Meine Angebotsanfragen',
+  }),
+};
+
 export const mailTemplates = {
   confirmRegistration: (language: Language, link: Link) => build(CONFIRM, language, link),
   alreadyRegistered: (language: Language, link: Link) => build(ALREADY_REGISTERED, language, link),
@@ -290,4 +348,7 @@ export const mailTemplates = {
     render(language, mail, STATUS_CHANGED[language](mail, STATUS_LABELS[language][mail.status])),
   guaranteeEnding: (language: Language, mail: GuaranteeEndMail) =>
     render(language, mail, GUARANTEE_END[language](mail, longDate(language, mail.endDate))),
+  offerRequestToSales: (mail: OfferRequestMail) => render('pl', mail, offerRequestToSales(mail)),
+  offerRequestCopy: (language: Language, mail: OfferRequestMail) =>
+    render(language, mail, OFFER_REQUEST_COPY[language](mail)),
 };

@@ -1,0 +1,403 @@
+import type { Language } from '@care/contract/locales';
+import type { TranslatedText } from '@care/contract/translations';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '#app/db/client.ts';
+import { cardPositions, catalogCards, catalogFolders, parts } from '#app/db/schema/catalog.ts';
+import { buildPartSearchText, normalizeSymbol } from '#app/db/search-text.ts';
+import { cookieFor, insertUser } from '#app/test/accounts.ts';
+import { createTestApp, type TestApp } from '#app/test/app.ts';
+
+const names = (pl: string, en: string, de: string, fallback: Language = 'pl'): TranslatedText => ({
+  default: fallback,
+  values: { pl, en, de },
+});
+
+async function insertFolder(
+  db: Db,
+  externalId: string,
+  name: TranslatedText,
+  parentId?: number,
+  sortOrder = 0,
+) {
+  const [row] = await db
+    .insert(catalogFolders)
+    .values({ externalId, name, parentId: parentId ?? null, sortOrder })
+    .returning({ id: catalogFolders.id });
+  return row!.id;
+}
+
+async function insertCard(db: Db, externalId: string, folderId: number, name: TranslatedText, sortOrder = 0) {
+  const [row] = await db
+    .insert(catalogCards)
+    .values({
+      externalId,
+      folderId,
+      name,
+      sortOrder,
+      drawingSvg:
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100"><circle cx="10" cy="10" r="4"/></svg>',
+      drawingWidth: 100,
+      drawingHeight: 100,
+    })
+    .returning({ id: catalogCards.id });
+  return row!.id;
+}
+
+interface PartInput {
+  symbol: string;
+  name: TranslatedText;
+  catalogNumber?: string;
+  sapId?: string;
+  standard?: string;
+}
+
+async function insertPart(db: Db, part: PartInput) {
+  const [row] = await db
+    .insert(parts)
+    .values({
+      externalId: part.symbol,
+      symbol: part.symbol,
+      symbolNormalized: normalizeSymbol(part.symbol),
+      name: part.name,
+      searchText: buildPartSearchText(part),
+      standard: part.standard ?? null,
+      catalogNumber: part.catalogNumber ?? null,
+      sapId: part.sapId ?? null,
+      quantity: 1,
+      unit: 'pcs',
+      images: ['/images/parts/x.png'],
+    })
+    .returning({ id: parts.id });
+  return row!.id;
+}
+
+describe('parts catalogue (api/catalog-folders, api/catalog-cards, api/parts)', () => {
+  let t: TestApp;
+  let customer: string;
+  let service: string;
+  const ids: Record<string, number> = {};
+  const get = (url: string, cookie?: string) =>
+    t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+  const ok = async <T>(url: string, cookie?: string): Promise<T> => {
+    const response = await get(url, cookie);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json() as T;
+  };
+  const search = (q: string, extra = '') =>
+    ok<{ items: { id: string; symbol: string }[]; total: number; page: number; pageSize: number }>(
+      `/api/parts?q=${encodeURIComponent(q)}${extra}`,
+    );
+  const symbols = (page: { items: { symbol: string }[] }) => page.items.map((item) => item.symbol);
+
+  beforeAll(async () => {
+    // Customers get no catalogue authority here; staff roles always hold it.
+    t = await createTestApp({ CUSTOMER_AUTHORITIES: ',' });
+    const db = t.database.db;
+    ids.combines = await insertFolder(db, 'F-K', names('Kombajny', 'Combines', 'Mähdrescher'), undefined, 0);
+    ids.balers = await insertFolder(db, 'F-P', names('Prasy', 'Balers', 'Pressen'), undefined, 1);
+    ids.header = await insertFolder(
+      db,
+      'F-KH',
+      names('Zespół żniwny', 'Header', 'Schneidwerk'),
+      ids.combines,
+      1,
+    );
+    ids.engine = await insertFolder(db, 'F-KS', names('Silnik', 'Engine', 'Motor'), ids.combines, 0);
+    ids.pickup = await insertFolder(db, 'F-PP', names('Podbieracz', 'Pick-up', 'Pick-up'), ids.balers);
+    ids.reel = await insertCard(db, 'C-1', ids.header, names('Nagarniacz', 'Reel', 'Haspel'), 1);
+    ids.knife = await insertCard(db, 'C-2', ids.header, names('Kosa', 'Knife', 'Messer'), 0);
+    ids.tines = await insertCard(db, 'C-3', ids.pickup, names('Palce', 'Tines', 'Zinken'));
+
+    ids.bearing = await insertPart(db, {
+      symbol: 'AM-4410-205',
+      name: names('Łożysko kulkowe zwykłe', 'Deep groove ball bearing', 'Rillenkugellager'),
+      catalogNumber: '4410.205.00',
+      sapId: '104410205',
+    });
+    ids.spring = await insertPart(db, {
+      symbol: 'AM-5120-110',
+      name: names('Sprężyna naciągowa', 'Tension spring', 'Zugfeder'),
+      catalogNumber: '5120.110.00',
+      sapId: '105120110',
+    });
+    ids.bolt = await insertPart(db, {
+      symbol: 'DIN-933-M10X30',
+      name: names(
+        'Śruba z łbem sześciokątnym M10x30',
+        'Hexagon head bolt M10x30',
+        'Sechskantschraube M10x30',
+      ),
+      standard: 'DIN 933',
+      sapId: '109330103',
+    });
+    ids.unused = await insertPart(db, {
+      symbol: 'AM-9999-001',
+      name: names('Naklejka ostrzegawcza', 'Warning sticker', 'Warnaufkleber'),
+    });
+    // 25 rings for paging.
+    for (let n = 1; n <= 25; n++)
+      await insertPart(db, {
+        symbol: `AM-7000-${String(n).padStart(3, '0')}`,
+        name: names(`Pierścień dystansowy ${n}`, `Spacer ring ${n}`, `Distanzring ${n}`),
+      });
+
+    await db.insert(cardPositions).values([
+      {
+        cardId: ids.reel,
+        partId: ids.bearing,
+        positionNumber: '1',
+        quantity: 2,
+        hotspots: [{ x: 10, y: 10, r: 4 }],
+        sortOrder: 0,
+      },
+      {
+        cardId: ids.reel,
+        partId: ids.spring,
+        positionNumber: '2',
+        quantity: 1,
+        hotspots: [{ x: 30, y: 40, r: 4 }],
+        sortOrder: 1,
+      },
+      { cardId: ids.reel, partId: ids.bolt, positionNumber: '2a', quantity: 8, hotspots: [], sortOrder: 2 },
+      { cardId: ids.tines, partId: ids.bolt, positionNumber: '5', quantity: 4, hotspots: [], sortOrder: 0 },
+    ]);
+
+    await insertUser(db, { email: 'jan@example.com' });
+    await insertUser(db, { email: 'serwis@example.com', role: 'service' });
+    customer = await cookieFor(t.app, 'jan@example.com');
+    service = await cookieFor(t.app, 'serwis@example.com');
+  });
+
+  afterAll(async () => {
+    await t.app.close();
+  });
+
+  describe('tree', () => {
+    it('lists the root folders in catalogue order to a visitor without a session', async () => {
+      const folders =
+        await ok<{ id: string; parentId: string | null; name: TranslatedText }[]>('/api/catalog-folders');
+      expect(folders.map((f) => f.name.values.en)).toEqual(['Combines', 'Balers']);
+      expect(folders.every((f) => f.parentId === null)).toBe(true);
+    });
+
+    it('lists the sub-folders of a folder in catalogue order', async () => {
+      const folders = await ok<{ id: string; parentId: string }[]>(
+        `/api/catalog-folders?parentId=${ids.combines}`,
+      );
+      expect(folders.map((f) => Number(f.id))).toEqual([ids.engine, ids.header]);
+      expect(folders.every((f) => f.parentId === String(ids.combines))).toBe(true);
+    });
+
+    it('lists the cards of a folder in catalogue order', async () => {
+      const cards = await ok<{ id: string; folderId: string }[]>(`/api/catalog-cards?folderId=${ids.header}`);
+      expect(cards.map((c) => Number(c.id))).toEqual([ids.knife, ids.reel]);
+      expect(await ok(`/api/catalog-cards?folderId=${ids.engine}`)).toEqual([]);
+    });
+
+    it('answers a card with its drawing and its positions in drawing order, each with its part', async () => {
+      const card = await ok<{
+        name: TranslatedText;
+        drawingUrl: string;
+        drawingWidth: number;
+        positions: {
+          positionNumber: string;
+          quantity: number;
+          hotspots: unknown[];
+          part: { id: string; symbol: string; sapId: string; name: TranslatedText; images: string[] };
+        }[];
+      }>(`/api/catalog-cards/${ids.reel}`);
+      expect(card.name.values.pl).toBe('Nagarniacz');
+      expect(card.drawingWidth).toBe(100);
+      expect(card.positions.map((p) => [p.positionNumber, p.part.symbol, p.quantity])).toEqual([
+        ['1', 'AM-4410-205', 2],
+        ['2', 'AM-5120-110', 1],
+        ['2a', 'DIN-933-M10X30', 8],
+      ]);
+      expect(card.positions[0]!.hotspots).toEqual([{ x: 10, y: 10, r: 4 }]);
+      expect(card.positions[0]!.part.sapId).toBe('104410205');
+      expect(card.positions[0]!.part.images).toEqual(['/images/parts/x.png']);
+
+      const drawing = await get(card.drawingUrl);
+      expect(drawing.statusCode).toBe(200);
+      expect(drawing.headers['content-type']).toMatch(/^image\/svg\+xml/);
+      expect(drawing.headers['content-security-policy']).toContain("default-src 'none'");
+      expect(drawing.body).toContain('<circle');
+    });
+
+    it('answers one part with the SPEC fields', async () => {
+      const part = await ok<Record<string, unknown>>(`/api/parts/${ids.bolt}`);
+      expect(part).toMatchObject({
+        id: String(ids.bolt),
+        symbol: 'DIN-933-M10X30',
+        standard: 'DIN 933',
+        sapId: '109330103',
+        catalogNumber: null,
+        configuration: null,
+        returnable: false,
+        quantity: 1,
+      });
+    });
+
+    it('answers 404 for an unknown folder, card, drawing or part', async () => {
+      for (const url of [
+        '/api/catalog-folders?parentId=999999',
+        '/api/catalog-cards?folderId=999999',
+        '/api/catalog-cards/999999',
+        '/api/catalog-cards/999999/drawing',
+        '/api/parts/999999',
+        '/api/parts/paths?partId=999999',
+        '/api/parts/breadcrumbs?folderId=999999',
+        '/api/parts/breadcrumbs?cardId=999999',
+      ]) {
+        const response = await get(url);
+        expect(response.statusCode, url).toBe(404);
+        expect(response.json().code, url).toBe('NOT_FOUND');
+      }
+    });
+
+    it('answers 400 for a malformed id or a breadcrumb query without exactly one target', async () => {
+      for (const url of [
+        '/api/parts/abc',
+        '/api/catalog-cards',
+        '/api/parts/breadcrumbs',
+        `/api/parts/breadcrumbs?folderId=${ids.header}&cardId=${ids.reel}`,
+      ])
+        expect((await get(url)).statusCode, url).toBe(400);
+    });
+  });
+
+  describe('breadcrumbs and paths', () => {
+    it('answers the folders from the root down to a folder', async () => {
+      const trail = await ok<{ kind: string; id: string }[]>(`/api/parts/breadcrumbs?folderId=${ids.header}`);
+      expect(trail).toEqual([
+        { kind: 'folder', id: String(ids.combines), name: names('Kombajny', 'Combines', 'Mähdrescher') },
+        { kind: 'folder', id: String(ids.header), name: names('Zespół żniwny', 'Header', 'Schneidwerk') },
+      ]);
+    });
+
+    it('answers the folders down to a card and the card last', async () => {
+      const trail = await ok<{ kind: string; id: string }[]>(`/api/parts/breadcrumbs?cardId=${ids.tines}`);
+      expect(trail.map((step) => [step.kind, Number(step.id)])).toEqual([
+        ['folder', ids.balers],
+        ['folder', ids.pickup],
+        ['card', ids.tines],
+      ]);
+    });
+
+    it('answers every card position where a part appears, with its trail', async () => {
+      const paths = await ok<{ cardId: string; positionNumber: string; trail: { id: string }[] }[]>(
+        `/api/parts/paths?partId=${ids.bolt}`,
+      );
+      expect(
+        paths.map((p) => [Number(p.cardId), p.positionNumber, p.trail.map((s) => Number(s.id))]),
+      ).toEqual([
+        [ids.reel, '2a', [ids.combines, ids.header, ids.reel]],
+        [ids.tines, '5', [ids.balers, ids.pickup, ids.tines]],
+      ]);
+      expect(await ok(`/api/parts/paths?partId=${ids.unused}`)).toEqual([]);
+    });
+  });
+
+  describe('search', () => {
+    it('finds a symbol typed with spaces, dots or without its dashes', async () => {
+      for (const q of ['AM-4410-205', 'am 4410 205', 'am4410205', 'AM.4410.205', '4410-205'])
+        expect(symbols(await search(q)), q).toEqual(['AM-4410-205']);
+    });
+
+    it('finds a part by catalogue number and by SAP id', async () => {
+      expect(symbols(await search('5120.110.00'))).toEqual(['AM-5120-110']);
+      expect(symbols(await search('109330103'))).toEqual(['DIN-933-M10X30']);
+    });
+
+    it('finds Polish and German names with or without diacritics, and English names', async () => {
+      expect(symbols(await search('łożysko'))).toEqual(['AM-4410-205']);
+      expect(symbols(await search('lozysko'))).toEqual(['AM-4410-205']);
+      expect(symbols(await search('LOZYSKO KULKOWE'))).toEqual(['AM-4410-205']);
+      expect(symbols(await search('sprezyna'))).toEqual(['AM-5120-110']);
+      expect(symbols(await search('Rillenkugellager'))).toEqual(['AM-4410-205']);
+      expect(symbols(await search('sechskantschraube'))).toEqual(['DIN-933-M10X30']);
+      expect(symbols(await search('Tension spring'))).toEqual(['AM-5120-110']);
+    });
+
+    it('tolerates one typo in a word', async () => {
+      expect(symbols(await search('lozysco'))).toEqual(['AM-4410-205']);
+      expect(symbols(await search('sprezina'))).toEqual(['AM-5120-110']);
+      expect(symbols(await search('Zugfeter'))).toEqual(['AM-5120-110']);
+    });
+
+    it('finds nothing for a text matching no part', async () => {
+      expect(await search('kombinezon')).toMatchObject({ items: [], total: 0 });
+    });
+
+    it('pages the results by symbol with the total, and the count endpoint agrees', async () => {
+      const first = await search('pierscien dystansowy', '&page=1&pageSize=10');
+      expect(first.total).toBe(25);
+      expect(symbols(first)).toEqual(
+        Array.from({ length: 10 }, (_, i) => `AM-7000-${String(i + 1).padStart(3, '0')}`),
+      );
+      const last = await search('pierscien dystansowy', '&page=3&pageSize=10');
+      expect(last).toMatchObject({ total: 25, page: 3, pageSize: 10 });
+      expect(symbols(last)).toEqual([
+        'AM-7000-021',
+        'AM-7000-022',
+        'AM-7000-023',
+        'AM-7000-024',
+        'AM-7000-025',
+      ]);
+      expect(await ok('/api/parts/count?q=spacer%20ring')).toEqual({ count: 25 });
+      expect(await ok('/api/parts/count?q=lozysko')).toEqual({ count: 1 });
+    });
+
+    it('answers an empty page, a zero count and no hints for fewer than 3 characters', async () => {
+      for (const q of ['', 'am', ' ł ', '  x  '])
+        expect(await search(q), q).toMatchObject({ items: [], total: 0 });
+      expect(await ok('/api/parts/count?q=lo')).toEqual({ count: 0 });
+      expect(await ok('/api/parts/hints?q=lo')).toEqual([]);
+    });
+
+    it('takes % and _ in the text literally', async () => {
+      expect((await search('%%%')).total).toBe(0);
+      expect((await search('___')).total).toBe(0);
+    });
+
+    it('gives hints from the third character, symbols starting with the text first', async () => {
+      const hints =
+        await ok<{ id: string; symbol: string; name: TranslatedText }[]>('/api/parts/hints?q=loz');
+      expect(hints.map((h) => h.symbol)).toEqual(['AM-4410-205']);
+      expect(hints[0]).toEqual({
+        id: String(ids.bearing),
+        symbol: 'AM-4410-205',
+        name: names('Łożysko kulkowe zwykłe', 'Deep groove ball bearing', 'Rillenkugellager'),
+      });
+      const bySymbol = await ok<{ symbol: string }[]>('/api/parts/hints?q=am-70');
+      expect(bySymbol).toHaveLength(10);
+      expect(bySymbol.every((h) => h.symbol.startsWith('AM-7000-'))).toBe(true);
+    });
+  });
+
+  describe('authority (SPEC §1)', () => {
+    it('refuses every catalogue read to a signed-in user without RIGHT_CARE_VIEW_CATALOG', async () => {
+      for (const url of [
+        '/api/catalog-folders',
+        `/api/catalog-cards?folderId=${ids.header}`,
+        `/api/catalog-cards/${ids.reel}`,
+        `/api/catalog-cards/${ids.reel}/drawing`,
+        `/api/parts/${ids.bearing}`,
+        '/api/parts?q=lozysko',
+        '/api/parts/count?q=lozysko',
+        '/api/parts/hints?q=lozysko',
+        `/api/parts/paths?partId=${ids.bearing}`,
+        `/api/parts/breadcrumbs?cardId=${ids.reel}`,
+      ]) {
+        const response = await get(url, customer);
+        expect(response.statusCode, url).toBe(403);
+        expect(response.json().code, url).toBe('FORBIDDEN');
+      }
+    });
+
+    it('lets a signed-in user holding the authority read the catalogue', async () => {
+      expect(symbols(await ok('/api/parts?q=lozysko', service))).toEqual(['AM-4410-205']);
+      expect((await ok<unknown[]>('/api/catalog-folders', service)).length).toBe(2);
+    });
+  });
+});

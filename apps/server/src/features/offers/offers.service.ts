@@ -1,0 +1,356 @@
+import type { FieldError } from '@care/contract/errors';
+import {
+  OFFER_REQUEST_TRANSITIONS,
+  type OfferRequestDetails,
+  type OfferRequestListItem,
+  type OfferRequestPage,
+  type SendOfferRequestSchema,
+  type StaffOfferRequestPage,
+} from '@care/contract/offers';
+import type { OfferRequestStatus } from '@care/contract/statuses';
+import { parseTranslations, translate, type TranslatedText } from '@care/contract/translations';
+import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '#app/db/client.ts';
+import { parts } from '#app/db/schema/catalog.ts';
+import { DOCUMENT_PREFIXES, nextDocumentCode } from '#app/db/schema/counters.ts';
+import { offerRequestItems, offerRequests, offerRequestStatusHistory } from '#app/db/schema/offers.ts';
+import { users } from '#app/db/schema/users.ts';
+import { enqueueMail } from '#app/mail/outbox.ts';
+import { mailTemplates, type OfferRequestMail } from '#app/mail/templates.ts';
+import { AppError, notFound } from '#app/plugins/errors.ts';
+import type { Actor } from '#app/plugins/session.ts';
+
+type SendOfferRequest = z.output<typeof SendOfferRequestSchema>;
+
+export interface OfferRequestContext {
+  salesEmail: string;
+  brand: string;
+  /** PUBLIC_URL + BASE_PATH: links in e-mails. */
+  portalUrl: string;
+}
+
+export interface SentOfferRequest {
+  details: OfferRequestDetails;
+  /** False when this was a retry (same clientId) of a send already filed: nothing new was stored or queued. */
+  created: boolean;
+}
+
+const isUniqueViolation = (error: unknown) =>
+  (error as { code?: string }).code === '23505' ||
+  (error as { cause?: { code?: string } }).cause?.code === '23505';
+
+/** The offer request this customer already filed with this send's clientId, if any. */
+async function findSent(db: Db, actor: Actor, clientId: string | undefined): Promise<number | null> {
+  if (!clientId) return null;
+  const [row] = await db
+    .select({ id: offerRequests.id })
+    .from(offerRequests)
+    .where(and(eq(offerRequests.customerId, actor.id), eq(offerRequests.clientId, clientId)));
+  return row?.id ?? null;
+}
+
+/**
+ * POST api/parts/email: the customer's cart becomes an offer request numbered OR/<year>/<n>, in status 'sent'
+ * with its first history row, each line keeping the name as sent and the part's current symbol; the notice to
+ * parts sales (Polish) and the customer's copy (their language) are queued in the same transaction. Every part
+ * must exist (a field error per unknown one, nothing stored). A retry with the same clientId returns the
+ * request already filed.
+ */
+export async function sendOfferRequest(
+  db: Db,
+  actor: Actor,
+  input: SendOfferRequest,
+  context: OfferRequestContext,
+): Promise<SentOfferRequest> {
+  const sent = await findSent(db, actor, input.clientId);
+  if (sent !== null) return { details: await loadDetails(db, sent), created: false };
+  try {
+    const id = await insertOfferRequest(db, actor, input, context);
+    return { details: await loadDetails(db, id), created: true };
+  } catch (error) {
+    // Two copies of one send at once: the other one filed it.
+    const raced = isUniqueViolation(error) ? await findSent(db, actor, input.clientId) : null;
+    if (raced === null) throw error;
+    return { details: await loadDetails(db, raced), created: false };
+  }
+}
+
+function sentName(name: string | TranslatedText, actor: Actor): TranslatedText {
+  return typeof name === 'string' ? parseTranslations(name, actor.language) : name;
+}
+
+async function insertOfferRequest(
+  db: Db,
+  actor: Actor,
+  input: SendOfferRequest,
+  context: OfferRequestContext,
+): Promise<number> {
+  const ids = [...new Set(input.items.map((item) => Number(item.id)))];
+  const found = await db
+    .select({ id: parts.id, symbol: parts.symbol, name: parts.name })
+    .from(parts)
+    .where(inArray(parts.id, ids));
+  const byId = new Map(found.map((part) => [part.id, part]));
+  const unknown: FieldError[] = input.items.flatMap((item, index) =>
+    byId.has(Number(item.id)) ? [] : [{ path: `items.${index}.id`, code: 'validation.invalid_value' }],
+  );
+  if (unknown.length > 0) throw new AppError('VALIDATION_FAILED', undefined, unknown);
+  const lines = input.items.map((item, index) => {
+    const part = byId.get(Number(item.id))!;
+    const name = sentName(item.name, actor);
+    return {
+      partId: part.id,
+      symbol: part.symbol,
+      // A cart line without any name text keeps the catalogue's name instead of an empty one.
+      name: Object.values(name.values).some(Boolean) ? name : part.name,
+      amount: item.amount,
+      sortOrder: index,
+    };
+  });
+
+  return db.transaction(async (tx) => {
+    const now = new Date();
+    const number = await nextDocumentCode(tx, DOCUMENT_PREFIXES.offerRequest, now);
+    const [request] = await tx
+      .insert(offerRequests)
+      .values({
+        number,
+        customerId: actor.id,
+        status: 'sent',
+        note: input.note ?? null,
+        language: actor.language,
+        statusChangedAt: now,
+        clientId: input.clientId ?? null,
+        createdAt: now,
+      })
+      .returning({ id: offerRequests.id });
+    const id = request!.id;
+    await tx.insert(offerRequestItems).values(lines.map((line) => ({ ...line, offerRequestId: id })));
+    await tx.insert(offerRequestStatusHistory).values({
+      offerRequestId: id,
+      fromStatus: null,
+      toStatus: 'sent',
+      changedBy: actor.id,
+      changedAt: now,
+    });
+    const [customer] = await tx.select({ phone: users.phone }).from(users).where(eq(users.id, actor.id));
+    const fullName = `${actor.firstName} ${actor.lastName}`.trim();
+    const mail = (language: typeof actor.language, url: string): OfferRequestMail => ({
+      name: fullName,
+      url,
+      brand: context.brand,
+      number,
+      items: lines.map((line) => ({
+        name: translate(line.name, language) || line.symbol,
+        symbol: line.symbol,
+        amount: line.amount,
+      })),
+      note: input.note,
+      customer: { name: fullName || actor.email, email: actor.email, phone: customer?.phone ?? null },
+    });
+    await enqueueMail(tx, {
+      to: context.salesEmail,
+      replyTo: actor.email,
+      ...mailTemplates.offerRequestToSales(mail('pl', `${context.portalUrl}/staff/offer-requests/${id}`)),
+      kind: 'offer-request-sales',
+      language: 'pl',
+    });
+    await enqueueMail(tx, {
+      to: actor.email,
+      ...mailTemplates.offerRequestCopy(
+        actor.language,
+        mail(actor.language, `${context.portalUrl}/home/offer-requests`),
+      ),
+      kind: 'offer-request-copy',
+      language: actor.language,
+    });
+    return id;
+  });
+}
+
+// Written out qualified: drizzle renders columns of a single-table select without their table name.
+const itemCount = sql<number>`(SELECT count(*)::int FROM offer_request_items i WHERE i.offer_request_id = "offer_requests"."id")`;
+
+const listColumns = {
+  id: offerRequests.id,
+  number: offerRequests.number,
+  status: offerRequests.status,
+  createdAt: offerRequests.createdAt,
+  statusChangedAt: offerRequests.statusChangedAt,
+  itemCount,
+};
+
+function listItem(row: {
+  id: number;
+  number: string;
+  status: OfferRequestStatus;
+  createdAt: Date;
+  statusChangedAt: Date;
+  itemCount: number;
+}): OfferRequestListItem {
+  return {
+    id: String(row.id),
+    number: row.number,
+    status: row.status,
+    createdAt: row.createdAt.toISOString(),
+    statusChangedAt: row.statusChangedAt.toISOString(),
+    itemCount: row.itemCount,
+  };
+}
+
+interface ListQuery {
+  page: number;
+  pageSize: number;
+  status?: OfferRequestStatus[] | undefined;
+}
+
+function filters(query: ListQuery, customerId?: number): SQL {
+  const conditions: SQL[] = [];
+  if (customerId !== undefined) conditions.push(eq(offerRequests.customerId, customerId));
+  if (query.status?.length) conditions.push(inArray(offerRequests.status, query.status));
+  return conditions.length ? and(...conditions)! : sql`true`;
+}
+
+/** GET api/offer-requests/user-owned: the customer's own offer requests, newest first. */
+export async function listOwnOfferRequests(
+  db: Db,
+  actor: Actor,
+  query: ListQuery,
+): Promise<OfferRequestPage> {
+  const where = filters(query, actor.id);
+  const [{ total }] = (await db.select({ total: count() }).from(offerRequests).where(where)) as [
+    { total: number },
+  ];
+  const rows = await db
+    .select(listColumns)
+    .from(offerRequests)
+    .where(where)
+    .orderBy(desc(offerRequests.createdAt), desc(offerRequests.id))
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
+  return { items: rows.map(listItem), total, page: query.page, pageSize: query.pageSize };
+}
+
+/** GET api/staff/offer-requests: the sales inbox, every customer's, newest first, optionally by status. */
+export async function listAllOfferRequests(db: Db, query: ListQuery): Promise<StaffOfferRequestPage> {
+  const where = filters(query);
+  const [{ total }] = (await db.select({ total: count() }).from(offerRequests).where(where)) as [
+    { total: number },
+  ];
+  const rows = await db
+    .select({
+      ...listColumns,
+      customerId: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+    })
+    .from(offerRequests)
+    .innerJoin(users, eq(users.id, offerRequests.customerId))
+    .where(where)
+    .orderBy(desc(offerRequests.createdAt), desc(offerRequests.id))
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
+  return {
+    items: rows.map((row) => ({
+      ...listItem(row),
+      customer: {
+        id: String(row.customerId),
+        name: `${row.firstName ?? ''} ${row.lastName ?? ''}`.trim() || row.email,
+        email: row.email,
+      },
+    })),
+    total,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}
+
+async function loadDetails(db: Db, id: number, customerId?: number): Promise<OfferRequestDetails> {
+  const [row] = await db
+    .select({ ...listColumns, note: offerRequests.note, language: offerRequests.language })
+    .from(offerRequests)
+    .where(
+      customerId === undefined
+        ? eq(offerRequests.id, id)
+        : and(eq(offerRequests.id, id), eq(offerRequests.customerId, customerId)),
+    );
+  if (!row) throw notFound();
+  const items = await db
+    .select({
+      partId: offerRequestItems.partId,
+      symbol: offerRequestItems.symbol,
+      name: offerRequestItems.name,
+      amount: offerRequestItems.amount,
+    })
+    .from(offerRequestItems)
+    .where(eq(offerRequestItems.offerRequestId, id))
+    .orderBy(asc(offerRequestItems.sortOrder), asc(offerRequestItems.id));
+  const history = await db
+    .select({
+      fromStatus: offerRequestStatusHistory.fromStatus,
+      toStatus: offerRequestStatusHistory.toStatus,
+      changedAt: offerRequestStatusHistory.changedAt,
+    })
+    .from(offerRequestStatusHistory)
+    .where(eq(offerRequestStatusHistory.offerRequestId, id))
+    .orderBy(asc(offerRequestStatusHistory.changedAt), asc(offerRequestStatusHistory.id));
+  return {
+    ...listItem(row),
+    note: row.note,
+    language: row.language,
+    items: items.map((item) => ({ ...item, partId: item.partId === null ? null : String(item.partId) })),
+    history: history.map((entry) => ({ ...entry, changedAt: entry.changedAt.toISOString() })),
+  };
+}
+
+/** GET api/offer-requests/{id}: one of the customer's own; another customer's is NOT_FOUND. */
+export function getOwnOfferRequest(db: Db, actor: Actor, id: number): Promise<OfferRequestDetails> {
+  return loadDetails(db, id, actor.id);
+}
+
+/** GET api/staff/offer-requests/{id}: any offer request (sales, admin). */
+export function getAnyOfferRequest(db: Db, id: number): Promise<OfferRequestDetails> {
+  return loadDetails(db, id);
+}
+
+/**
+ * POST api/staff/offer-requests/{id}/status: moves an offer request along OFFER_REQUEST_TRANSITIONS with a
+ * history row, and takes it into the handler's hands if nobody had it. Anything else is
+ * INVALID_STATUS_TRANSITION (409).
+ */
+export async function changeOfferRequestStatus(
+  db: Db,
+  actor: Actor,
+  id: number,
+  status: OfferRequestStatus,
+): Promise<OfferRequestDetails> {
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ status: offerRequests.status, assignedTo: offerRequests.assignedTo })
+      .from(offerRequests)
+      .where(eq(offerRequests.id, id))
+      .for('update');
+    if (!row) throw notFound();
+    if (!OFFER_REQUEST_TRANSITIONS[row.status].includes(status)) {
+      throw new AppError(
+        'INVALID_STATUS_TRANSITION',
+        `An offer request cannot move from ${row.status} to ${status}.`,
+      );
+    }
+    const now = new Date();
+    await tx
+      .update(offerRequests)
+      .set({ status, statusChangedAt: now, assignedTo: row.assignedTo ?? actor.id })
+      .where(eq(offerRequests.id, id));
+    await tx.insert(offerRequestStatusHistory).values({
+      offerRequestId: id,
+      fromStatus: row.status,
+      toStatus: status,
+      changedBy: actor.id,
+      changedAt: now,
+    });
+  });
+  return loadDetails(db, id);
+}

@@ -1,0 +1,286 @@
+import { AUTHORITIES } from '@care/contract/limits';
+import type { SendOfferRequest } from '@care/contract/offers';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Db } from '#app/db/client.ts';
+import { parts } from '#app/db/schema/catalog.ts';
+import { documentCounters } from '#app/db/schema/counters.ts';
+import { offerRequestItems, offerRequests } from '#app/db/schema/offers.ts';
+import { users } from '#app/db/schema/users.ts';
+import { clearOutbox, cookieFor, insertUser, postJson, queuedMail } from '#app/test/accounts.ts';
+import { createTestApp, type TestApp } from '#app/test/app.ts';
+
+const SALES = 'czesci@agromech.example';
+
+async function insertPart(db: Db, externalId: string, symbol: string, pl: string): Promise<number> {
+  const [row] = await db
+    .insert(parts)
+    .values({
+      externalId,
+      symbol,
+      symbolNormalized: symbol.toLowerCase().replace(/[\s.-]/g, ''),
+      name: { default: 'pl', values: { pl, en: `${pl} (en)` } },
+      searchText: pl.toLowerCase(),
+    })
+    .returning({ id: parts.id });
+  return row!.id;
+}
+
+describe('offer requests (POST api/parts/email, api/offer-requests, api/staff/offer-requests)', () => {
+  let t: TestApp;
+  let db: Db;
+  let bearing: number;
+  let belt: number;
+  /** Polish customer, English customer, a customer without the catalogue authority, staff. */
+  let jan: string;
+  let john: string;
+  let noCatalog: string;
+  let sales: string;
+  let admin: string;
+  let service: string;
+
+  const cart = (extra: Partial<SendOfferRequest> = {}): SendOfferRequest => ({
+    items: [
+      {
+        id: String(bearing),
+        name: '<translations default="pl"><pl>Łożysko kulkowe</pl><en>Ball bearing</en></translations>',
+        symbol: 'old symbol',
+        images: ['https://img.example/1.png'],
+        amount: 2,
+      },
+      { id: String(belt), name: 'Pasek klinowy', symbol: 'PK-12', images: [], amount: 5 },
+    ],
+    note: 'Proszę o termin dostawy.',
+    ...extra,
+  });
+  const send = (payload: unknown, cookie?: string) =>
+    postJson(t.app, '/api/parts/email', payload, cookie ? { cookie } : {});
+  const get = (url: string, cookie: string) => t.app.inject({ method: 'GET', url, headers: { cookie } });
+  const setStatus = (id: string, status: string, cookie: string) =>
+    postJson(t.app, `/api/staff/offer-requests/${id}/status`, { status }, { cookie });
+  const stored = async () => (await db.select({ n: sql<number>`count(*)::int` }).from(offerRequests))[0]!.n;
+
+  beforeAll(async () => {
+    // Customers get the catalogue authority only where granted, so one can be without it.
+    t = await createTestApp({ SALES_EMAIL: SALES, CUSTOMER_AUTHORITIES: ',' });
+    db = t.database.db;
+    bearing = await insertPart(db, 'P-1', 'AM-6204.2RS', 'Łożysko');
+    belt = await insertPart(db, 'P-2', 'PK 12-1100', 'Pasek');
+    const granted = [AUTHORITIES.viewCatalog];
+    const janId = await insertUser(db, { email: 'jan@example.com' });
+    const johnId = await insertUser(db, {
+      email: 'john@example.com',
+      firstName: 'John',
+      lastName: 'Smith',
+      language: 'en',
+    });
+    await db.update(users).set({ authorities: granted }).where(eq(users.id, janId));
+    await db.update(users).set({ authorities: granted }).where(eq(users.id, johnId));
+    await insertUser(db, { email: 'nocatalog@example.com' });
+    await insertUser(db, { email: 'sales@example.com', role: 'sales' });
+    await insertUser(db, { email: 'admin@example.com', role: 'admin' });
+    await insertUser(db, { email: 'service@example.com', role: 'service' });
+    jan = await cookieFor(t.app, 'jan@example.com');
+    john = await cookieFor(t.app, 'john@example.com');
+    noCatalog = await cookieFor(t.app, 'nocatalog@example.com');
+    sales = await cookieFor(t.app, 'sales@example.com');
+    admin = await cookieFor(t.app, 'admin@example.com');
+    service = await cookieFor(t.app, 'service@example.com');
+  });
+  afterAll(async () => {
+    await t.app.close();
+  });
+  beforeEach(async () => {
+    await db.delete(offerRequests);
+    await db.delete(documentCounters);
+    await clearOutbox(db);
+  });
+
+  it('files a cart of two parts: number, status sent, items as sent, history, two e-mails in the right languages', async () => {
+    const response = await send(cart(), john);
+    expect(response.statusCode).toBe(201);
+    const created = response.json();
+    const year = new Date().getFullYear();
+    expect(created).toMatchObject({
+      number: `OR/${year}/000001`,
+      status: 'sent',
+      note: 'Proszę o termin dostawy.',
+      language: 'en',
+      itemCount: 2,
+    });
+    // Names as sent, symbols as the catalogue has them now.
+    expect(created.items).toEqual([
+      {
+        partId: String(bearing),
+        symbol: 'AM-6204.2RS',
+        name: { default: 'pl', values: { pl: 'Łożysko kulkowe', en: 'Ball bearing' } },
+        amount: 2,
+      },
+      {
+        partId: String(belt),
+        symbol: 'PK 12-1100',
+        name: { default: 'en', values: { en: 'Pasek klinowy' } },
+        amount: 5,
+      },
+    ]);
+    expect(created.history).toEqual([{ fromStatus: null, toStatus: 'sent', changedAt: created.createdAt }]);
+    const items = await db
+      .select()
+      .from(offerRequestItems)
+      .where(eq(offerRequestItems.offerRequestId, Number(created.id)));
+    expect(items.map((item) => item.amount)).toEqual([2, 5]);
+
+    const toSales = await queuedMail(db, SALES);
+    expect(toSales).toHaveLength(1);
+    expect(toSales[0]).toMatchObject({
+      kind: 'offer-request-sales',
+      language: 'pl',
+      replyTo: 'john@example.com',
+    });
+    expect(toSales[0]!.subject).toBe(`Nowe zapytanie ofertowe OR/${year}/000001 – John Smith`);
+    expect(toSales[0]!.text).toContain('1. Łożysko kulkowe — AM-6204.2RS — 2 szt.');
+    expect(toSales[0]!.text).toContain('2. Pasek klinowy — PK 12-1100 — 5 szt.');
+    expect(toSales[0]!.text).toContain('Uwagi klienta: Proszę o termin dostawy.');
+    const copy = await queuedMail(db, 'john@example.com');
+    expect(copy).toHaveLength(1);
+    expect(copy[0]).toMatchObject({ kind: 'offer-request-copy', language: 'en' });
+    expect(copy[0]!.subject).toBe(`Your offer request OR/${year}/000001`);
+    expect(copy[0]!.text).toContain('1. Ball bearing — AM-6204.2RS — 2 pcs');
+    expect(await queuedMail(db)).toHaveLength(2);
+
+    // The next send takes the next number; a Polish customer's copy is Polish.
+    const next = await send(cart({ note: undefined }), jan);
+    expect(next.json().number).toBe(`OR/${year}/000002`);
+    const [janCopy] = await queuedMail(db, 'jan@example.com');
+    expect(janCopy).toMatchObject({ language: 'pl', subject: `Twoje zapytanie ofertowe OR/${year}/000002` });
+  });
+
+  it('refuses an unknown part with a field error per bad line and stores nothing', async () => {
+    const payload = cart();
+    payload.items[1]!.id = '999999';
+    const response = await send(payload, jan);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      fields: [{ path: 'items.1.id', code: 'validation.invalid_value' }],
+    });
+    expect(await stored()).toBe(0);
+    expect(await queuedMail(db)).toEqual([]);
+  });
+
+  it.each([
+    ['amount 0', { amount: 0 }],
+    ['a negative amount', { amount: -1 }],
+    ['a fractional amount', { amount: 1.5 }],
+  ])('refuses %s with a field error on the amount and stores nothing', async (_, change) => {
+    const payload = cart();
+    Object.assign(payload.items[0]!, change);
+    const response = await send(payload, jan);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().code).toBe('VALIDATION_FAILED');
+    expect(response.json().fields.map((f: { path: string }) => f.path)).toEqual(['items.0.amount']);
+    expect(await stored()).toBe(0);
+  });
+
+  it('refuses an empty cart', async () => {
+    const response = await send(cart({ items: [] }), jan);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().fields[0].path).toBe('items');
+    expect(await stored()).toBe(0);
+  });
+
+  it('answers 401 to a visitor and 403 to a customer without the catalogue authority', async () => {
+    expect((await send(cart())).statusCode).toBe(401);
+    const refused = await send(cart(), noCatalog);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().code).toBe('FORBIDDEN');
+    expect(await stored()).toBe(0);
+    expect(await queuedMail(db)).toEqual([]);
+  });
+
+  it('files a retried send (same clientId) once: one offer request, two e-mails', async () => {
+    const payload = cart({ clientId: '0d6f1e2a-7b3c-4d5e-8f90-a1b2c3d4e5f6' });
+    const first = await send(payload, jan);
+    expect(first.statusCode).toBe(201);
+    // The answer was lost; the browser sends again, twice at once.
+    const retries = await Promise.all([send(payload, jan), send(payload, jan)]);
+    for (const retry of retries) {
+      expect(retry.statusCode).toBe(200);
+      expect(retry.json().id).toBe(first.json().id);
+    }
+    expect(await stored()).toBe(1);
+    expect(await queuedMail(db)).toHaveLength(2);
+    // Another customer may happen to use the same clientId: theirs is their own request.
+    expect((await send(payload, john)).statusCode).toBe(201);
+    expect(await stored()).toBe(2);
+  });
+
+  it("lists the customer's own offer requests newest first, paged, and never another customer's", async () => {
+    const first = (await send(cart(), jan)).json();
+    const second = (await send(cart({ note: 'drugie' }), jan)).json();
+    const johns = (await send(cart(), john)).json();
+    const page = (await get('/api/offer-requests/user-owned?pageSize=1', jan)).json();
+    expect(page).toMatchObject({ total: 2, page: 1, pageSize: 1 });
+    expect(page.items.map((i: { id: string }) => i.id)).toEqual([second.id]);
+    const page2 = (await get('/api/offer-requests/user-owned?pageSize=1&page=2', jan)).json();
+    expect(page2.items.map((i: { id: string }) => i.id)).toEqual([first.id]);
+    expect(page2.items[0]).toMatchObject({ status: 'sent', itemCount: 2, number: first.number });
+    const own = await get(`/api/offer-requests/${first.id}`, jan);
+    expect(own.statusCode).toBe(200);
+    expect(own.json()).toEqual(first);
+    const others = await get(`/api/offer-requests/${johns.id}`, jan);
+    expect(others.statusCode).toBe(404);
+    expect(others.json().code).toBe('NOT_FOUND');
+    expect((await t.app.inject({ method: 'GET', url: '/api/offer-requests/user-owned' })).statusCode).toBe(
+      401,
+    );
+  });
+
+  it('lets sales and admin work the inbox; customers and service staff are refused', async () => {
+    const created = (await send(cart(), jan)).json();
+    await send(cart(), john);
+    for (const cookie of [jan, service]) {
+      const refused = await get('/api/staff/offer-requests', cookie);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().code).toBe('FORBIDDEN');
+      expect((await setStatus(created.id, 'in_progress', cookie)).statusCode).toBe(403);
+    }
+    for (const cookie of [sales, admin]) {
+      const inbox = (await get('/api/staff/offer-requests', cookie)).json();
+      expect(inbox.total).toBe(2);
+      expect(inbox.items[1]).toMatchObject({
+        id: created.id,
+        customer: { name: 'Jan Kowalski', email: 'jan@example.com' },
+      });
+    }
+    expect((await get(`/api/staff/offer-requests/${created.id}`, sales)).json().id).toBe(created.id);
+  });
+
+  it('moves an offer request sent → in_progress → quoted → closed with history the customer sees; no other way', async () => {
+    const created = (await send(cart(), jan)).json();
+    // quoted straight from sent is not allowed.
+    const skipped = await setStatus(created.id, 'quoted', sales);
+    expect(skipped.statusCode).toBe(409);
+    expect(skipped.json().code).toBe('INVALID_STATUS_TRANSITION');
+    expect((await setStatus(created.id, 'in_progress', sales)).json().status).toBe('in_progress');
+    const inProgress = (await get('/api/staff/offer-requests?status=in_progress', sales)).json();
+    expect(inProgress.items.map((i: { id: string }) => i.id)).toEqual([created.id]);
+    expect((await get('/api/staff/offer-requests?status=sent', sales)).json().total).toBe(0);
+    expect((await setStatus(created.id, 'quoted', admin)).json().status).toBe('quoted');
+    expect((await setStatus(created.id, 'in_progress', sales)).statusCode).toBe(409);
+    expect((await setStatus(created.id, 'closed', sales)).json().status).toBe('closed');
+    expect((await setStatus(created.id, 'closed', sales)).statusCode).toBe(409);
+    const seen = (await get(`/api/offer-requests/${created.id}`, jan)).json();
+    expect(seen.status).toBe('closed');
+    expect(seen.history.map((h: { toStatus: string }) => h.toStatus)).toEqual([
+      'sent',
+      'in_progress',
+      'quoted',
+      'closed',
+    ]);
+    // sent → closed directly is allowed.
+    const other = (await send(cart(), jan)).json();
+    expect((await setStatus(other.id, 'closed', sales)).json().status).toBe('closed');
+    expect((await setStatus('999999', 'closed', sales)).statusCode).toBe(404);
+  });
+});

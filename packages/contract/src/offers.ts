@@ -1,0 +1,113 @@
+import { z } from 'zod';
+import { LANGUAGES } from './locales.ts';
+import { codesFilterField, IdSchema, pagedSchema, pageField, pageSizeField } from './paging.ts';
+import { OFFER_REQUEST_STATUSES, type OfferRequestStatus } from './statuses.ts';
+import { TranslatedTextSchema } from './translations.ts';
+
+/*
+ * Offer requests (SPEC §3 cart item, §7 "offer request: whole cart list"): POST api/parts/email (the cart),
+ * GET api/offer-requests/user-owned (paged), GET api/offer-requests/{id}; staff (sales, admin):
+ * GET api/staff/offer-requests (paged, status filter), POST api/staff/offer-requests/{id}/status.
+ */
+
+export const OFFER_REQUEST_LIMITS = {
+  /** Lines in one cart. */
+  items: 200,
+  note: 2000,
+  name: 2000,
+  symbol: 200,
+  images: 50,
+  imageUrl: 2000,
+} as const;
+
+/** Where a status may go next: sent → in_progress → quoted → closed, and sent/in_progress → closed. */
+export const OFFER_REQUEST_TRANSITIONS: Record<OfferRequestStatus, readonly OfferRequestStatus[]> = {
+  sent: ['in_progress', 'closed'],
+  in_progress: ['quoted', 'closed'],
+  quoted: ['closed'],
+  closed: [],
+};
+
+/**
+ * One cart item as the web keeps it in session storage (SPEC §3): id, name (an XML-like translation string or
+ * a translated text), symbol, images, amount (an integer, at least 1, no maximum).
+ */
+export const CartItemSchema = z.object({
+  id: z.union([IdSchema, z.number().int().min(1).max(999_999_999_999_999).transform(String)]),
+  name: z.union([z.string().max(OFFER_REQUEST_LIMITS.name), TranslatedTextSchema]),
+  symbol: z.string().max(OFFER_REQUEST_LIMITS.symbol).optional(),
+  images: z.array(z.string().max(OFFER_REQUEST_LIMITS.imageUrl)).max(OFFER_REQUEST_LIMITS.images).optional(),
+  amount: z.number().int().min(1),
+});
+export type CartItem = z.input<typeof CartItemSchema>;
+
+/** POST api/parts/email. `clientId` (a uuid per send, reused on retry) files one offer request however often sent. */
+export const SendOfferRequestSchema = z.object({
+  items: z.array(CartItemSchema).min(1).max(OFFER_REQUEST_LIMITS.items),
+  note: z
+    .string()
+    .trim()
+    .max(OFFER_REQUEST_LIMITS.note, 'form.max-length')
+    .optional()
+    .transform((value) => value || undefined),
+  clientId: z.uuid().optional(),
+});
+export type SendOfferRequest = z.input<typeof SendOfferRequestSchema>;
+
+export const OfferRequestItemSchema = z.object({
+  /** Null when the part was removed from the catalogue since. */
+  partId: z.string().nullable(),
+  symbol: z.string(),
+  name: TranslatedTextSchema,
+  amount: z.number().int().min(1),
+});
+export type OfferRequestItem = z.infer<typeof OfferRequestItemSchema>;
+
+export const OfferRequestHistoryEntrySchema = z.object({
+  fromStatus: z.enum(OFFER_REQUEST_STATUSES).nullable(),
+  toStatus: z.enum(OFFER_REQUEST_STATUSES),
+  changedAt: z.iso.datetime(),
+});
+
+/** One row of a list. Dates are ISO date-times. */
+export const OfferRequestListItemSchema = z.object({
+  id: z.string(),
+  number: z.string(),
+  status: z.enum(OFFER_REQUEST_STATUSES),
+  createdAt: z.iso.datetime(),
+  statusChangedAt: z.iso.datetime(),
+  itemCount: z.number().int().min(0),
+});
+export type OfferRequestListItem = z.infer<typeof OfferRequestListItemSchema>;
+
+export const OfferRequestDetailsSchema = OfferRequestListItemSchema.extend({
+  note: z.string().nullable(),
+  language: z.enum(LANGUAGES),
+  items: z.array(OfferRequestItemSchema),
+  history: z.array(OfferRequestHistoryEntrySchema),
+});
+export type OfferRequestDetails = z.infer<typeof OfferRequestDetailsSchema>;
+
+/** GET api/offer-requests/user-owned?page&pageSize&status — newest first. */
+export const OfferRequestListQuerySchema = z.object({
+  page: pageField,
+  pageSize: pageSizeField,
+  status: codesFilterField(OFFER_REQUEST_STATUSES),
+});
+export type OfferRequestListQuery = z.input<typeof OfferRequestListQuerySchema>;
+
+export const OfferRequestPageSchema = pagedSchema(OfferRequestListItemSchema);
+export type OfferRequestPage = z.infer<typeof OfferRequestPageSchema>;
+
+export const OfferRequestIdParamsSchema = z.object({ id: IdSchema });
+
+/** The sales inbox row: the request and who sent it. */
+export const StaffOfferRequestListItemSchema = OfferRequestListItemSchema.extend({
+  customer: z.object({ id: z.string(), name: z.string(), email: z.string() }),
+});
+export const StaffOfferRequestPageSchema = pagedSchema(StaffOfferRequestListItemSchema);
+export type StaffOfferRequestPage = z.infer<typeof StaffOfferRequestPageSchema>;
+
+/** POST api/staff/offer-requests/{id}/status. */
+export const OfferRequestStatusChangeSchema = z.object({ status: z.enum(OFFER_REQUEST_STATUSES) });
+export type OfferRequestStatusChange = z.infer<typeof OfferRequestStatusChangeSchema>;
