@@ -325,6 +325,11 @@ describe('parts catalogue (api/catalog-folders, api/catalog-cards, api/parts)', 
       expect(symbols(await search('Zugfeter'))).toEqual(['AM-5120-110']);
     });
 
+    it('matches numbers exactly: one wrong digit in a SAP id or symbol finds nothing', async () => {
+      expect((await search('104410206')).total).toBe(0);
+      expect((await search('AM-4410-206')).total).toBe(0);
+    });
+
     it('finds nothing for a text matching no part', async () => {
       expect(await search('kombinezon')).toMatchObject({ items: [], total: 0 });
     });
