@@ -321,6 +321,8 @@ describe('parts catalogue (api/catalog-folders, api/catalog-cards, api/parts)', 
 
     it('tolerates one typo in a word', async () => {
       expect(symbols(await search('lozysco'))).toEqual(['AM-4410-205']);
+      expect(symbols(await search('lozisko kulkowe'))).toEqual(['AM-4410-205']);
+      expect(symbols(await search('Rillenkugelager'))).toEqual(['AM-4410-205']);
       expect(symbols(await search('sprezina'))).toEqual(['AM-5120-110']);
       expect(symbols(await search('Zugfeter'))).toEqual(['AM-5120-110']);
     });
