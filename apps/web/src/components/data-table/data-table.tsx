@@ -1,9 +1,10 @@
-import { Paper, Stack, Table, VisuallyHidden } from '@mantine/core';
+import { Paper, Table, VisuallyHidden } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ColumnHeader } from './column-header.tsx';
 import { columnWidth, visibleColumns, type DataColumn, type TableState } from './table-state.ts';
 import classes from './data-table.module.css';
+import { PhoneCards } from '#app/components/layout/phone-cards.tsx';
 
 export type TableStateChange = (change: (state: TableState) => TableState) => void;
 
@@ -97,25 +98,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
           </Table>
         </Table.ScrollContainer>
       </Paper>
-      {rows.length === 0 ? (
-        <Paper withBorder radius="md" hiddenFrom="sm">
-          {empty}
-        </Paper>
-      ) : (
-        <Stack
-          gap="sm"
-          hiddenFrom="sm"
-          component="ul"
-          aria-label={caption}
-          m={0}
-          p={0}
-          style={{ listStyle: 'none' }}
-        >
-          {rows.map((row) => (
-            <li key={rowKey(row)}>{renderCard(row)}</li>
-          ))}
-        </Stack>
-      )}
+      <PhoneCards caption={caption} rows={rows} rowKey={rowKey} renderCard={renderCard} empty={empty} />
     </div>
   );
 }

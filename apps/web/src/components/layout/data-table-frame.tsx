@@ -1,7 +1,8 @@
-import { Paper, Stack, Table, VisuallyHidden } from '@mantine/core';
+import { Paper, Table, VisuallyHidden } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import classes from './data-table-frame.module.css';
+import { PhoneCards } from './phone-cards.tsx';
 
 export interface Column<Row> {
   key: string;
@@ -77,25 +78,14 @@ export function DataTableFrame<Row>({
           </Table>
         </Table.ScrollContainer>
       </Paper>
-      {rows.length === 0 ? (
-        <Paper withBorder={!nested} radius="md" hiddenFrom="sm">
-          {empty}
-        </Paper>
-      ) : (
-        <Stack
-          gap="sm"
-          hiddenFrom="sm"
-          component="ul"
-          aria-label={caption}
-          m={0}
-          p={0}
-          style={{ listStyle: 'none' }}
-        >
-          {rows.map((row) => (
-            <li key={rowKey(row)}>{renderCard(row)}</li>
-          ))}
-        </Stack>
-      )}
+      <PhoneCards
+        caption={caption}
+        rows={rows}
+        rowKey={rowKey}
+        renderCard={renderCard}
+        empty={empty}
+        nested={nested}
+      />
     </>
   );
 }
