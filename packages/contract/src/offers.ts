@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LANGUAGES } from './locales.ts';
 import { codesFilterField, IdSchema, pagedSchema, pageField, pageSizeField } from './paging.ts';
-import { OFFER_REQUEST_STATUSES, type OfferRequestStatus } from './statuses.ts';
+import { OFFER_REQUEST_STATUSES, type OfferRequestStatus, type Role } from './statuses.ts';
 import { TranslatedTextSchema } from './translations.ts';
 
 /*
@@ -19,6 +19,13 @@ export const OFFER_REQUEST_LIMITS = {
   images: 50,
   imageUrl: 2000,
 } as const;
+
+/** The roles that work the parts sales inbox (api/staff/offer-requests); others get FORBIDDEN. */
+export const OFFER_STAFF_ROLES = ['sales', 'admin'] as const satisfies readonly Role[];
+
+export function isOfferStaffRole(role: Role): boolean {
+  return (OFFER_STAFF_ROLES as readonly Role[]).includes(role);
+}
 
 /** Where a status may go next: sent → in_progress → quoted → closed, and sent/in_progress → closed. */
 export const OFFER_REQUEST_TRANSITIONS: Record<OfferRequestStatus, readonly OfferRequestStatus[]> = {
@@ -107,6 +114,17 @@ export const StaffOfferRequestListItemSchema = OfferRequestListItemSchema.extend
 });
 export const StaffOfferRequestPageSchema = pagedSchema(StaffOfferRequestListItemSchema);
 export type StaffOfferRequestPage = z.infer<typeof StaffOfferRequestPageSchema>;
+
+/** GET api/staff/offer-requests/{id}: the request and how to reach the customer who sent it. */
+export const StaffOfferRequestDetailsSchema = OfferRequestDetailsSchema.extend({
+  customer: z.object({
+    id: z.string(),
+    name: z.string(),
+    email: z.string(),
+    phone: z.string().nullable(),
+  }),
+});
+export type StaffOfferRequestDetails = z.infer<typeof StaffOfferRequestDetailsSchema>;
 
 /** POST api/staff/offer-requests/{id}/status. */
 export const OfferRequestStatusChangeSchema = z.object({ status: z.enum(OFFER_REQUEST_STATUSES) });

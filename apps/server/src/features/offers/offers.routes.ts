@@ -7,6 +7,7 @@ import {
   OfferRequestPageSchema,
   OfferRequestStatusChangeSchema,
   SendOfferRequestSchema,
+  StaffOfferRequestDetailsSchema,
   StaffOfferRequestPageSchema,
 } from '@care/contract/offers';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -112,9 +113,9 @@ export const offerRoutes: FastifyPluginAsyncZod<Options> = async (app, { env, db
     {
       schema: {
         tags,
-        summary: 'Any offer request with its items and status history (sales, admin)',
+        summary: 'Any offer request with its customer, items and status history (sales, admin)',
         params: OfferRequestIdParamsSchema,
-        response: { 200: OfferRequestDetailsSchema, ...errors },
+        response: { 200: StaffOfferRequestDetailsSchema, ...errors },
       },
       preHandler: salesOnly,
     },
@@ -129,7 +130,7 @@ export const offerRoutes: FastifyPluginAsyncZod<Options> = async (app, { env, db
         summary: 'Move an offer request along sent → in_progress → quoted → closed (or to closed early)',
         params: OfferRequestIdParamsSchema,
         body: OfferRequestStatusChangeSchema,
-        response: { 200: OfferRequestDetailsSchema, ...errors, 409: ApiErrorSchema },
+        response: { 200: StaffOfferRequestDetailsSchema, ...errors, 409: ApiErrorSchema },
       },
       preHandler: salesOnly,
     },

@@ -5,6 +5,7 @@ import {
   type OfferRequestListItem,
   type OfferRequestPage,
   type SendOfferRequestSchema,
+  type StaffOfferRequestDetails,
   type StaffOfferRequestPage,
 } from '@care/contract/offers';
 import type { OfferRequestStatus } from '@care/contract/statuses';
@@ -310,9 +311,30 @@ export function getOwnOfferRequest(db: Db, actor: Actor, id: number): Promise<Of
   return loadDetails(db, id, actor.id);
 }
 
-/** GET api/staff/offer-requests/{id}: any offer request (sales, admin). */
-export function getAnyOfferRequest(db: Db, id: number): Promise<OfferRequestDetails> {
-  return loadDetails(db, id);
+/** GET api/staff/offer-requests/{id}: any offer request (sales, admin), with how to reach its customer. */
+export async function getAnyOfferRequest(db: Db, id: number): Promise<StaffOfferRequestDetails> {
+  const details = await loadDetails(db, id);
+  const [customer] = await db
+    .select({
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+      phone: users.phone,
+    })
+    .from(offerRequests)
+    .innerJoin(users, eq(users.id, offerRequests.customerId))
+    .where(eq(offerRequests.id, id));
+  if (!customer) throw notFound();
+  return {
+    ...details,
+    customer: {
+      id: String(customer.id),
+      name: `${customer.firstName ?? ''} ${customer.lastName ?? ''}`.trim() || customer.email,
+      email: customer.email,
+      phone: customer.phone ?? null,
+    },
+  };
 }
 
 /**
@@ -325,7 +347,7 @@ export async function changeOfferRequestStatus(
   actor: Actor,
   id: number,
   status: OfferRequestStatus,
-): Promise<OfferRequestDetails> {
+): Promise<StaffOfferRequestDetails> {
   await db.transaction(async (tx) => {
     const [row] = await tx
       .select({ status: offerRequests.status, assignedTo: offerRequests.assignedTo })
@@ -352,5 +374,5 @@ export async function changeOfferRequestStatus(
       changedAt: now,
     });
   });
-  return loadDetails(db, id);
+  return getAnyOfferRequest(db, id);
 }

@@ -253,7 +253,13 @@ describe('offer requests (POST api/parts/email, api/offer-requests, api/staff/of
         customer: { name: 'Jan Kowalski', email: 'jan@example.com' },
       });
     }
-    expect((await get(`/api/staff/offer-requests/${created.id}`, sales)).json().id).toBe(created.id);
+    const details = (await get(`/api/staff/offer-requests/${created.id}`, sales)).json();
+    expect(details).toMatchObject({
+      id: created.id,
+      customer: { name: 'Jan Kowalski', email: 'jan@example.com' },
+    });
+    expect(details.customer).toHaveProperty('phone');
+    expect((await get('/api/staff/offer-requests/999999', sales)).statusCode).toBe(404);
   });
 
   it('moves an offer request sent → in_progress → quoted → closed with history the customer sees; no other way', async () => {
@@ -262,7 +268,8 @@ describe('offer requests (POST api/parts/email, api/offer-requests, api/staff/of
     const skipped = await setStatus(created.id, 'quoted', sales);
     expect(skipped.statusCode).toBe(409);
     expect(skipped.json().code).toBe('INVALID_STATUS_TRANSITION');
-    expect((await setStatus(created.id, 'in_progress', sales)).json().status).toBe('in_progress');
+    const moved = (await setStatus(created.id, 'in_progress', sales)).json();
+    expect(moved).toMatchObject({ status: 'in_progress', customer: { email: 'jan@example.com' } });
     const inProgress = (await get('/api/staff/offer-requests?status=in_progress', sales)).json();
     expect(inProgress.items.map((i: { id: string }) => i.id)).toEqual([created.id]);
     expect((await get('/api/staff/offer-requests?status=sent', sales)).json().total).toBe(0);
