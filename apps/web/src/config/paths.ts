@@ -21,11 +21,17 @@ export const paths = {
       : `/home/services/new?machineId=${encodeURIComponent(machineId)}`,
   catalog: '/home/catalog-folders',
   part: (id: string | number) => `/home/parts/${id}`,
+  /** The customer's offer requests (issue 5; not in SPEC). */
+  offerRequests: '/home/offer-requests',
+  offerRequest: (id: string | number) => `/home/offer-requests/${id}`,
   updatePassword: '/home/update-password',
   user: '/home/user',
   /** The service department's screens (not in SPEC; issue 4), for the service and admin roles. */
   staff: '/staff',
   staffServiceRequest: (id: string | number) => `/staff/service-requests/${id}`,
+  /** The parts sales inbox (issue 5), for the sales and admin roles. */
+  staffOfferRequests: '/staff/offer-requests',
+  staffOfferRequest: (id: string | number) => `/staff/offer-requests/${id}`,
 } as const;
 
 /** The catalogue's nested routes (SPEC §2), the same under the public root and under /home. */

@@ -22,7 +22,7 @@ describe('cart store', () => {
 
   it('keeps the cart in session storage under cartState', () => {
     useCartStore.getState().add(bearing);
-    expect(stored()).toEqual({ state: { items: [bearing] }, version: 0 });
+    expect(stored()).toEqual({ state: { items: [bearing], note: '', clientId: null }, version: 0 });
     expect(localStorage.getItem('cartState')).toBeNull();
   });
 
@@ -63,7 +63,35 @@ describe('cart store', () => {
     expect(useCartStore.getState().items.map((i) => i.id)).toEqual([belt.id]);
     clear();
     expect(useCartStore.getState().items).toEqual([]);
-    expect(stored()).toEqual({ state: { items: [] }, version: 0 });
+    expect(stored()).toEqual({ state: { items: [], note: '', clientId: null }, version: 0 });
+  });
+
+  it('takes a typed amount only when it is a whole number of at least 1', () => {
+    const { add, setAmount } = useCartStore.getState();
+    add(bearing);
+    expect(setAmount(bearing.id, 40)).toBe(true);
+    for (const bad of [0, -3, 1.5, Number.NaN]) expect(setAmount(bearing.id, bad)).toBe(false);
+    expect(useCartStore.getState().items[0]?.amount).toBe(40);
+  });
+
+  it('keeps the clientId of a send for its retry, and drops it when the cart or the note changes', () => {
+    const { add, takeClientId, increment, setNote } = useCartStore.getState();
+    add(bearing);
+    const first = takeClientId();
+    expect(first).toMatch(/^[0-9a-f-]{36}$/);
+    expect(useCartStore.getState().takeClientId()).toBe(first);
+    expect(stored()).toMatchObject({ state: { clientId: first } });
+    increment(bearing.id);
+    const second = useCartStore.getState().takeClientId();
+    expect(second).not.toBe(first);
+    setNote('Proszę o termin');
+    expect(useCartStore.getState().takeClientId()).not.toBe(second);
+  });
+
+  it('restores a cart stored before notes existed, with an empty note', async () => {
+    sessionStorage.setItem('cartState', JSON.stringify({ state: { items: [belt] }, version: 0 }));
+    await useCartStore.persist.rehydrate();
+    expect(useCartStore.getState()).toMatchObject({ items: [belt], note: '', clientId: null });
   });
 
   it('counts the different parts in the cart', () => {

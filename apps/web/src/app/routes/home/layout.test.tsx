@@ -69,11 +69,13 @@ describe('the signed-in area', () => {
     const first = await renderHome();
     expect(link('Machines')).toBeInTheDocument();
     expect(link('Parts catalogue')).not.toBeInTheDocument();
+    expect(link('Offer requests')).not.toBeInTheDocument();
     first.unmount();
 
     localStorage.setItem('authorities', JSON.stringify(['RIGHT_CARE_VIEW_CATALOG']));
     await renderHome();
     expect(link('Parts catalogue')).toHaveAttribute('href', '/home/catalog-folders');
+    expect(link('Offer requests')).toHaveAttribute('href', '/home/offer-requests');
   });
 
   it('marks the current page in the navigation', async () => {
@@ -94,7 +96,7 @@ describe('the signed-in area', () => {
       within(nav)
         .getAllByRole('link')
         .map((a) => a.textContent),
-    ).toEqual(['Home', 'Machines', 'Service requests', 'Parts catalogue']);
+    ).toEqual(['Home', 'Machines', 'Service requests', 'Parts catalogue', 'Offer requests']);
     expect(within(nav).getByRole('link', { name: 'Machines' })).toHaveAttribute('aria-current', 'page');
     expect(within(drawer).getByRole('button', { name: 'Cart (0)' })).toBeInTheDocument();
     expect(within(drawer).getByRole('link', { name: 'Change password' })).toHaveAttribute(

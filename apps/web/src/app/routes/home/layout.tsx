@@ -1,9 +1,18 @@
 import { AUTHORITIES } from '@care/contract/limits';
+import { isOfferStaffRole } from '@care/contract/offers';
 import { isServiceStaffRole } from '@care/contract/staff';
 import { AppShell, Container } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { useQuery } from '@tanstack/react-query';
-import { IconBook, IconInbox, IconLayoutDashboard, IconTool, IconTractor } from '@tabler/icons-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  IconBook,
+  IconFileInvoice,
+  IconInbox,
+  IconLayoutDashboard,
+  IconReceipt,
+  IconTool,
+  IconTractor,
+} from '@tabler/icons-react';
 import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
@@ -20,11 +29,13 @@ import { useHasAuthority } from '#app/features/auth/authorities.tsx';
 import { useSignOut } from '#app/features/auth/api.ts';
 import { Footer } from '#app/features/brand/components/footer.tsx';
 import { Logo } from '#app/features/brand/components/logo.tsx';
+import { useCartDialog } from '#app/features/cart/cart-dialog-store.ts';
 import { CartDialog } from '#app/features/cart/components/cart-dialog.tsx';
 import { useCartCount, useCartStore } from '#app/features/cart/cart-store.ts';
 import { chatKeys } from '#app/features/chat/api.ts';
 import { type EventInvalidations, usePortalEvents } from '#app/features/events/use-portal-events.ts';
 import { machineKeys } from '#app/features/machines/api.ts';
+import { offerRequestKeys } from '#app/features/offers/api.ts';
 import { serviceRequestKeys } from '#app/features/service-requests/api.ts';
 import { unreadKeys, unreadQuery } from '#app/features/service-requests/unread.ts';
 import classes from './layout.module.css';
@@ -76,7 +87,8 @@ function AppFrame() {
   const canViewCatalog = useHasAuthority(AUTHORITIES.viewCatalog);
   const cartCount = useCartCount();
   const [drawerOpened, drawer] = useDisclosure(false);
-  const [cartOpened, cartDialog] = useDisclosure(false);
+  const openCartDialog = useCartDialog((state) => state.open);
+  const queryClient = useQueryClient();
   const signOut = useSignOut();
   // One event stream per signed-in tab; it closes when this frame goes (sign-out).
   usePortalEvents(EVENT_INVALIDATIONS);
@@ -92,13 +104,22 @@ function AppFrame() {
       icon: IconTool,
       badge: { count: unread, label: t('nav.unread', { count: unread }) },
     },
-    ...(canViewCatalog ? [{ to: paths.catalog, label: t('nav.catalog'), icon: IconBook }] : []),
+    ...(canViewCatalog
+      ? [
+          { to: paths.catalog, label: t('nav.catalog'), icon: IconBook },
+          { to: paths.offerRequests, label: t('nav.offer-requests'), icon: IconReceipt },
+        ]
+      : []),
   ];
   // Staff reach their queue from the account menu (the header has no room for a fifth item) and the drawer.
-  const staffLinks: NavItem[] =
-    user && isServiceStaffRole(user.role)
+  const staffLinks: NavItem[] = [
+    ...(user && isServiceStaffRole(user.role)
       ? [{ to: paths.staff, label: t('nav.staff'), icon: IconInbox }]
-      : [];
+      : []),
+    ...(user && isOfferStaffRole(user.role)
+      ? [{ to: paths.staffOfferRequests, label: t('nav.staff-offers'), icon: IconFileInvoice }]
+      : []),
+  ];
 
   const handleSignOut = () => {
     drawer.close();
@@ -109,7 +130,7 @@ function AppFrame() {
 
   const openCart = () => {
     drawer.close();
-    cartDialog.open();
+    openCartDialog();
   };
   const firstName = user?.firstName ?? '';
   const lastName = user?.lastName ?? '';
@@ -154,7 +175,7 @@ function AppFrame() {
         userName={`${firstName} ${lastName}`.trim()}
         onSignOut={handleSignOut}
       />
-      <CartDialog opened={cartOpened} onClose={cartDialog.close} />
+      <CartDialog onSent={() => void queryClient.invalidateQueries({ queryKey: offerRequestKeys.lists() })} />
     </AppShell>
   );
 }

@@ -1,41 +1,148 @@
-import { parseTranslations, translate } from '@care/contract/translations';
-import { Group, Stack, Text } from '@mantine/core';
-import { IconShoppingCart } from '@tabler/icons-react';
+import { OFFER_REQUEST_LIMITS, type OfferRequestDetails } from '@care/contract/offers';
+import { Button, Divider, Group, Stack, Text, Textarea } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconSend, IconShoppingCart, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppModal } from '#app/components/layout/app-modal.tsx';
 import { EmptyState } from '#app/components/layout/empty-state.tsx';
+import { fieldErrorsOf } from '#app/lib/api-client.ts';
+import { notify } from '#app/lib/notify.ts';
+import { useSendCart } from '../api.ts';
+import { useCartDialog } from '../cart-dialog-store.ts';
 import { useCartStore } from '../cart-store.ts';
+import { CartLine } from './cart-line.tsx';
 
 interface CartDialogProps {
-  opened: boolean;
-  onClose: () => void;
+  /** After a successful send (the cart is already empty): e.g. refresh the offer request lists. */
+  onSent?: (sent: OfferRequestDetails) => void;
+}
+
+/** The ids of the lines the server refused as unknown parts (`items.<n>.id` field errors). */
+function unknownLines(error: unknown, ids: readonly string[]): string[] {
+  return fieldErrorsOf(error).flatMap((field) => {
+    const index = /^items\.(\d+)\.id$/.exec(field.path)?.[1];
+    const id = index === undefined ? undefined : ids[Number(index)];
+    return id === undefined ? [] : [id];
+  });
 }
 
 /**
- * SPEC §2 cart dialog (width 700). The first cut lists what is in the cart; the thumbnails, the quantity
- * stepper, 'clear' and 'send' come with the catalogue issue, which is also the first way to add a part.
+ * SPEC §2/§4 cart dialog (width 700; full screen on phones): the lines, a note to parts sales, 'clear' after a
+ * confirmation and 'send'. A send empties the cart and closes the dialog; a failure leaves the cart as it was.
  */
-export function CartDialog({ opened, onClose }: CartDialogProps) {
-  const { t, i18n } = useTranslation('cart');
+export function CartDialog({ onSent }: CartDialogProps) {
+  const { t } = useTranslation('cart');
+  const opened = useCartDialog((state) => state.opened);
+  const close = useCartDialog((state) => state.close);
   const items = useCartStore((state) => state.items);
+  const note = useCartStore((state) => state.note);
+  const setNote = useCartStore((state) => state.setNote);
+  const [confirmingClear, setConfirmingClear] = useState(false);
+  const [unavailable, setUnavailable] = useState<string[]>([]);
+  const isPhone = useMediaQuery('(max-width: 36em)');
+  const send = useSendCart({
+    onSent: (sent) => {
+      close();
+      setUnavailable([]);
+      notify('SUCCESS', {
+        title: t('send.success-title'),
+        message: t('send.success', { number: sent.number }),
+      });
+      onSent?.(sent);
+    },
+  });
+
+  const submit = () => {
+    const ids = items.map((item) => item.id);
+    send.mutate(undefined, {
+      onError: (error) => {
+        setUnavailable(unknownLines(error, ids));
+        notify('ERROR', { title: t('send.error-title'), message: t('send.error') });
+      },
+    });
+  };
+  const clear = () => {
+    useCartStore.getState().clear();
+    setConfirmingClear(false);
+    setUnavailable([]);
+  };
+  const empty = items.length === 0;
+
   return (
-    <AppModal opened={opened} onClose={onClose} title={t('title')} size={700} closeLabel={t('close')}>
-      {items.length === 0 ? (
+    <AppModal
+      opened={opened}
+      onClose={close}
+      title={t('title')}
+      size={700}
+      fullScreen={isPhone}
+      closeLabel={t('close')}
+    >
+      {empty ? (
         <EmptyState icon={IconShoppingCart} title={t('empty.title')} description={t('empty.description')} />
       ) : (
-        <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }}>
-          {items.map((item) => (
-            <Group component="li" key={item.id} justify="space-between" wrap="nowrap" gap="md">
-              <div>
-                <Text fw={500}>{translate(parseTranslations(item.name), i18n.language)}</Text>
-                <Text size="sm" c="dimmed">
-                  {item.symbol}
-                </Text>
+        <Stack gap="md">
+          <Stack component="ul" gap={0} p={0} m={0} style={{ listStyle: 'none' }} aria-label={t('lines')}>
+            {items.map((item, index) => (
+              <div key={item.id}>
+                {index > 0 ? <Divider /> : null}
+                <CartLine item={item} unavailable={unavailable.includes(item.id)} />
               </div>
-              <Text size="sm">{t('amount', { count: item.amount })}</Text>
-            </Group>
-          ))}
+            ))}
+          </Stack>
+          <Textarea
+            label={t('note.label')}
+            description={t('note.description')}
+            value={note}
+            onChange={(event) => setNote(event.currentTarget.value)}
+            maxLength={OFFER_REQUEST_LIMITS.note}
+            autosize
+            minRows={2}
+            maxRows={6}
+          />
         </Stack>
+      )}
+      {confirmingClear ? (
+        <Group
+          justify="space-between"
+          gap="sm"
+          mt="lg"
+          wrap="wrap"
+          role="group"
+          aria-label={t('clear.confirm')}
+        >
+          <Text fw={600}>{t('clear.confirm')}</Text>
+          <Group gap="sm">
+            <Button variant="default" onClick={() => setConfirmingClear(false)} h={40}>
+              {t('clear.cancel')}
+            </Button>
+            <Button color="red" onClick={clear} h={40} data-autofocus>
+              {t('clear.yes')}
+            </Button>
+          </Group>
+        </Group>
+      ) : (
+        <Group justify="space-between" gap="sm" mt="lg" wrap="wrap">
+          <Button
+            variant="default"
+            color="red"
+            leftSection={<IconTrash size={18} aria-hidden />}
+            onClick={() => setConfirmingClear(true)}
+            disabled={empty || send.isPending}
+            h={40}
+          >
+            {t('clear.button')}
+          </Button>
+          <Button
+            leftSection={<IconSend size={18} aria-hidden />}
+            onClick={submit}
+            disabled={empty}
+            loading={send.isPending}
+            h={40}
+          >
+            {t('send.button')}
+          </Button>
+        </Group>
       )}
     </AppModal>
   );

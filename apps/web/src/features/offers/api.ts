@@ -1,0 +1,107 @@
+import {
+  OfferRequestDetailsSchema,
+  OfferRequestPageSchema,
+  type OfferRequestStatusChange,
+  StaffOfferRequestDetailsSchema,
+  StaffOfferRequestPageSchema,
+} from '@care/contract/offers';
+import type { OfferRequestStatus } from '@care/contract/statuses';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { request } from '#app/lib/api-client.ts';
+
+/** A list call: page, page size and (staff) the statuses to show; newest first always. */
+export interface OfferRequestListParams {
+  page: number;
+  pageSize: number;
+  status?: OfferRequestStatus[];
+}
+
+export const offerRequestKeys = {
+  all: ['offer-requests'] as const,
+  lists: () => [...offerRequestKeys.all, 'list'] as const,
+  list: (params: OfferRequestListParams) => [...offerRequestKeys.lists(), params] as const,
+  details: () => [...offerRequestKeys.all, 'details'] as const,
+  detail: (id: string) => [...offerRequestKeys.details(), id] as const,
+  /** The sales inbox: every customer's requests. */
+  staff: () => [...offerRequestKeys.all, 'staff'] as const,
+  staffLists: () => [...offerRequestKeys.staff(), 'list'] as const,
+  staffList: (params: OfferRequestListParams) => [...offerRequestKeys.staffLists(), params] as const,
+  staffDetail: (id: string) => [...offerRequestKeys.staff(), 'details', id] as const,
+};
+
+const listSearch = ({ status, ...rest }: OfferRequestListParams) => ({
+  ...rest,
+  status: status && status.length > 0 ? status.join(',') : undefined,
+});
+
+/** GET api/offer-requests/user-owned: one page of the customer's own offer requests, newest first. */
+export const offerRequestListQuery = (params: OfferRequestListParams) =>
+  queryOptions({
+    queryKey: offerRequestKeys.list(params),
+    queryFn: ({ signal }) =>
+      request('api/offer-requests/user-owned', {
+        query: listSearch(params),
+        schema: OfferRequestPageSchema,
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+
+/** GET api/offer-requests/{id}: one of the customer's own, with items and status history. */
+export const offerRequestQuery = (id: string) =>
+  queryOptions({
+    queryKey: offerRequestKeys.detail(id),
+    queryFn: ({ signal }) =>
+      request(`api/offer-requests/${encodeURIComponent(id)}`, {
+        schema: OfferRequestDetailsSchema,
+        signal,
+        silent: true,
+      }),
+  });
+
+/** GET api/staff/offer-requests: the sales inbox page, newest first, optionally by status. */
+export const staffOfferRequestListQuery = (params: OfferRequestListParams) =>
+  queryOptions({
+    queryKey: offerRequestKeys.staffList(params),
+    queryFn: ({ signal }) =>
+      request('api/staff/offer-requests', {
+        query: listSearch(params),
+        schema: StaffOfferRequestPageSchema,
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+
+/** GET api/staff/offer-requests/{id}: any offer request with its customer's contact. */
+export const staffOfferRequestQuery = (id: string) =>
+  queryOptions({
+    queryKey: offerRequestKeys.staffDetail(id),
+    queryFn: ({ signal }) =>
+      request(`api/staff/offer-requests/${encodeURIComponent(id)}`, {
+        schema: StaffOfferRequestDetailsSchema,
+        signal,
+        silent: true,
+      }),
+  });
+
+/**
+ * POST api/staff/offer-requests/{id}/status. Silent: the screen shows a refused change (INVALID_STATUS_TRANSITION,
+ * e.g. a colleague moved it first) itself; the request is fetched again after one, so the buttons match it.
+ */
+export function useChangeOfferRequestStatus(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (change: OfferRequestStatusChange) =>
+      request(`api/staff/offer-requests/${encodeURIComponent(id)}/status`, {
+        method: 'POST',
+        body: change,
+        schema: StaffOfferRequestDetailsSchema,
+        silent: true,
+      }),
+    onSuccess: (updated) => {
+      queryClient.setQueryData(offerRequestKeys.staffDetail(id), updated);
+      return queryClient.invalidateQueries({ queryKey: offerRequestKeys.staffLists() });
+    },
+    onError: () => queryClient.invalidateQueries({ queryKey: offerRequestKeys.staffDetail(id) }),
+  });
+}
