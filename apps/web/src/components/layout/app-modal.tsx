@@ -1,8 +1,10 @@
 import { Modal, type ModalRootProps } from '@mantine/core';
 import type { ReactNode } from 'react';
 
-interface AppModalProps
-  extends Pick<ModalRootProps, 'opened' | 'onClose' | 'size' | 'centered' | 'fullScreen'> {
+interface AppModalProps extends Pick<
+  ModalRootProps,
+  'opened' | 'onClose' | 'size' | 'centered' | 'fullScreen'
+> {
   title: ReactNode;
   closeLabel: string;
   children: ReactNode;
