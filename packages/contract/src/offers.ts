@@ -67,6 +67,8 @@ export const OfferRequestItemSchema = z.object({
   symbol: z.string(),
   name: TranslatedTextSchema,
   amount: z.number().int().min(1),
+  /** The part's images as the catalogue has them now (none once it is removed): 'request again' shows them. */
+  images: z.array(z.string()),
 });
 export type OfferRequestItem = z.infer<typeof OfferRequestItemSchema>;
 

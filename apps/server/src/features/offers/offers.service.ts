@@ -284,8 +284,10 @@ async function loadDetails(db: Db, id: number, customerId?: number): Promise<Off
       symbol: offerRequestItems.symbol,
       name: offerRequestItems.name,
       amount: offerRequestItems.amount,
+      images: parts.images,
     })
     .from(offerRequestItems)
+    .leftJoin(parts, eq(parts.id, offerRequestItems.partId))
     .where(eq(offerRequestItems.offerRequestId, id))
     .orderBy(asc(offerRequestItems.sortOrder), asc(offerRequestItems.id));
   const history = await db
@@ -301,7 +303,11 @@ async function loadDetails(db: Db, id: number, customerId?: number): Promise<Off
     ...listItem(row),
     note: row.note,
     language: row.language,
-    items: items.map((item) => ({ ...item, partId: item.partId === null ? null : String(item.partId) })),
+    items: items.map((item) => ({
+      ...item,
+      partId: item.partId === null ? null : String(item.partId),
+      images: item.images ?? [],
+    })),
     history: history.map((entry) => ({ ...entry, changedAt: entry.changedAt.toISOString() })),
   };
 }

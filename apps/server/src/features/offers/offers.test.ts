@@ -66,6 +66,10 @@ describe('offer requests (POST api/parts/email, api/offer-requests, api/staff/of
     db = t.database.db;
     bearing = await insertPart(db, 'P-1', 'AM-6204.2RS', 'Łożysko');
     belt = await insertPart(db, 'P-2', 'PK 12-1100', 'Pasek');
+    await db
+      .update(parts)
+      .set({ images: ['/catalog/p-1.webp'] })
+      .where(eq(parts.id, bearing));
     const granted = [AUTHORITIES.viewCatalog];
     const janId = await insertUser(db, { email: 'jan@example.com' });
     const johnId = await insertUser(db, {
@@ -115,12 +119,15 @@ describe('offer requests (POST api/parts/email, api/offer-requests, api/staff/of
         symbol: 'AM-6204.2RS',
         name: { default: 'pl', values: { pl: 'Łożysko kulkowe', en: 'Ball bearing' } },
         amount: 2,
+        // The catalogue's images now, not the ones the cart sent.
+        images: ['/catalog/p-1.webp'],
       },
       {
         partId: String(belt),
         symbol: 'PK 12-1100',
         name: { default: 'en', values: { en: 'Pasek klinowy' } },
         amount: 5,
+        images: [],
       },
     ]);
     expect(created.history).toEqual([{ fromStatus: null, toStatus: 'sent', changedAt: created.createdAt }]);
@@ -153,6 +160,29 @@ describe('offer requests (POST api/parts/email, api/offer-requests, api/staff/of
     expect(next.json().number).toBe(`OR/${year}/000002`);
     const [janCopy] = await queuedMail(db, 'jan@example.com');
     expect(janCopy).toMatchObject({ language: 'pl', subject: `Twoje zapytanie ofertowe OR/${year}/000002` });
+  });
+
+  it('keeps a line whose part was removed from the catalogue since, without part id or images', async () => {
+    const gone = await insertPart(db, 'P-GONE', 'GONE-1', 'Sprężyna');
+    await db
+      .update(parts)
+      .set({ images: ['/catalog/gone.webp'] })
+      .where(eq(parts.id, gone));
+    const created = (
+      await send({ items: [{ id: String(gone), name: 'Sprężyna', symbol: 'GONE-1', amount: 3 }] }, jan)
+    ).json();
+    expect(created.items[0].images).toEqual(['/catalog/gone.webp']);
+    await db.delete(parts).where(eq(parts.id, gone));
+    const seen = (await get(`/api/offer-requests/${created.id}`, jan)).json();
+    expect(seen.items).toEqual([
+      {
+        partId: null,
+        symbol: 'GONE-1',
+        name: { default: 'pl', values: { pl: 'Sprężyna' } },
+        amount: 3,
+        images: [],
+      },
+    ]);
   });
 
   it('refuses an unknown part with a field error per bad line and stores nothing', async () => {
