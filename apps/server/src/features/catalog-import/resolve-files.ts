@@ -1,0 +1,69 @@
+/**
+ * Reads and checks every file the records name (each path once), before the transaction: drawings must be
+ * safe SVG with a size, images JPEG/PNG/WebP by their bytes. A bad or missing file is a problem of the
+ * record that names it.
+ */
+import { type CheckedImage, checkImage, type ImportFiles } from './import-files.ts';
+import type { Problems, RecordRef } from './problems.ts';
+import type { ImportRecords } from './records.ts';
+import { checkDrawing } from './svg-drawing.ts';
+
+export interface Drawing {
+  svg: string;
+  width: number;
+  height: number;
+}
+
+export interface ResolvedFiles {
+  /** By card external id; only cards whose drawing is given and good. */
+  drawings: Map<string, Drawing>;
+  /** By path as written in the file; only good images. */
+  images: Map<string, CheckedImage>;
+}
+
+/** An image given as a web address is kept as it is, not read. */
+export const isImageUrl = (path: string) => /^https:\/\//i.test(path);
+
+export async function resolveFiles(
+  records: ImportRecords,
+  files: ImportFiles,
+  problems: Problems,
+): Promise<ResolvedFiles> {
+  const resolved: ResolvedFiles = { drawings: new Map(), images: new Map() };
+  const lookups = new Map<string, ReturnType<ImportFiles['read']>>();
+  const read = (path: string) => {
+    if (!lookups.has(path)) lookups.set(path, files.read(path));
+    return lookups.get(path)!;
+  };
+  const checkedImages = new Map<string, Promise<CheckedImage | null>>();
+
+  async function fileOf(ref: RecordRef, field: string, path: string): Promise<Buffer | null> {
+    const lookup = await read(path);
+    if ('found' in lookup) return lookup.found;
+    problems.add(ref, field, 'ambiguous' in lookup ? 'file-ambiguous' : 'file-missing', path);
+    return null;
+  }
+
+  async function image(ref: RecordRef, field: string, path: string) {
+    if (isImageUrl(path)) return;
+    const content = await fileOf(ref, field, path);
+    if (!content) return;
+    if (!checkedImages.has(path)) checkedImages.set(path, checkImage(content));
+    const checked = await checkedImages.get(path)!;
+    if (checked) resolved.images.set(path, checked);
+    else problems.add(ref, field, 'file-type-not-allowed', path);
+  }
+
+  for (const folder of records.folders) if (folder.image) await image(folder.ref, 'image', folder.image);
+  for (const part of records.parts)
+    for (const [i, path] of part.images.entries()) await image(part.ref, `images.${i + 1}`, path);
+  for (const card of records.cards) {
+    if (!card.drawing) continue;
+    const content = await fileOf(card.ref, 'drawing', card.drawing);
+    if (!content) continue;
+    const drawing = checkDrawing(content);
+    if (drawing.ok) resolved.drawings.set(card.externalId, drawing);
+    else problems.add(card.ref, 'drawing', drawing.code, `${card.drawing}: ${drawing.detail}`);
+  }
+  return resolved;
+}
