@@ -50,6 +50,11 @@ export const routes: RouteObject[] = [
           { path: 'services/edit/:serviceId', lazy: () => import('./routes/home/service.tsx') },
           { path: 'catalog-folders', children: catalogRoutes() },
           { path: 'parts/:partId', lazy: () => import('./routes/home/part.tsx') },
+          { path: 'offer-requests', lazy: () => import('./routes/home/offer-requests.tsx') },
+          {
+            path: 'offer-requests/:offerRequestId',
+            lazy: () => import('./routes/home/offer-requests-detail.tsx'),
+          },
           { path: 'update-password', lazy: () => import('./routes/home/update-password.tsx') },
           { path: 'user', lazy: () => import('./routes/home/user.tsx') },
           { path: '*', lazy: () => import('./routes/not-found.tsx') },
