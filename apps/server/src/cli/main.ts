@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { eq, sql } from 'drizzle-orm';
 import { EnvError, parseEnv } from '#app/config/env.ts';
@@ -6,8 +7,10 @@ import { normalizeEmail } from '#app/db/normalize.ts';
 import { migrate } from '#app/db/migrate.ts';
 import { sessions } from '#app/db/schema/sessions.ts';
 import { users } from '#app/db/schema/users.ts';
+import { createLocalFileStore } from '#app/files/file-store.ts';
 import { endAllSessions } from '#app/plugins/session.ts';
 import { CliError, createUser, generatePassword } from './create-user.ts';
+import { type ImportCatalogDeps, importCatalogCommand } from './import-catalog.ts';
 
 export const USAGE = `Care Portal command line: npm run cli -- <command> [options]
 
@@ -19,6 +22,11 @@ export const USAGE = `Care Portal command line: npm run cli -- <command> [option
   end-sessions  --email <e-mail> | --all
                 Signs one user, or everyone, out on every device.
 
+  import-catalog [<catalog.json>] [--parts <parts.csv>] [--dry-run]
+                Imports catalogue folders, cards, positions and parts (docs/catalog-import.md); images
+                and drawings are read relative to the JSON file. A file with any problem imports
+                nothing and the problems are listed (exit code 1). --dry-run only checks.
+
 The database is the one the server uses (DATABASE_URL, DATA_DIR).`;
 
 export interface CliIo {
@@ -29,11 +37,15 @@ export interface CliIo {
 }
 
 /** Runs one command; answers the exit code. */
-export async function runCli(argv: string[], db: Db, io: CliIo): Promise<number> {
+export async function runCli(argv: string[], db: Db, io: CliIo, deps?: ImportCatalogDeps): Promise<number> {
   const [command, ...rest] = argv;
   try {
     if (command === 'create-user') return await createUserCommand(rest, db, io);
     if (command === 'end-sessions') return await endSessionsCommand(rest, db, io);
+    if (command === 'import-catalog') {
+      if (!deps) throw new CliError('import-catalog needs the file store.');
+      return await importCatalogCommand(rest, db, io, deps, USAGE);
+    }
     if (command === undefined || command === 'help' || command === '--help' || command === '-h') {
       io.out(USAGE);
       return command === undefined ? 1 : 0;
@@ -151,11 +163,16 @@ async function main(): Promise<void> {
   let code = 1;
   try {
     await migrate(database);
-    code = await runCli(process.argv.slice(2), database.db, {
-      out: (line) => console.log(line),
-      err: (line) => console.error(line),
-      ...(process.stdin.isTTY ? { askSecret } : {}),
-    });
+    code = await runCli(
+      process.argv.slice(2),
+      database.db,
+      {
+        out: (line) => console.log(line),
+        err: (line) => console.error(line),
+        ...(process.stdin.isTTY ? { askSecret } : {}),
+      },
+      { fileStore: createLocalFileStore(join(env.DATA_DIR, 'files')), basePath: env.BASE_PATH },
+    );
   } finally {
     await database.close();
   }
