@@ -18,6 +18,7 @@ import { type B2CStore, localB2CStore } from './features/auth/b2c-store.ts';
 import { createCaptcha } from './features/auth/captcha.ts';
 import { brandRoutes } from './features/brand/brand.routes.ts';
 import { catalogRoutes } from './features/catalog/catalog.routes.ts';
+import { catalogImportRoutes } from './features/catalog-import/catalog-import.routes.ts';
 import { type EventBus, startEventBus } from './events/event-bus.ts';
 import { eventsRoutes } from './events/events.routes.ts';
 import { chatFilesRoutes } from './features/chat/chat-files.routes.ts';
@@ -117,6 +118,7 @@ export async function buildApp({
       await scope.register(staffRoutes, { env, db, onMailQueued });
       await scope.register(offerRoutes, { env, db, onMailQueued });
       await scope.register(catalogRoutes, { env, db });
+      await scope.register(catalogImportRoutes, { env, db, fileStore });
       await scope.register(eventsRoutes, { bus, heartbeatMs: eventsHeartbeatMs });
     },
     { prefix: env.BASE_PATH },

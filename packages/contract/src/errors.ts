@@ -43,6 +43,8 @@ export const ERROR_CODES = [
   'STATUS_CHANGED_MEANWHILE',
   /** A completion date (estimated or actual) before the day the request was reported. */
   'DATE_BEFORE_REPORT_DATE',
+  /** A catalogue import file with problems (each listed in the answer); nothing was imported. */
+  'CATALOG_IMPORT_INVALID',
   'SERVICE_UNAVAILABLE',
   'INTERNAL',
 ] as const;

@@ -7,11 +7,10 @@ import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '#app/db/client.ts';
 import { parts } from '#app/db/schema/catalog.ts';
+import { EXAMPLE_DIR } from '#app/features/catalog-import/example-catalog.ts';
 import { createLocalFileStore } from '#app/files/file-store.ts';
 import { createTestDatabase } from '#app/test/app.ts';
 import { type CliIo, runCli } from './main.ts';
-
-const EXAMPLE_DIR = resolve(import.meta.dirname, '../../../../docs/examples/catalog');
 
 function recorder(): CliIo & { output: string[]; errors: string[] } {
   const output: string[] = [];

@@ -28,6 +28,7 @@ const STATUS: Record<ErrorCode, number> = {
   INVALID_STATUS_TRANSITION: 409,
   STATUS_CHANGED_MEANWHILE: 409,
   DATE_BEFORE_REPORT_DATE: 400,
+  CATALOG_IMPORT_INVALID: 422,
   SERVICE_UNAVAILABLE: 503,
   INTERNAL: 500,
 };
@@ -58,6 +59,7 @@ const MESSAGES: Record<ErrorCode, string> = {
   STATUS_CHANGED_MEANWHILE:
     'The status of this service request was changed in the meantime. Reload it and try again.',
   DATE_BEFORE_REPORT_DATE: 'A completion date cannot be before the day the request was reported.',
+  CATALOG_IMPORT_INVALID: 'The catalogue file has problems; nothing was imported.',
   SERVICE_UNAVAILABLE: 'The service is temporarily unavailable. Please try again shortly.',
   INTERNAL: 'An unexpected error occurred.',
 };

@@ -1,6 +1,6 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { asc, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '#app/db/client.ts';
@@ -11,9 +11,8 @@ import { createLocalFileStore, type FileStore } from '#app/files/file-store.ts';
 import { createTestDatabase } from '#app/test/app.ts';
 import { filesUnder, png } from '#app/test/files.ts';
 import { type CatalogImportOutcome, importCatalog } from './catalog-import.service.ts';
+import { EXAMPLE_DIR } from './example-catalog.ts';
 import { filesByName, filesInDirectory } from './import-files.ts';
-
-export const EXAMPLE_DIR = resolve(import.meta.dirname, '../../../../../docs/examples/catalog');
 
 describe('catalogue import', () => {
   let database: Database;

@@ -15,7 +15,7 @@ import { FALLBACK_LANGUAGE, LANGUAGES, type Language } from '@care/contract/loca
 import { parseTranslations, type TranslatedText } from '@care/contract/translations';
 import type { Hotspot } from '#app/db/schema/catalog.ts';
 import { readPartsCsv } from './parts-csv.ts';
-import type { Problems} from './problems.ts';
+import type { Problems } from './problems.ts';
 import { type RecordRef } from './problems.ts';
 
 export interface FolderRecord {

@@ -1,0 +1,45 @@
+import type { CatalogImportHistoryItem } from '@care/contract/catalog-import';
+import { desc, eq, sql } from 'drizzle-orm';
+import type { Db } from '#app/db/client.ts';
+import { catalogFiles, catalogImports } from '#app/db/schema/catalog-imports.ts';
+import { files } from '#app/db/schema/files.ts';
+import { users } from '#app/db/schema/users.ts';
+import type { DownloadableFile } from '#app/files/downloads.ts';
+import { AppError } from '#app/plugins/errors.ts';
+
+/** The latest imports, newest first, with who ran them (null: the command line). */
+export async function listImports(db: Db, limit: number): Promise<CatalogImportHistoryItem[]> {
+  const rows = await db
+    .select({
+      id: catalogImports.id,
+      createdAt: catalogImports.createdAt,
+      userName: sql<string | null>`${users.firstName} || ' ' || ${users.lastName}`,
+      fileNames: catalogImports.fileNames,
+      dryRun: catalogImports.dryRun,
+      status: catalogImports.status,
+      summary: catalogImports.summary,
+      problemCount: catalogImports.problemCount,
+    })
+    .from(catalogImports)
+    .leftJoin(users, eq(users.id, catalogImports.userId))
+    .orderBy(desc(catalogImports.createdAt), desc(catalogImports.id))
+    .limit(limit);
+  return rows.map((row) => ({ ...row, id: String(row.id), createdAt: row.createdAt.toISOString() }));
+}
+
+/** A file stored by an import (never any other upload: attachments stay private). */
+export async function getCatalogFile(db: Db, fileId: string): Promise<DownloadableFile> {
+  const [file] = await db
+    .select({
+      storageKey: files.storageKey,
+      originalName: files.originalName,
+      contentType: files.contentType,
+      sizeBytes: files.sizeBytes,
+      sha256: files.sha256,
+    })
+    .from(catalogFiles)
+    .innerJoin(files, eq(files.id, catalogFiles.fileId))
+    .where(eq(catalogFiles.fileId, fileId));
+  if (!file) throw new AppError('NOT_FOUND');
+  return file;
+}
