@@ -1,7 +1,11 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { paths } from '#app/config/paths.ts';
 import { requireAuthentication } from '#app/features/auth/require-authentication.ts';
-import { requireServiceStaff } from './routes/staff/require-service-staff.ts';
+import {
+  requireOfferStaff,
+  requireServiceStaff,
+  requireStaff,
+} from './routes/staff/require-service-staff.ts';
 import { RootLayout } from './root-layout.tsx';
 import { ErrorPage } from '#app/components/feedback/error-page.tsx';
 
@@ -61,15 +65,31 @@ export const routes: RouteObject[] = [
         ],
       },
       {
-        // The service department (not in SPEC; issue 4): signed in, and a service role, before any loader.
+        // The back office (not in SPEC; issues 4 and 5): signed in, and a staff role, before any loader. The
+        // service queue is for service/admin; the offer inbox for sales/admin.
         path: paths.staff,
-        middleware: [requireAuthentication, requireServiceStaff],
+        middleware: [requireAuthentication, requireStaff],
         lazy: () => import('./routes/staff/layout.tsx'),
         children: [
-          { index: true, lazy: () => import('./routes/staff/queue.tsx') },
+          {
+            index: true,
+            middleware: [requireServiceStaff],
+            lazy: () => import('./routes/staff/queue.tsx'),
+          },
           {
             path: 'service-requests/:serviceRequestId',
+            middleware: [requireServiceStaff],
             lazy: () => import('./routes/staff/service-request.tsx'),
+          },
+          {
+            path: 'offer-requests',
+            middleware: [requireOfferStaff],
+            lazy: () => import('./routes/staff/offer-requests.tsx'),
+          },
+          {
+            path: 'offer-requests/:offerRequestId',
+            middleware: [requireOfferStaff],
+            lazy: () => import('./routes/staff/offer-request.tsx'),
           },
           { path: '*', lazy: () => import('./routes/not-found.tsx') },
         ],

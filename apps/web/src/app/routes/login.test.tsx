@@ -29,6 +29,8 @@ function answer({ path, body }: RecordedRequest) {
       return { status: 403, body: { code: 'EMAIL_NOT_CONFIRMED', message: 'x' } };
     if (password !== 'Zniwa-2026')
       return { status: 401, body: { code: 'INVALID_CREDENTIALS', message: 'x' } };
+    if (username === 'czesci@example.com') return { status: 200, body: { ...user, role: 'sales' } };
+    if (username === 'serwis@example.com') return { status: 200, body: { ...user, role: 'service' } };
     return { status: 200, body: user };
   }
   if (path === '/api/user/authorities') return { status: 200, body: ['CATALOG'] };
@@ -48,6 +50,8 @@ const render = () =>
     routes: [
       { path: '/home/board', element: <p>board</p> },
       { path: '/home/machines', element: <p>machines</p> },
+      { path: '/staff', element: <p>service queue</p> },
+      { path: '/staff/offer-requests', element: <p>offer inbox</p> },
     ],
     queryData: [[brandKeys.all, testBrand]],
   });
@@ -92,6 +96,19 @@ describe('sign-in', () => {
     expect(localStorage.getItem(LOCAL.authenticated)).toBe('true');
     expect(JSON.stringify({ ...localStorage })).not.toContain('Zniwa-2026');
     expect(useAuthStore.getState().user).toEqual(user);
+  });
+
+  it('opens the service queue for the service department and the offer inbox for parts sales', async () => {
+    for (const [email, start] of [
+      ['serwis@example.com', '/staff'],
+      ['czesci@example.com', '/staff/offer-requests'],
+    ] as const) {
+      useAuthStore.getState().setSignedOut();
+      const { router, unmount } = await render();
+      await signIn(email, 'Zniwa-2026');
+      await waitFor(() => expect(router.state.location.pathname).toBe(start));
+      unmount();
+    }
   });
 
   it('prefills the remembered e-mail and forgets it when remember-me is unchecked', async () => {

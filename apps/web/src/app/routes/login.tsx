@@ -8,13 +8,13 @@ import { PageHeading } from '#app/components/layout/page-heading.tsx';
 import { usePageTitle } from '#app/components/layout/use-page-title.ts';
 import { paths } from '#app/config/paths.ts';
 import type { LoginRequest } from '@care/contract/auth';
-import { isServiceStaffRole } from '@care/contract/staff';
 import { rememberedUsername, useSignIn } from '#app/features/auth/api.ts';
 import { takeReturnLocation } from '#app/features/auth/auth-store.ts';
 import { LoginForm } from '#app/features/auth/components/login-form.tsx';
 import { ApiRequestError } from '#app/lib/api-client.ts';
 import { notify } from '#app/lib/notify.ts';
 import { PublicPage } from '../public-page.tsx';
+import { isStaffRole, staffHome } from './staff/require-service-staff.ts';
 
 /** SPEC §2 '/': sign-in, with the ways to register and the open parts catalogue. */
 export function Component() {
@@ -30,8 +30,8 @@ export function Component() {
     signIn.mutate(credentials, {
       onSuccess: async (user) => {
         notify('SUCCESS', { title: t('auth:sign-in'), message: t('auth:sign-in-successful') });
-        // The service department starts at its queue; customers at the board (SPEC §8).
-        const start = isServiceStaffRole(user.role) ? paths.staff : paths.board;
+        // The service department starts at its queue, parts sales at their inbox; customers at the board (SPEC §8).
+        const start = isStaffRole(user.role) ? staffHome(user.role) : paths.board;
         await navigate(takeReturnLocation() ?? start, { replace: true });
       },
       onError: (error) => {

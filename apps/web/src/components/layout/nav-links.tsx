@@ -9,6 +9,8 @@ export interface NavItem {
   icon: TablerIcon;
   /** A count beside the label (e.g. unread messages); hidden at 0. The label is what a screen reader hears. */
   badge?: { count: number; label: string };
+  /** Current only on exactly this address, not below it (a section root beside its own sub-sections). */
+  end?: boolean;
 }
 
 interface NavLinksProps {
@@ -22,9 +24,9 @@ interface NavLinksProps {
 export function NavLinks({ items, orientation = 'horizontal', onNavigate }: NavLinksProps) {
   return (
     <ul className={classes.list} data-orientation={orientation}>
-      {items.map(({ to, label, icon: ItemIcon, badge }) => (
+      {items.map(({ to, label, icon: ItemIcon, badge, end }) => (
         <li key={to}>
-          <NavLink to={to} className={classes.link} onClick={onNavigate}>
+          <NavLink to={to} end={end} className={classes.link} onClick={onNavigate}>
             <span className={classes.iconWrap}>
               <ItemIcon className={classes.icon} size={20} stroke={1.75} aria-hidden />
               {/* On the icon's corner, so the count takes no room in a header that must fit in German. */}

@@ -2,7 +2,7 @@ import { Button } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { IconBook } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link, type LoaderFunctionArgs } from 'react-router';
+import { Link, type LoaderFunctionArgs, type ShouldRevalidateFunction } from 'react-router';
 import { ListLoadError } from '#app/components/data-table/list-load-error.tsx';
 import { TablePagination } from '#app/components/data-table/table-pagination.tsx';
 import { pageParamsOf, usePageParams } from '#app/components/data-table/use-page-params.ts';
@@ -18,6 +18,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await queryClient.prefetchQuery(offerRequestListQuery(pageParamsOf(new URL(request.url).searchParams)));
   return null;
 }
+
+/** Another page or filter is fetched by the screen's query (keeping the last page shown), not by the loader. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  currentUrl,
+  nextUrl,
+  defaultShouldRevalidate,
+}) => (currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate);
 
 /** Issue 5: the customer's own offer requests, newest first, with their status as parts sales set it. */
 export function Component() {

@@ -1,8 +1,9 @@
 import { isServiceStaffRole } from '@care/contract/staff';
+import { isOfferStaffRole } from '@care/contract/offers';
 import { AppShell, Container } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { IconInbox } from '@tabler/icons-react';
+import { IconFileInvoice, IconInbox } from '@tabler/icons-react';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet } from 'react-router';
@@ -20,19 +21,22 @@ import { Logo } from '#app/features/brand/components/logo.tsx';
 import { chatKeys } from '#app/features/chat/api.ts';
 import { usePortalEvents } from '#app/features/events/use-portal-events.ts';
 import { unreadKeys, unreadQuery } from '#app/features/service-requests/unread.ts';
+import { offerRequestKeys } from '#app/features/offers/api.ts';
 import { staffKeys } from '#app/features/staff/api.ts';
+import { isStaffRole, staffHome } from './require-service-staff.ts';
 import classes from './layout.module.css';
 
 /**
- * The service department's frame (/staff): the signed-in header without the customer's items. The route
- * middleware already turned away everyone else; this only follows a sign-out or a change of account.
+ * The back office's frame (/staff): the signed-in header without the customer's items — the service queue for
+ * service staff, the offer inbox for parts sales, both for admins. The route middleware already turned away
+ * everyone else; this only follows a sign-out or a change of account.
  */
 export function Component() {
   const status = useAuthStore((state) => state.status);
   const user = useAuthStore((state) => state.user);
   if (status !== 'finished') return <LoadingState fullPage />;
   if (!user) return <Navigate to={paths.login} replace />;
-  if (!isServiceStaffRole(user.role)) return <Navigate to={paths.home} replace />;
+  if (!isStaffRole(user.role)) return <Navigate to={paths.home} replace />;
   return <StaffFrame />;
 }
 
@@ -44,7 +48,7 @@ function StaffFrame() {
 
   // One stream for the tab: what an event touches is fetched again through the ordinary endpoints.
   usePortalEvents({
-    ready: () => [staffKeys.all, chatKeys.all, unreadKeys.all],
+    ready: () => [staffKeys.all, chatKeys.all, unreadKeys.all, offerRequestKeys.staff()],
     'chat-message': ({ serviceRequestId }) => [
       staffKeys.queues(),
       chatKeys.log(serviceRequestId),
@@ -58,14 +62,24 @@ function StaffFrame() {
   });
 
   // The messages of the requests this staff member follows (read or written in), as the customers' header has.
-  const unread = useQuery(unreadQuery).data?.total ?? 0;
+  const isService = user ? isServiceStaffRole(user.role) : false;
+  const unread = useQuery({ ...unreadQuery, enabled: isService }).data?.total ?? 0;
   const navItems: NavItem[] = [
-    {
-      to: paths.staff,
-      label: t('nav.staff'),
-      icon: IconInbox,
-      badge: { count: unread, label: t('nav.unread', { count: unread }) },
-    },
+    ...(isService
+      ? [
+          {
+            to: paths.staff,
+            // The queue's address is the root of /staff: beside the offer inbox (admins) it must not be current there.
+            end: user ? isOfferStaffRole(user.role) : false,
+            label: t('nav.staff'),
+            icon: IconInbox,
+            badge: { count: unread, label: t('nav.unread', { count: unread }) },
+          },
+        ]
+      : []),
+    ...(user && isOfferStaffRole(user.role)
+      ? [{ to: paths.staffOfferRequests, label: t('nav.staff-offers'), icon: IconFileInvoice }]
+      : []),
   ];
   const handleSignOut = () => {
     drawer.close();
@@ -80,7 +94,7 @@ function StaffFrame() {
       <AppShell.Header>
         <AppHeader
           logo={<Logo withTagline={false} />}
-          homeTo={paths.staff}
+          homeTo={user ? staffHome(user.role) : paths.staff}
           navItems={navItems}
           cart={null}
           userMenu={

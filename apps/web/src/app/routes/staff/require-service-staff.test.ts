@@ -3,7 +3,7 @@ import { createMemoryRouter, isRouteErrorResponse } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useAuthStore } from '#app/features/auth/auth-store.ts';
 import { requireAuthentication } from '#app/features/auth/require-authentication.ts';
-import { requireServiceStaff } from './require-service-staff.ts';
+import { requireOfferStaff, requireServiceStaff, requireStaff } from './require-service-staff.ts';
 
 const loaded: string[] = [];
 
@@ -13,14 +13,24 @@ function routerAt(path: string) {
       { path: '/', Component: () => null },
       {
         path: '/staff',
-        middleware: [requireAuthentication, requireServiceStaff],
+        middleware: [requireAuthentication, requireStaff],
         Component: () => null,
         ErrorBoundary: () => null,
         children: [
           {
             index: true,
+            middleware: [requireServiceStaff],
             loader: () => {
               loaded.push('queue');
+              return null;
+            },
+            Component: () => null,
+          },
+          {
+            path: 'offer-requests',
+            middleware: [requireOfferStaff],
+            loader: () => {
+              loaded.push('inbox');
               return null;
             },
             Component: () => null,
@@ -51,7 +61,7 @@ const signedInAs = (role: User['role']) =>
     user: { id: '1', email: 'x@example.com', firstName: 'X', lastName: 'Y', role, language: 'pl' },
   });
 
-describe('requireServiceStaff (route middleware of /staff)', () => {
+describe('requireStaff, requireServiceStaff, requireOfferStaff (route middleware of /staff)', () => {
   afterEach(() => {
     loaded.length = 0;
     sessionStorage.clear();
@@ -68,11 +78,37 @@ describe('requireServiceStaff (route middleware of /staff)', () => {
     expect(loaded).toEqual([]);
   });
 
-  it('turns away parts sales too', async () => {
+  it('sends parts sales from the service queue to their offer inbox', async () => {
     signedInAs('sales');
     const router = routerAt('/staff');
     await settled(router);
-    expect(router.state.errors).not.toBeNull();
+    expect(router.state.location.pathname).toBe('/staff/offer-requests');
+    expect(router.state.errors).toBeNull();
+    expect(loaded).toEqual(['inbox']);
+  });
+
+  it('lets sales and admins into the offer inbox, and not the service department', async () => {
+    for (const role of ['sales', 'admin'] as const) {
+      signedInAs(role);
+      const router = routerAt('/staff/offer-requests');
+      await settled(router);
+      expect(router.state.errors).toBeNull();
+      router.dispose();
+    }
+    expect(loaded).toEqual(['inbox', 'inbox']);
+    signedInAs('service');
+    const router = routerAt('/staff/offer-requests');
+    await settled(router);
+    const errors = Object.values(router.state.errors ?? {});
+    expect(isRouteErrorResponse(errors[0]) && errors[0].status).toBe(404);
+    expect(loaded).toEqual(['inbox', 'inbox']);
+  });
+
+  it('shows a customer the not-found page for the offer inbox too', async () => {
+    signedInAs('customer');
+    const router = routerAt('/staff/offer-requests');
+    await settled(router);
+    expect(Object.values(router.state.errors ?? {})).toHaveLength(1);
     expect(loaded).toEqual([]);
   });
 
