@@ -24,6 +24,12 @@ import { TranslatedTextSchema } from './translations.ts';
 
 /** SPEC §5: search and hints need at least this many characters. */
 export const PART_SEARCH_MIN_LENGTH = 3;
+/**
+ * A search stops counting here: when more parts match, api/parts answers `total` = this cap with
+ * `totalCapped: true` (show "1000+") and its pages hold the first PART_SEARCH_TOTAL_CAP matches; api/parts/count
+ * answers `count` = the cap with `capped: true`. Nobody reads 50 pages of "bolt"; they refine the text.
+ */
+export const PART_SEARCH_TOTAL_CAP = 1000;
 /** How many hints api/parts/hints answers at most. */
 export const PART_HINTS_LIMIT = 10;
 
@@ -136,11 +142,18 @@ export const PartSearchQuerySchema = z.object({
   pageSize: pageSizeField,
 });
 export type PartSearchQuery = z.input<typeof PartSearchQuerySchema>;
-export const PartPageSchema = pagedSchema(PartSchema);
+export const PartPageSchema = pagedSchema(PartSchema).extend({
+  /** True when more than PART_SEARCH_TOTAL_CAP parts match: `total` is then the cap ("1000+"). */
+  totalCapped: z.boolean().optional(),
+});
 export type PartPage = z.infer<typeof PartPageSchema>;
 
 export const PartCountQuerySchema = z.object({ q: searchTextField });
-export const PartCountSchema = z.object({ count: z.number().int().min(0) });
+export const PartCountSchema = z.object({
+  count: z.number().int().min(0),
+  /** True when more than PART_SEARCH_TOTAL_CAP parts match: `count` is then the cap ("1000+"). */
+  capped: z.boolean().optional(),
+});
 export type PartCount = z.infer<typeof PartCountSchema>;
 
 /** GET api/parts/hints?q=: up to PART_HINTS_LIMIT parts, best match first. */

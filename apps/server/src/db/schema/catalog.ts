@@ -114,6 +114,17 @@ export const parts = pgTable(
   ],
 );
 
+/**
+ * The vocabulary of the parts search: every distinct word of 4+ letters in parts.search_text (already folded).
+ * A misspelt search word is looked up here by trigram similarity (a few thousand rows, not a million), and
+ * the parts are then searched for the catalogue words it stands for. Kept by triggers on parts (migration
+ * 0006_part_search_words): any insert or update of parts adds its new words; words of deleted parts stay
+ * (they only widen a typo search by a word that finds nothing).
+ */
+export const partSearchWords = pgTable('part_search_words', { word: text('word').primaryKey() }, (t) => [
+  index('part_search_words_trgm_idx').using('gin', t.word.op('gin_trgm_ops')),
+]);
+
 /** A numbered part on a card's drawing. The same part may sit on many cards (bolts, bearings). */
 export const cardPositions = pgTable(
   'card_positions',

@@ -6,15 +6,22 @@ import {
   type Part,
   PART_HINTS_LIMIT,
   PART_SEARCH_MIN_LENGTH,
+  PART_SEARCH_TOTAL_CAP,
   type PartCount,
   type PartHint,
   type PartPage,
   type PartPath,
 } from '@care/contract/catalog';
 import type { TranslatedText } from '@care/contract/translations';
-import { asc, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '#app/db/client.ts';
-import { cardPositions, catalogCards, catalogFolders, parts } from '#app/db/schema/catalog.ts';
+import {
+  cardPositions,
+  catalogCards,
+  catalogFolders,
+  parts,
+  partSearchWords,
+} from '#app/db/schema/catalog.ts';
 import { normalizeSearchText, normalizeSymbol } from '#app/db/search-text.ts';
 import { AppError } from '#app/plugins/errors.ts';
 
@@ -138,116 +145,227 @@ export async function getPart(db: Db, id: number): Promise<Part> {
   return partOut(row);
 }
 
-/** `%fragment%` for LIKE, with %, _ and \ taken literally. */
-function containsPattern(fragment: string): string {
-  return `%${fragment.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/** `fragment` with %, _ and \ taken literally in a LIKE pattern. */
+function escapeLike(fragment: string): string {
+  return fragment.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-/** Typo tolerance applies from this many letters: in shorter words one wrong letter matches too much. */
+const containsPattern = (fragment: string) => `%${escapeLike(fragment)}%`;
+
+/** Typo tolerance applies to words of this many letters: in shorter words one wrong letter matches too much. */
 const FUZZY_MIN_LENGTH = 5;
 /**
- * pg_trgm strict word similarity (whole words, not extents across word boundaries) needed for a fuzzy
- * match. One wrong letter inside a 7-letter word scores about 0.45 ("lozisko" ~ "lozysko"), below pg_trgm's
- * default 0.5, so searches set it for their transaction.
+ * pg_trgm similarity between a typed word and a catalogue word for it to count as that word with one typo:
+ * one wrong letter inside a 7-letter word scores about 0.45 ("lozisko" ~ "lozysko").
  */
 const WORD_SIMILARITY_THRESHOLD = 0.45;
+/** At most this many catalogue words stand in for one misspelt word (the closest ones). */
+const ALTERNATIVES_PER_WORD = 5;
 
+/**
+ * What a search text matches, as SQL conditions on parts.search_text (GIN trigram index):
+ * - `exact`: the folded text as a substring (names in pl/en/de with or without diacritics, catalogue number,
+ *   SAP id), or the text without spaces, dashes, dots as a substring (symbols typed "am 4410-205";
+ *   search_text holds every symbol without separators too);
+ * - `fuzzy` (or null): one typo. A word of FUZZY_MIN_LENGTH+ letters that no catalogue word contains
+ *   (part_search_words) stands for the catalogue words it is similar to (trigram similarity ≥
+ *   WORD_SIMILARITY_THRESHOLD); every other word of 3+ characters must appear as it is. Null when no word
+ *   is misspelt or a misspelt one resembles nothing. Never for numbers: a "typo" in a symbol is another part.
+ */
 interface Match {
-  where: SQL;
-  /** ORDER BY terms before the symbol. */
-  rank: SQL[];
-  fuzzy: boolean;
+  exact: SQL;
+  fuzzy: SQL | null;
 }
 
 /**
- * The search condition on parts.search_text (GIN trigram index), or null when the text is too short:
- * - the folded text as a substring (names in pl/en/de with or without diacritics, catalogue number, SAP id);
- * - the text without spaces, dashes, dots as a substring (symbols typed "am 4410-205"; search_text holds
- *   every symbol without separators too);
- * - from FUZZY_MIN_LENGTH letters and without digits, one typo: pg_trgm strict word similarity (`<<%`, indexed).
- * Rank: for fuzzy searches closer matches first (exact words score 1); then by symbol.
+ * For each typed word, null when some catalogue word contains it (it is not misspelt), else the catalogue
+ * words it is similar to. A tiny LRU in front: people retype the same words, and the vocabulary changes
+ * only with imports (a new word is missed for at most ALTERNATIVES_CACHE_MS).
  */
-function match(q: string): Match | null {
+const alternativesCache = new Map<string, { similar: string[] | null; until: number }>();
+const ALTERNATIVES_CACHE_SIZE = 2_000;
+const ALTERNATIVES_CACHE_MS = 10 * 60_000;
+
+async function alternativesOf(db: Db, words: string[]): Promise<Map<string, string[] | null>> {
+  const now = Date.now();
+  const found = new Map<string, string[] | null>();
+  const missing: string[] = [];
+  for (const word of words) {
+    const cached = alternativesCache.get(word);
+    if (cached && cached.until > now) found.set(word, cached.similar);
+    else missing.push(word);
+  }
+  if (missing.length) {
+    // Both lookups use the vocabulary's trigram index; `%` (pg_trgm's default threshold 0.3) finds the
+    // candidates, the exact cut follows.
+    const result = (await db.execute(sql`
+      SELECT typed.word AS typed,
+             EXISTS (SELECT 1 FROM ${partSearchWords} w WHERE w.word LIKE '%' || typed.word || '%') AS known,
+             ARRAY(SELECT w.word FROM ${partSearchWords} w
+                    WHERE w.word % typed.word AND similarity(w.word, typed.word) >= ${WORD_SIMILARITY_THRESHOLD}
+                    ORDER BY similarity(w.word, typed.word) DESC, w.word
+                    LIMIT ${ALTERNATIVES_PER_WORD}) AS near
+        FROM unnest(${sql.param(missing)}::text[]) AS typed(word)`)) as {
+      rows: { typed: string; known: boolean; near: string[] | string }[];
+    };
+    for (const row of result.rows) {
+      const near = typeof row.near === 'string' ? parseTextArray(row.near) : row.near;
+      const similar = row.known ? null : near;
+      found.set(row.typed, similar);
+      alternativesCache.delete(row.typed);
+      alternativesCache.set(row.typed, { similar, until: now + ALTERNATIVES_CACHE_MS });
+    }
+    while (alternativesCache.size > ALTERNATIVES_CACHE_SIZE)
+      alternativesCache.delete(alternativesCache.keys().next().value!);
+  }
+  return found;
+}
+
+/** A text[] as PostgreSQL writes it, for drivers that do not parse it ({a,b}; our words are [a-z] only). */
+function parseTextArray(value: string): string[] {
+  const inner = value.replace(/^\{|\}$/g, '');
+  return inner ? inner.split(',') : [];
+}
+
+/** The search conditions for `q`, or null when the text is too short. */
+async function match(db: Db, q: string): Promise<Match | null> {
   const text = normalizeSearchText(q);
   if (text.length < PART_SEARCH_MIN_LENGTH) return null;
   const symbol = normalizeSymbol(q);
-  const conditions = [sql`${parts.searchText} LIKE ${containsPattern(text)}`];
+  const exact = [sql`${parts.searchText} LIKE ${containsPattern(text)}`];
   if (symbol.length >= PART_SEARCH_MIN_LENGTH && symbol !== text)
-    conditions.push(sql`${parts.searchText} LIKE ${containsPattern(symbol)}`);
-  // Numbers (symbols, catalogue numbers, SAP ids) match exactly: a "typo" there is another part.
-  const fuzzy = text.length >= FUZZY_MIN_LENGTH && !/\d/.test(text);
-  if (fuzzy) conditions.push(sql`${text} <<% ${parts.searchText}`);
-  return {
-    where: sql`(${sql.join(conditions, sql` OR `)})`,
-    // Without fuzzy matches every row holds the text, so the symbol alone orders them (no per-row score).
-    rank: fuzzy ? [sql`strict_word_similarity(${text}, ${parts.searchText}) DESC`] : [],
-    fuzzy,
-  };
+    exact.push(sql`${parts.searchText} LIKE ${containsPattern(symbol)}`);
+  return { exact: sql`(${sql.join(exact, sql` OR `)})`, fuzzy: await fuzzyMatch(db, text) };
+}
+
+async function fuzzyMatch(db: Db, text: string): Promise<SQL | null> {
+  if (/\d/.test(text)) return null;
+  const words = [...new Set(text.split(' ').filter((word) => word.length >= PART_SEARCH_MIN_LENGTH))];
+  const typoWords = words.filter((word) => word.length >= FUZZY_MIN_LENGTH && /^\p{L}+$/u.test(word));
+  if (!typoWords.length) return null;
+  const alternatives = await alternativesOf(db, typoWords);
+  const misspelt = [...alternatives.values()].filter((similar) => similar !== null);
+  if (!misspelt.length || misspelt.some((similar) => !similar.length)) return null;
+  const conditions = words.map((word) => {
+    const similar = alternatives.get(word);
+    if (!similar) return sql`${parts.searchText} LIKE ${containsPattern(word)}`;
+    const patterns = similar.map(containsPattern);
+    return patterns.length === 1
+      ? sql`${parts.searchText} LIKE ${patterns[0]}`
+      : sql`${parts.searchText} LIKE ANY (${sql.param(patterns)}::text[])`;
+  });
+  return sql`(${sql.join(conditions, sql` AND `)})`;
 }
 
 /**
- * Runs the search queries, in a transaction with the word-similarity threshold when the match is fuzzy.
- * The planner misjudges `<<%` and scans the whole table: at 400k parts the fuzzy count took 2 s as a
- * parallel sequential scan and 69 ms through the trigram index (EXPLAIN ANALYZE, PostgreSQL), so the
- * transaction also turns sequential scans off.
+ * The CTE `hits` of the matching parts as (id, symbol, tier) plus the CTEs it needs: exact matches (tier 0),
+ * then typo matches (tier 1), `limit` in all. Without ORDER BY each is a scan that stops at its limit (a
+ * bitmap scan of the trigram index, or for a frequent text a sequential scan that meets `limit` matches
+ * early), so a word on 80,000 parts costs about what one on 1,000 does. The typo search starts only when the
+ * exact one found fewer than `limit` (a one-time filter); both limits are constants for the planner.
  */
-async function searching<T>(db: Db, found: Match, run: (db: Db) => Promise<T>): Promise<T> {
-  if (!found.fuzzy) return run(db);
-  return db.transaction(async (tx) => {
-    await tx.execute(
-      sql`SELECT set_config('pg_trgm.strict_word_similarity_threshold', ${String(WORD_SIMILARITY_THRESHOLD)}, true),
-        set_config('enable_seqscan', 'off', true)`,
-    );
-    return run(tx);
-  });
+function hitsSql(found: Match, limit: number, extra = sql``): SQL {
+  const exact = sql`exact AS MATERIALIZED (SELECT ${parts.id} AS id, ${parts.symbol} AS symbol${extra}, 0 AS tier
+    FROM ${parts} WHERE ${found.exact} LIMIT ${limit})`;
+  if (!found.fuzzy) return sql`${exact}, hits AS (SELECT * FROM exact)`;
+  return sql`${exact},
+    fuzzy AS MATERIALIZED (SELECT ${parts.id} AS id, ${parts.symbol} AS symbol${extra}, 1 AS tier
+      FROM ${parts} WHERE ${found.fuzzy} AND NOT ${found.exact} LIMIT ${limit}),
+    hits AS ((SELECT * FROM exact) UNION ALL
+             (SELECT * FROM fuzzy WHERE (SELECT count(*) FROM exact) < ${limit}) LIMIT ${limit})`;
 }
 
-/** GET api/parts: one page of the parts matching `q`, best first, with the number of matches. */
+/**
+ * GET api/parts: one page of the matching parts, exact matches first, then by symbol, with their number.
+ * When more than PART_SEARCH_TOTAL_CAP parts match, the search stops there: total is the cap and
+ * totalCapped is true, and the pages hold those first PART_SEARCH_TOTAL_CAP matches in the same order.
+ */
 export async function searchParts(
   db: Db,
   query: { q: string; page: number; pageSize: number },
 ): Promise<PartPage> {
   const { page, pageSize } = query;
-  const found = match(query.q);
-  if (!found) return { items: [], total: 0, page, pageSize };
-  return searching(db, found, async (db) => {
-    const rows = await db
-      .select()
-      .from(parts)
-      .where(found.where)
-      .orderBy(...found.rank, asc(parts.symbol), asc(parts.id))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize);
-    const total = await db.$count(parts, found.where);
-    return { items: rows.map(partOut), total, page, pageSize };
-  });
+  const found = await match(db, query.q);
+  if (!found) return { items: [], total: 0, totalCapped: false, page, pageSize };
+  const offset = (page - 1) * pageSize;
+  const result = (await db.execute(sql`
+    WITH ${hitsSql(found, PART_SEARCH_TOTAL_CAP + 1)},
+         counted AS (SELECT count(*)::int AS total FROM hits)
+    SELECT counted.total, shown.id
+      FROM counted
+      LEFT JOIN LATERAL (
+        SELECT id, symbol, tier FROM hits ORDER BY tier, symbol, id
+         LIMIT ${offset < PART_SEARCH_TOTAL_CAP ? Math.min(pageSize, PART_SEARCH_TOTAL_CAP - offset) : 0}
+        OFFSET ${offset}) AS shown ON true
+     ORDER BY shown.tier, shown.symbol, shown.id`)) as {
+    rows: { total: number; id: number | string | null }[];
+  };
+  const matched = Number(result.rows[0]?.total ?? 0);
+  const ids = result.rows.flatMap((row) => (row.id === null ? [] : [Number(row.id)]));
+  const rows = ids.length ? await db.select().from(parts).where(inArray(parts.id, ids)) : [];
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return {
+    items: ids.flatMap((id) => (byId.has(id) ? [partOut(byId.get(id)!)] : [])),
+    total: Math.min(matched, PART_SEARCH_TOTAL_CAP),
+    totalCapped: matched > PART_SEARCH_TOTAL_CAP,
+    page,
+    pageSize,
+  };
 }
 
-/** GET api/parts/count. */
+/** GET api/parts/count: as api/parts' total (at most PART_SEARCH_TOTAL_CAP, then capped is true). */
 export async function countParts(db: Db, q: string): Promise<PartCount> {
-  const found = match(q);
-  if (!found) return { count: 0 };
-  return { count: await searching(db, found, (db) => db.$count(parts, found.where)) };
+  const found = await match(db, q);
+  if (!found) return { count: 0, capped: false };
+  const result = (await db.execute(
+    sql`WITH ${hitsSql(found, PART_SEARCH_TOTAL_CAP + 1)} SELECT count(*)::int AS total FROM hits`,
+  )) as { rows: { total: number }[] };
+  const matched = Number(result.rows[0]?.total ?? 0);
+  return { count: Math.min(matched, PART_SEARCH_TOTAL_CAP), capped: matched > PART_SEARCH_TOTAL_CAP };
 }
 
-/** GET api/parts/hints: a few parts for the search box, symbols starting with the text first. */
+/**
+ * GET api/parts/hints: a few parts for the search box as someone types: symbols starting with the text
+ * first (in symbol order, from the symbol_normalized index), then parts holding the text, then parts matching
+ * it with one typo; each step only when the ones before found fewer than PART_HINTS_LIMIT.
+ */
 export async function partHints(db: Db, q: string): Promise<PartHint[]> {
-  const found = match(q);
+  const found = await match(db, q);
   if (!found) return [];
-  const prefix = `${normalizeSymbol(q).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  const rows = await searching(db, found, (db) =>
-    db
-      .select({ id: parts.id, symbol: parts.symbol, name: parts.name })
-      .from(parts)
-      .where(found.where)
-      .orderBy(
-        sql`(${parts.symbolNormalized} COLLATE "C" LIKE ${prefix}) DESC`,
-        ...found.rank,
-        asc(parts.symbol),
-      )
-      .limit(PART_HINTS_LIMIT),
-  );
-  return rows.map((row) => ({ id: String(row.id), symbol: row.symbol, name: row.name }));
+  const limit = PART_HINTS_LIMIT;
+  const symbol = normalizeSymbol(q);
+  const columns = { id: parts.id, symbol: parts.symbol, name: parts.name };
+  const hints =
+    symbol.length >= PART_SEARCH_MIN_LENGTH
+      ? await db
+          .select(columns)
+          .from(parts)
+          .where(sql`${parts.symbolNormalized} COLLATE "C" LIKE ${`${escapeLike(symbol)}%`}`)
+          .orderBy(sql`${parts.symbolNormalized} COLLATE "C"`)
+          .limit(limit)
+      : [];
+  if (hints.length < limit) {
+    // Once the text starts symbols, only the symbol spelling is searched further: the text as typed
+    // ("am-44…") shares its first trigram with most of the catalogue's symbols, and reading that one posting
+    // list of the trigram index costs more than the whole hint is allowed to.
+    const exact =
+      hints.length && symbol !== normalizeSearchText(q)
+        ? sql`${parts.searchText} LIKE ${containsPattern(symbol)}`
+        : found.exact;
+    const shown = hints.map((hint) => hint.id);
+    const notShown = shown.length ? sql` AND ${parts.id} NOT IN ${shown}` : sql``;
+    const rest = { ...found, exact: sql`${exact}${notShown}` };
+    const result = (await db.execute(
+      sql`WITH ${hitsSql(rest, limit - hints.length, sql`, ${parts.name} AS name`)} SELECT * FROM hits`,
+    )) as { rows: { id: number | string; symbol: string; name: TranslatedText | string }[] };
+    for (const row of result.rows)
+      hints.push({
+        id: Number(row.id),
+        symbol: row.symbol,
+        name: typeof row.name === 'string' ? (JSON.parse(row.name) as TranslatedText) : row.name,
+      });
+  }
+  return hints.map((row) => ({ id: String(row.id), symbol: row.symbol, name: row.name }));
 }
 
 /** The folders from the root down to `folderId` (empty when it does not exist). */

@@ -351,14 +351,14 @@ describe('parts catalogue (api/catalog-folders, api/catalog-cards, api/parts)', 
         'AM-7000-024',
         'AM-7000-025',
       ]);
-      expect(await ok('/api/parts/count?q=spacer%20ring')).toEqual({ count: 25 });
-      expect(await ok('/api/parts/count?q=lozysko')).toEqual({ count: 1 });
+      expect(await ok('/api/parts/count?q=spacer%20ring')).toEqual({ count: 25, capped: false });
+      expect(await ok('/api/parts/count?q=lozysko')).toEqual({ count: 1, capped: false });
     });
 
     it('answers an empty page, a zero count and no hints for fewer than 3 characters', async () => {
       for (const q of ['', 'am', ' ł ', '  x  '])
         expect(await search(q), q).toMatchObject({ items: [], total: 0 });
-      expect(await ok('/api/parts/count?q=lo')).toEqual({ count: 0 });
+      expect(await ok('/api/parts/count?q=lo')).toEqual({ count: 0, capped: false });
       expect(await ok('/api/parts/hints?q=lo')).toEqual([]);
     });
 
