@@ -14,6 +14,7 @@ import {
 } from '../apps/server/src/features/service-requests/service-requests.service.ts';
 import type { Actor } from '../apps/server/src/plugins/session.ts';
 import { databaseUrl, resultsDir } from './config.ts';
+import { catalogCases } from './catalog-explain.ts';
 import { pickChatTargets, pickListUsers } from './scenarios.ts';
 
 /**
@@ -129,14 +130,17 @@ async function casesFor(client: pg.Client): Promise<Case[]> {
   return cases;
 }
 
-export async function explainAll(): Promise<void> {
+export async function explainAll({ onlyCatalog = false }: { onlyCatalog?: boolean } = {}): Promise<void> {
   const pool = new pg.Pool({ connectionString: databaseUrl(), max: 2 });
   const client = new pg.Client({ connectionString: databaseUrl() });
   await client.connect();
   const report: string[] = [];
   try {
     console.log('Query plans (EXPLAIN ANALYZE on a warm cache): execution (planning) time of each statement');
-    for (const testCase of await casesFor(client)) {
+    for (const testCase of [
+      ...(onlyCatalog ? [] : await casesFor(client)),
+      ...(await catalogCases(client)),
+    ]) {
       const statements = await capture(pool, testCase.run);
       await capture(pool, testCase.run); // warm the cache
       const times: string[] = [];

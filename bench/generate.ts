@@ -5,15 +5,19 @@ import { hashPassword } from '../apps/server/src/security/password.ts';
 import { adminUrl, BENCH_PASSWORD, benchDatabase, databaseUrl, resultsDir, type Scale } from './config.ts';
 import { accountAndMachineSteps, type FillStep } from './fill-accounts-machines.ts';
 import { chatSteps, finishingSteps } from './fill-chat.ts';
+import { CATALOG_TABLES, fillCatalog } from './fill-catalog.ts';
 import { requestSteps } from './fill-requests.ts';
 import { dropDeferrable, restoreDeferred, schemaFingerprint } from './schema-snapshot.ts';
 import { tableSizes, type TableSize } from './table-sizes.ts';
 
 /** What COMMENT ON DATABASE keeps about a finished generation; its absence means "generate again". */
 export interface Generation {
-  factor: number;
+  /** Scale of the accounts, machines, requests and chat; null when only the catalogue was generated. */
+  factor: number | null;
   generatedAt: string;
   seconds: number;
+  /** The catalogue (parts, folders, cards, positions), generated with the rest or on its own. */
+  catalog?: { factor: number; generatedAt: string; seconds: number } | null;
   tables: TableSize[];
 }
 
@@ -38,12 +42,77 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
  */
 export async function ensureGenerated(scale: Scale, fresh: boolean): Promise<Generation> {
   const existing = await readGeneration();
-  if (existing && !fresh && existing.factor === scale.factor) {
+  if (existing && !fresh && existing.factor === scale.factor && existing.catalog?.factor === scale.factor) {
     await migrateBench();
     log(`Reusing ${benchDatabase} (scale ${existing.factor}, generated ${existing.generatedAt}).`);
     return existing;
   }
+  if (existing && !fresh && existing.factor === scale.factor) return generateCatalog(scale, existing);
   return generate(scale);
+}
+
+/**
+ * Only the catalogue (`generate --only=catalog`): creates care_bench with the migrations when it is not
+ * there, keeps whatever else it holds, and refills the catalogue tables unless they are at `scale` already.
+ */
+export async function ensureCatalog(scale: Scale, fresh: boolean): Promise<Generation> {
+  const existing = await readGeneration();
+  if (existing && !fresh && existing.catalog?.factor === scale.factor) {
+    await migrateBench();
+    log(
+      `Reusing the catalogue of ${benchDatabase} (scale ${scale.factor}, ${existing.catalog.generatedAt}).`,
+    );
+    return existing;
+  }
+  if (!existing) {
+    await withAdmin(async (client) => {
+      const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [
+        benchDatabase,
+      ]);
+      if (!rowCount) await client.query(`CREATE DATABASE ${benchDatabase}`);
+    });
+  }
+  return generateCatalog(scale, existing);
+}
+
+async function generateCatalog(scale: Scale, existing: Generation | null): Promise<Generation> {
+  const started = performance.now();
+  log(`Generating the catalogue of ${benchDatabase} at scale ${scale.factor}.`);
+  await migrateBench();
+  const client = new pg.Client({ connectionString: databaseUrl() });
+  await client.connect();
+  try {
+    await client.query(
+      `SET synchronous_commit = off; SET work_mem = '512MB'; SET maintenance_work_mem = '1GB'`,
+    );
+    await client.query(`SELECT setseed(0.2027)`);
+    const migrated = await schemaFingerprint(client);
+    await fillCatalog(client, scale);
+    const vacuumStarted = performance.now();
+    await client.query(`VACUUM (ANALYZE) ${CATALOG_TABLES.join(', ')}`);
+    log(`  ${'VACUUM (ANALYZE)'.padEnd(36)} ${seconds(performance.now() - vacuumStarted)}`);
+    if ((await schemaFingerprint(client)) !== migrated)
+      throw new Error('The schema after loading differs from the migrated one.');
+    log('  schema after loading = migrated schema (columns, indexes, constraints)');
+    const generation: Generation = {
+      factor: existing?.factor ?? null,
+      generatedAt: existing?.generatedAt ?? new Date().toISOString(),
+      seconds: existing?.seconds ?? 0,
+      catalog: {
+        factor: scale.factor,
+        generatedAt: new Date().toISOString(),
+        seconds: Math.round((performance.now() - started) / 1000),
+      },
+      tables: await tableSizes(client),
+    };
+    await client.query(
+      `COMMENT ON DATABASE ${benchDatabase} IS ${client.escapeLiteral(JSON.stringify(generation))}`,
+    );
+    log(`Generated the catalogue in ${seconds(performance.now() - started)}.`);
+    return generation;
+  } finally {
+    await client.end();
+  }
 }
 
 async function withAdmin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
@@ -116,6 +185,9 @@ async function generate(scale: Scale): Promise<Generation> {
       log(`  ${step.label.padEnd(36)} ${seconds(performance.now() - stepStarted)}`);
     }
     await restoreDeferred(client, deferred, (label, ms) => log(`  ${label.padEnd(60)} ${seconds(ms)}`));
+    const catalogStarted = performance.now();
+    await fillCatalog(client, scale);
+    const catalogSeconds = Math.round((performance.now() - catalogStarted) / 1000);
     const vacuumStarted = performance.now();
     await client.query('VACUUM (ANALYZE)');
     log(`  ${'VACUUM (ANALYZE)'.padEnd(36)} ${seconds(performance.now() - vacuumStarted)}`);
@@ -127,6 +199,7 @@ async function generate(scale: Scale): Promise<Generation> {
       factor: scale.factor,
       generatedAt: new Date().toISOString(),
       seconds: Math.round((performance.now() - started) / 1000),
+      catalog: { factor: scale.factor, generatedAt: new Date().toISOString(), seconds: catalogSeconds },
       tables: await tableSizes(client),
     };
     await client.query(

@@ -26,11 +26,14 @@ export async function paced(
   const end = started + seconds * 1000;
   const think = () => sleep(-Math.log(1 - Math.random()) * thinkMs);
   await Promise.all(
-    scenario.paths.map(async ({ email, path }) => {
+    scenario.paths.map(async ({ email, path: first, more = [] }) => {
       const cookie = cookies.get(email);
       const headers: Record<string, string> = cookie ? { cookie } : {};
+      const cycle = [first, ...more];
+      let turn = Math.floor(Math.random() * cycle.length);
       await sleep(Math.random() * thinkMs);
       while (performance.now() < end) {
+        const path = cycle[turn++ % cycle.length]!;
         const sent = performance.now();
         try {
           const response = await fetch(`${baseUrl}${path}`, { headers });

@@ -17,8 +17,13 @@ export interface ChatTarget extends BenchUser {
 
 export interface Scenario {
   name: string;
-  /** The path each connection asks for, by user; connection i is user i of the list. */
-  paths: { email: string; path: string }[];
+  /**
+   * The path each connection asks for, by user; connection i is user i of the list. With `more`, the user
+   * asks for `path`, then each of `more` in turn, and starts over.
+   */
+  paths: { email: string; path: string; more?: string[] }[];
+  /** This endpoint's p99 target when it is not the default TARGET_P99_MS. */
+  targetP99Ms?: number;
   /** What a correct answer holds, checked once per user before the load. */
   check: (body: unknown) => boolean;
 }

@@ -17,6 +17,10 @@ const REPORTED = [
   'files',
   'chat_messages',
   'chat_read_markers',
+  'parts',
+  'catalog_folders',
+  'catalog_cards',
+  'card_positions',
 ];
 
 /** Exact row counts and on-disk sizes of the tables the benchmark is about. */
