@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SERVICE_REQUEST_STATUSES } from './statuses.ts';
+import { OFFER_REQUEST_STATUSES, SERVICE_REQUEST_STATUSES } from './statuses.ts';
 
 /**
  * Server-sent events on GET api/events (text/event-stream, for the signed-in user). Payloads are minimal hints:
@@ -38,12 +38,23 @@ export const ServiceRequestStatusEventSchema = z.object({
 });
 export type ServiceRequestStatusEvent = z.infer<typeof ServiceRequestStatusEventSchema>;
 
+/**
+ * An offer request was filed or its status changed (for its customer and parts sales); refetch the lists and the
+ * request.
+ */
+export const OfferRequestStatusEventSchema = z.object({
+  offerRequestId: z.string(),
+  status: z.enum(OFFER_REQUEST_STATUSES),
+});
+export type OfferRequestStatusEvent = z.infer<typeof OfferRequestStatusEventSchema>;
+
 /** Every event type (the SSE `event:` field) and its `data:` (JSON) schema. */
 export const EVENT_SCHEMAS = {
   ready: ReadyEventSchema,
   'chat-message': ChatMessageEventSchema,
   unread: UnreadEventSchema,
   'service-request-status': ServiceRequestStatusEventSchema,
+  'offer-request-status': OfferRequestStatusEventSchema,
 } as const;
 export type EventType = keyof typeof EVENT_SCHEMAS;
 export const EVENT_TYPES = Object.keys(EVENT_SCHEMAS) as EventType[];

@@ -1,6 +1,7 @@
 import type { FieldError } from '@care/contract/errors';
 import {
   OFFER_REQUEST_TRANSITIONS,
+  OFFER_STAFF_ROLES,
   type OfferRequestDetails,
   type OfferRequestListItem,
   type OfferRequestPage,
@@ -13,6 +14,7 @@ import { parseTranslations, translate, type TranslatedText } from '@care/contrac
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '#app/db/client.ts';
+import { type Audience, publishEvent } from '#app/events/event-bus.ts';
 import { parts } from '#app/db/schema/catalog.ts';
 import { DOCUMENT_PREFIXES, nextDocumentCode } from '#app/db/schema/counters.ts';
 import { offerRequestItems, offerRequests, offerRequestStatusHistory } from '#app/db/schema/offers.ts';
@@ -23,6 +25,9 @@ import { AppError, notFound } from '#app/plugins/errors.ts';
 import type { Actor } from '#app/plugins/session.ts';
 
 type SendOfferRequest = z.output<typeof SendOfferRequestSchema>;
+
+/** Who hears of an offer request's changes: its customer and parts sales. */
+const offerAudience = (customerId: number): Audience => ({ userIds: [customerId], roles: OFFER_STAFF_ROLES });
 
 export interface OfferRequestContext {
   salesEmail: string;
@@ -166,6 +171,11 @@ async function insertOfferRequest(
       kind: 'offer-request-copy',
       language: actor.language,
     });
+    await publishEvent(
+      tx,
+      { type: 'offer-request-status', data: { offerRequestId: String(id), status: 'sent' } },
+      offerAudience(actor.id),
+    );
     return id;
   });
 }
@@ -356,7 +366,11 @@ export async function changeOfferRequestStatus(
 ): Promise<StaffOfferRequestDetails> {
   await db.transaction(async (tx) => {
     const [row] = await tx
-      .select({ status: offerRequests.status, assignedTo: offerRequests.assignedTo })
+      .select({
+        status: offerRequests.status,
+        assignedTo: offerRequests.assignedTo,
+        customerId: offerRequests.customerId,
+      })
       .from(offerRequests)
       .where(eq(offerRequests.id, id))
       .for('update');
@@ -379,6 +393,11 @@ export async function changeOfferRequestStatus(
       changedBy: actor.id,
       changedAt: now,
     });
+    await publishEvent(
+      tx,
+      { type: 'offer-request-status', data: { offerRequestId: String(id), status } },
+      offerAudience(row.customerId),
+    );
   });
   return getAnyOfferRequest(db, id);
 }

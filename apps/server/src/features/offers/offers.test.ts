@@ -1,3 +1,4 @@
+import type { PortalEvent } from '@care/contract/events';
 import { AUTHORITIES } from '@care/contract/limits';
 import type { SendOfferRequest } from '@care/contract/offers';
 import { eq, sql } from 'drizzle-orm';
@@ -7,6 +8,7 @@ import { parts } from '#app/db/schema/catalog.ts';
 import { documentCounters } from '#app/db/schema/counters.ts';
 import { offerRequestItems, offerRequests } from '#app/db/schema/offers.ts';
 import { users } from '#app/db/schema/users.ts';
+import { startEventBus } from '#app/events/event-bus.ts';
 import { clearOutbox, cookieFor, insertUser, postJson, queuedMail } from '#app/test/accounts.ts';
 import { createTestApp, type TestApp } from '#app/test/app.ts';
 
@@ -33,6 +35,7 @@ describe('offer requests (POST api/parts/email, api/offer-requests, api/staff/of
   let belt: number;
   /** Polish customer, English customer, a customer without the catalogue authority, staff. */
   let jan: string;
+  let janId: number;
   let john: string;
   let noCatalog: string;
   let sales: string;
@@ -71,7 +74,7 @@ describe('offer requests (POST api/parts/email, api/offer-requests, api/staff/of
       .set({ images: ['/catalog/p-1.webp'] })
       .where(eq(parts.id, bearing));
     const granted = [AUTHORITIES.viewCatalog];
-    const janId = await insertUser(db, { email: 'jan@example.com' });
+    janId = await insertUser(db, { email: 'jan@example.com' });
     const johnId = await insertUser(db, {
       email: 'john@example.com',
       firstName: 'John',
@@ -319,5 +322,28 @@ describe('offer requests (POST api/parts/email, api/offer-requests, api/staff/of
     const other = (await send(cart(), jan)).json();
     expect((await setStatus(other.id, 'closed', sales)).json().status).toBe('closed');
     expect((await setStatus('999999', 'closed', sales)).statusCode).toBe(404);
+  });
+
+  it('a new request and each status change reach its customer and parts sales as offer-request-status', async () => {
+    const bus = startEventBus(t.database, { info: () => {}, warn: () => {} });
+    const received: Record<string, PortalEvent[]> = { jan: [], other: [], sales: [], service: [] };
+    bus.subscribe({ userId: janId, role: 'customer', deliver: (e) => received.jan!.push(e) });
+    bus.subscribe({ userId: 99_990, role: 'customer', deliver: (e) => received.other!.push(e) });
+    bus.subscribe({ userId: 99_991, role: 'sales', deliver: (e) => received.sales!.push(e) });
+    bus.subscribe({ userId: 99_992, role: 'service', deliver: (e) => received.service!.push(e) });
+    await expect.poll(() => bus.isLive()).toBe(true);
+    const created = (await send(cart(), jan)).json();
+    expect((await setStatus(created.id, 'in_progress', sales)).statusCode).toBe(200);
+    expect((await setStatus(created.id, 'sent', sales)).statusCode).toBe(409);
+    const expected = ['sent', 'in_progress'].map((status) => ({
+      type: 'offer-request-status',
+      data: { offerRequestId: created.id, status },
+    }));
+    const offerEvents = (who: string) => received[who]!.filter((e) => e.type === 'offer-request-status');
+    await expect.poll(() => offerEvents('jan')).toEqual(expected);
+    await expect.poll(() => offerEvents('sales')).toEqual(expected);
+    expect(offerEvents('other')).toEqual([]);
+    expect(offerEvents('service')).toEqual([]);
+    await bus.close();
   });
 });

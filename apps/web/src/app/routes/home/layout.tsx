@@ -67,7 +67,7 @@ function RedirectToSignIn({ saveLocation }: { saveLocation: boolean }) {
  * which mounts the one stream of the tab, does. `ready` (every (re)connection) refetches all that events feed.
  */
 const EVENT_INVALIDATIONS: EventInvalidations = {
-  ready: () => [serviceRequestKeys.all, chatKeys.all, machineKeys.details()],
+  ready: () => [serviceRequestKeys.all, chatKeys.all, machineKeys.details(), offerRequestKeys.all],
   'chat-message': ({ serviceRequestId }) => [
     chatKeys.log(serviceRequestId),
     unreadKeys.all,
@@ -78,6 +78,10 @@ const EVENT_INVALIDATIONS: EventInvalidations = {
     serviceRequestKeys.detail(serviceRequestId),
     serviceRequestKeys.lists(),
     machineKeys.details(),
+  ],
+  'offer-request-status': ({ offerRequestId }) => [
+    offerRequestKeys.lists(),
+    offerRequestKeys.detail(offerRequestId),
   ],
 };
 

@@ -59,6 +59,10 @@ function StaffFrame() {
       staffKeys.queues(),
       staffKeys.request(serviceRequestId),
     ],
+    'offer-request-status': ({ offerRequestId }) => [
+      offerRequestKeys.staffLists(),
+      offerRequestKeys.staffDetail(offerRequestId),
+    ],
   });
 
   // The messages of the requests this staff member follows (read or written in), as the customers' header has.
