@@ -49,6 +49,7 @@ export default tseslint.config(
     'service-requests',
     'table-settings',
     'staff',
+    'catalog-import',
   ].map((feature) => ({
     // Features never import each other; routes in app/ compose them.
     files: [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],

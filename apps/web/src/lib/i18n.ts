@@ -17,6 +17,7 @@ export const NAMESPACES = [
   'cart',
   'errors',
   'validation',
+  'admin',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
