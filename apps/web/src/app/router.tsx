@@ -6,6 +6,7 @@ import {
   requireServiceStaff,
   requireStaff,
 } from './routes/staff/require-service-staff.ts';
+import { requireAdmin } from './routes/staff/require-admin.ts';
 import { RootLayout } from './root-layout.tsx';
 import { ErrorPage } from '#app/components/feedback/error-page.tsx';
 
@@ -90,6 +91,11 @@ export const routes: RouteObject[] = [
             path: 'offer-requests/:offerRequestId',
             middleware: [requireOfferStaff],
             lazy: () => import('./routes/staff/offer-request.tsx'),
+          },
+          {
+            path: 'catalog-import',
+            middleware: [requireAdmin],
+            lazy: () => import('./routes/staff/catalog-import.tsx'),
           },
           { path: '*', lazy: () => import('./routes/not-found.tsx') },
         ],

@@ -32,6 +32,8 @@ export const paths = {
   /** The parts sales inbox (issue 5), for the sales and admin roles. */
   staffOfferRequests: '/staff/offer-requests',
   staffOfferRequest: (id: string | number) => `/staff/offer-requests/${id}`,
+  /** Catalogue import (issue 5), for admins. */
+  staffCatalogImport: '/staff/catalog-import',
 } as const;
 
 /** The catalogue's nested routes (SPEC §2), the same under the public root and under /home. */

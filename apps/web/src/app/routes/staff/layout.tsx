@@ -3,7 +3,7 @@ import { isOfferStaffRole } from '@care/contract/offers';
 import { AppShell, Container } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { IconFileInvoice, IconInbox } from '@tabler/icons-react';
+import { IconFileImport, IconFileInvoice, IconInbox } from '@tabler/icons-react';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet } from 'react-router';
@@ -41,7 +41,7 @@ export function Component() {
 }
 
 function StaffFrame() {
-  const { t } = useTranslation('layout');
+  const { t } = useTranslation(['layout', 'admin']);
   const user = useAuthStore((state) => state.user);
   const [drawerOpened, drawer] = useDisclosure(false);
   const signOut = useSignOut();
@@ -83,6 +83,9 @@ function StaffFrame() {
       : []),
     ...(user && isOfferStaffRole(user.role)
       ? [{ to: paths.staffOfferRequests, label: t('nav.staff-offers'), icon: IconFileInvoice }]
+      : []),
+    ...(user?.role === 'admin'
+      ? [{ to: paths.staffCatalogImport, label: t('admin:nav.catalog-import'), icon: IconFileImport }]
       : []),
   ];
   const handleSignOut = () => {
