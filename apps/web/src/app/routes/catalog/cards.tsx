@@ -1,33 +1,51 @@
+import { translate } from '@care/contract/translations';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { IconFileDescription } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { useParams, type LoaderFunctionArgs } from 'react-router';
+import { EmptyState } from '#app/components/layout/empty-state.tsx';
+import { breadcrumbsQuery, cardsQuery } from '#app/features/catalog/api.ts';
+import { trailLinks } from '#app/features/catalog/catalog-trail.ts';
+import { queryClient } from '#app/lib/query-client.ts';
+import { CatalogError } from './catalog-error.tsx';
 import { CatalogPage } from './catalog-page.tsx';
-import { CatalogPreparing } from './catalog-preparing.tsx';
 import { useCatalogPaths } from './catalog-root.ts';
-import { FolderGrid, type FolderTile } from './folder-grid.tsx';
+import { FolderGrid } from './folder-grid.tsx';
 
-// The catalogue issue loads the cards of this folder (api/catalog-cards) and links them with catalog.card().
-const NO_CARDS: readonly FolderTile[] = [];
+export const loader = ({ params }: LoaderFunctionArgs) => {
+  const id = params.catalogFolderId ?? '';
+  return Promise.all([
+    queryClient.ensureQueryData(cardsQuery(id)),
+    queryClient.ensureQueryData(breadcrumbsQuery({ folderId: id })),
+  ]);
+};
+
+export const ErrorBoundary = CatalogError;
 
 /** SPEC §2 …/{catalogFolderId}/catalog-cards: the catalogue cards (exploded drawings) of an assembly group. */
 export function Component() {
-  const { t } = useTranslation('catalog');
+  const { t, i18n } = useTranslation('catalog');
   const catalog = useCatalogPaths();
   const { mainFolderId = '', catalogFolderId = '' } = useParams();
+  const { data: cards } = useSuspenseQuery(cardsQuery(catalogFolderId));
+  const { data: trail } = useSuspenseQuery(breadcrumbsQuery({ folderId: catalogFolderId }));
+  const crumbs = trailLinks(trail, catalog, i18n.language);
+  const name = crumbs[crumbs.length - 1]?.label || t('levels.assembly');
   return (
     <CatalogPage
-      title={t('levels.assembly')}
+      title={name}
       description={t('cards.description')}
-      breadcrumbs={[
-        { label: t('root.title'), to: catalog.root },
-        { label: t('levels.group'), to: catalog.folder(mainFolderId) },
-        { label: t('levels.assembly'), to: catalog.cards(mainFolderId, catalogFolderId) },
-      ]}
+      meta={t('cards.meta', { name })}
+      breadcrumbs={[{ label: t('root.title'), to: catalog.root }, ...crumbs]}
     >
       <FolderGrid
-        tiles={NO_CARDS}
+        tiles={cards.map((card) => ({
+          id: card.id,
+          name: translate(card.name, i18n.language),
+          to: catalog.card(mainFolderId, catalogFolderId, card.id),
+        }))}
         icon={IconFileDescription}
-        empty={<CatalogPreparing description={t('cards.empty')} />}
+        empty={<EmptyState icon={IconFileDescription} title={t('cards.empty')} />}
       />
     </CatalogPage>
   );

@@ -1,61 +1,86 @@
 import { Stack } from '@mantine/core';
-import { IconSearch } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { LoadingState } from '#app/components/layout/loading-state.tsx';
 import { useSearchParams } from 'react-router';
-import { EmptyState } from '#app/components/layout/empty-state.tsx';
 import { PageHeader, type Crumb } from '#app/components/layout/page-header.tsx';
-import { SearchField } from '#app/components/layout/search-field.tsx';
-import { SectionCard } from '#app/components/layout/section-card.tsx';
+import { paths } from '#app/config/paths.ts';
+import { PART_SEARCH_PAGE_SIZE } from '#app/features/catalog/api.ts';
+import { PartSearchBox } from '#app/features/catalog/components/part-search-box.tsx';
+import { useMetaDescription } from '#app/features/catalog/use-meta-description.ts';
+import { useCatalogPaths } from './catalog-root.ts';
 
 interface CatalogPageProps {
   title: string;
   description?: string;
+  /** The search engines' summary of the page (`<meta name="description">`). */
+  meta: string;
   breadcrumbs: readonly Crumb[];
   children: ReactNode;
 }
 
+// Results (with their pagination) load when a search is made, not with every catalogue page.
+const PartSearchResults = lazy(() =>
+  import('#app/features/catalog/components/part-search-results.tsx').then((m) => ({
+    default: m.PartSearchResults,
+  })),
+);
+
+/** A positive whole number from the address, else the default. */
+function pageParam(value: string | null, fallback: number): number {
+  const n = Number(value);
+  return Number.isInteger(n) && n > 0 ? n : fallback;
+}
+
 /**
- * Every catalogue level: breadcrumbs, heading, the parts search and the level's content. The search lives
- * in the URL (`q`); with one, the results take the place of the level's content.
+ * Every catalogue level: breadcrumbs, heading, the parts search and the level's content. The search lives in the
+ * URL (`q`, `page`, `size`); with one, the results take the place of the level's content.
  */
-export function CatalogPage({ title, description, breadcrumbs, children }: CatalogPageProps) {
-  const { t } = useTranslation('catalog');
+export function CatalogPage({ title, description, meta, breadcrumbs, children }: CatalogPageProps) {
+  const catalog = useCatalogPaths();
   const [params, setParams] = useSearchParams();
   const query = params.get('q') ?? '';
+  const page = pageParam(params.get('page'), 1);
+  const pageSize = pageParam(params.get('size'), PART_SEARCH_PAGE_SIZE);
+  useMetaDescription(meta);
 
-  const search = (value: string) =>
+  const update = (next: Record<string, string | null>, replace = false) =>
     setParams(
       (current) => {
-        const next = new URLSearchParams(current);
-        if (value) next.set('q', value);
-        else next.delete('q');
-        return next;
+        const params = new URLSearchParams(current);
+        for (const [key, value] of Object.entries(next)) {
+          if (value) params.set(key, value);
+          else params.delete(key);
+        }
+        return params;
       },
-      { replace: !value },
+      { replace },
     );
 
   return (
     <>
       <PageHeader title={title} description={description} breadcrumbs={breadcrumbs} />
       <Stack gap="lg">
-        <SearchField
+        <PartSearchBox
           key={query}
-          label={t('search.label')}
-          placeholder={t('search.placeholder')}
           initialValue={query}
-          onSearch={search}
+          onSearch={(value) => update({ q: value || null, page: null, size: null }, !value)}
         />
         {query ? (
-          // The catalogue issue fills this from api/parts (search) and api/parts/paths (where each part is).
-          <SectionCard icon={IconSearch} title={t('search.results', { query })}>
-            <EmptyState
-              size="sm"
-              icon={IconSearch}
-              title={t('search.none.title')}
-              description={t('search.none.description')}
+          <Suspense fallback={<LoadingState />}>
+            <PartSearchResults
+              query={query}
+              page={page}
+              pageSize={pageSize}
+              onPageChange={(nextPage, size) =>
+                update({
+                  page: nextPage > 1 ? String(nextPage) : null,
+                  size: size === PART_SEARCH_PAGE_SIZE ? null : String(size),
+                })
+              }
+              catalog={catalog}
+              partLink={catalog.root === paths.catalog ? paths.part : undefined}
             />
-          </SectionCard>
+          </Suspense>
         ) : (
           children
         )}

@@ -1,50 +1,163 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { useCartStore } from '#app/features/cart/cart-store.ts';
+import { queryClient } from '#app/lib/query-client.ts';
+import { createApiServer, type RecordedRequest } from '#app/test/api-server.ts';
 import { renderWithProviders } from '#app/test/render.tsx';
-import { Component as Card } from './card.tsx';
+import * as cardRoute from './card.tsx';
+import * as cardsRoute from './cards.tsx';
+import {
+  bearing,
+  card,
+  cardTrail,
+  expectNoAxeViolations,
+  folderTrail,
+  rootFolders,
+  subFolders,
+} from './catalog-fixtures.ts';
+import * as foldersRoute from './folders.tsx';
+import * as subfoldersRoute from './subfolders.tsx';
 
-const CARD_PATTERN = ':root/:mainFolderId/catalog-folders/:catalogFolderId/catalog-cards/:catalogCardId';
+const api = createApiServer();
+beforeAll(api.start);
+afterAll(api.stop);
+afterEach(() => {
+  queryClient.clear();
+  useCartStore.getState().clear();
+});
 
-function renderCard(root: string) {
-  return renderWithProviders(<Card />, {
-    path: CARD_PATTERN.replace(':root', root),
-    route: `${root}/4/catalog-folders/9/catalog-cards/21`,
+const PUBLIC = '/parts-catalog-public/catalog-folders';
+const HOME = '/home/catalog-folders';
+const notFound = { status: 404, body: { code: 'NOT_FOUND', message: 'Not found' } };
+
+function answer(routes: Record<string, unknown>) {
+  api.reset((request: RecordedRequest) => {
+    const key = `${request.path}${request.query.size ? `?${request.query}` : ''}`;
+    if (key in routes) return { status: 200, body: routes[key] };
+    return request.path in routes ? { status: 200, body: routes[request.path] } : notFound;
   });
 }
 
-describe('catalogue screens', () => {
-  it('keeps the breadcrumbs under /home for a signed-in customer', async () => {
-    await renderCard('/home/catalog-folders');
-    const trail = screen.getByRole('navigation', { name: 'Breadcrumb' });
-    const links = within(trail)
-      .getAllByRole('link')
-      .map((a) => a.getAttribute('href'));
-    expect(links).toEqual([
-      '/home/catalog-folders',
-      '/home/catalog-folders/4/catalog-folders',
-      '/home/catalog-folders/4/catalog-folders/9/catalog-cards',
-    ]);
-    expect(within(trail).getByText('Catalogue sheet')).toHaveAttribute('aria-current', 'page');
-    expect(screen.getByRole('heading', { level: 1, name: 'Catalogue sheet' })).toBeInTheDocument();
+type RouteModule = typeof foldersRoute | typeof subfoldersRoute | typeof cardsRoute | typeof cardRoute;
+
+/** Mounts one catalogue level as router.tsx does: its loader, component and error boundary. */
+function renderLevel(route: string, pattern: string, mod: RouteModule) {
+  return renderWithProviders(<p>unused</p>, {
+    path: '/unused',
+    route,
+    routes: [
+      { path: pattern, loader: mod.loader, Component: mod.Component, ErrorBoundary: mod.ErrorBoundary },
+    ],
+  });
+}
+
+const CARD = ':mainFolderId/catalog-folders/:catalogFolderId/catalog-cards/:catalogCardId';
+const renderCard = (root: string) =>
+  renderLevel(`${root}/1/catalog-folders/4/catalog-cards/21`, `${root}/${CARD}`, cardRoute);
+
+describe('catalogue levels', () => {
+  it('lists the main folders from the API as links under the public root', async () => {
+    answer({ '/api/catalog-folders': rootFolders });
+    const { container } = await renderLevel(PUBLIC, PUBLIC, foldersRoute);
+    expect(await screen.findByRole('link', { name: /Combine harvesters/ })).toHaveAttribute(
+      'href',
+      `${PUBLIC}/1/catalog-folders`,
+    );
+    expect(screen.getByRole('link', { name: /Balers/ })).toHaveAttribute(
+      'href',
+      `${PUBLIC}/2/catalog-folders`,
+    );
+    expect(document.title).toBe('Parts catalogue · AgroMech Care');
+    expect(document.head.querySelector('meta[name="description"]')).toHaveAttribute(
+      'content',
+      expect.stringContaining('spare parts catalogue'),
+    );
+    await expectNoAxeViolations(container);
   });
 
-  it('keeps the breadcrumbs under the public root for a visitor', async () => {
-    await renderCard('/parts-catalog-public/catalog-folders');
-    const trail = screen.getByRole('navigation', { name: 'Breadcrumb' });
-    expect(within(trail).getAllByRole('link')[0]).toHaveAttribute(
+  it('names a sub-folder level after its folder with breadcrumbs from the API', async () => {
+    answer({ '/api/catalog-folders': subFolders, '/api/parts/breadcrumbs': folderTrail.slice(0, 1) });
+    const { container } = await renderLevel(
+      `${HOME}/1/catalog-folders`,
+      `${HOME}/:mainFolderId/catalog-folders`,
+      subfoldersRoute,
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: 'Combine harvesters' })).toBeInTheDocument();
+    const folderCall = api.state.requests.find((r) => r.path === '/api/catalog-folders');
+    expect(folderCall?.query.get('parentId')).toBe('1');
+    expect(screen.getByRole('link', { name: /Header/ })).toHaveAttribute(
       'href',
-      '/parts-catalog-public/catalog-folders',
+      `${HOME}/1/catalog-folders/4/catalog-cards`,
+    );
+    const trail = screen.getByRole('navigation', { name: 'Breadcrumb' });
+    expect(within(trail).getByRole('link', { name: 'Parts catalogue' })).toHaveAttribute('href', HOME);
+    expect(within(trail).getByText('Combine harvesters')).toHaveAttribute('aria-current', 'page');
+    await expectNoAxeViolations(container);
+  });
+
+  it('lists the cards of an assembly and says so when there are none', async () => {
+    answer({
+      '/api/catalog-cards': [{ id: '21', folderId: '4', name: card.name }],
+      '/api/parts/breadcrumbs': folderTrail,
+    });
+    await renderLevel(
+      `${PUBLIC}/1/catalog-folders/4/catalog-cards`,
+      `${PUBLIC}/:mainFolderId/catalog-folders/:catalogFolderId/catalog-cards`,
+      cardsRoute,
+    );
+    expect(await screen.findByRole('link', { name: /Cutter bar/ })).toHaveAttribute(
+      'href',
+      `${PUBLIC}/1/catalog-folders/4/catalog-cards/21`,
+    );
+    const trail = screen.getByRole('navigation', { name: 'Breadcrumb' });
+    expect(within(trail).getByRole('link', { name: 'Combine harvesters' })).toHaveAttribute(
+      'href',
+      `${PUBLIC}/1/catalog-folders`,
     );
   });
 
-  it('shows the parts list columns and an honest empty state', async () => {
-    await renderCard('/home/catalog-folders');
+  it('shows the empty state of an assembly without cards', async () => {
+    answer({ '/api/catalog-cards': [], '/api/parts/breadcrumbs': folderTrail });
+    await renderLevel(
+      `${PUBLIC}/1/catalog-folders/4/catalog-cards`,
+      `${PUBLIC}/:mainFolderId/catalog-folders/:catalogFolderId/catalog-cards`,
+      cardsRoute,
+    );
+    expect(await screen.findByText('This assembly has no catalogue sheets yet.')).toBeInTheDocument();
+  });
+
+  it('tells a signed-in customer without the catalogue authority that access is refused', async () => {
+    api.reset(() => ({ status: 403, body: { code: 'FORBIDDEN', message: 'Forbidden' } }));
+    const { container } = await renderLevel(HOME, HOME, foldersRoute);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'No access to the parts catalogue' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Open the public catalogue' })).toHaveAttribute('href', PUBLIC);
+    await expectNoAxeViolations(container);
+  });
+});
+
+describe('catalogue card', () => {
+  const cardApi = { '/api/catalog-cards/21': card, '/api/parts/breadcrumbs': cardTrail };
+
+  it('shows the drawing with a button per hotspot beside the parts list with every column', async () => {
+    answer(cardApi);
+    const { container } = await renderCard(PUBLIC);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Cutter bar' })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Exploded drawing: Cutter bar' })).toHaveAttribute(
+      'src',
+      expect.stringContaining('/api/catalog-cards/21/drawing'),
+    );
+    expect(
+      await screen.findByRole('button', { name: 'Position 2: Ball bearing 6204-2RS' }),
+    ).toBeInTheDocument();
     const table = screen.getByRole('table', { name: 'Parts list' });
-    const headers = within(table)
-      .getAllByRole('columnheader')
-      .map((th) => th.textContent);
-    expect(headers).toEqual([
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual([
       'Pos.',
       'Symbol',
       'Name',
@@ -54,15 +167,152 @@ describe('catalogue screens', () => {
       'Configuration',
       'Returnable',
     ]);
-    expect(within(table).getByText('The catalogue is being prepared')).toBeInTheDocument();
+    const knifeRow = within(table).getByText('AM-4111-100').closest('tr')!;
+    // No English name: the default language's.
+    expect(within(knifeRow).getByText('Nóż listwy tnącej')).toBeInTheDocument();
+    expect(within(knifeRow).getByText('Żniwiarz 4200')).toBeInTheDocument();
+    // The public catalogue neither links to part pages nor orders.
+    expect(within(table).queryByRole('link')).toBeNull();
+    expect(screen.queryByRole('button', { name: /Add to cart/ })).toBeNull();
+    const trail = screen.getByRole('navigation', { name: 'Breadcrumb' });
+    expect(within(trail).getByRole('link', { name: 'Header' })).toHaveAttribute(
+      'href',
+      `${PUBLIC}/1/catalog-folders/4/catalog-cards`,
+    );
+    expect(document.title).toBe('Cutter bar · AgroMech Care');
+    await expectNoAxeViolations(container);
   });
 
-  it('puts a search of at least 3 characters in the address and shows its results', async () => {
-    const { router } = await renderCard('/home/catalog-folders');
-    await userEvent.type(screen.getByRole('searchbox', { name: 'Search parts' }), 'bearing{Enter}');
-    expect(router.state.location.search).toBe('?q=bearing');
+  it('highlights the rows of a hovered or picked hotspot, and the hotspot of a picked row', async () => {
+    answer(cardApi);
+    await renderCard(PUBLIC);
+    const hotspot = await screen.findByRole('button', { name: 'Position 2: Ball bearing 6204-2RS' });
+    const table = screen.getByRole('table', { name: 'Parts list' });
+    const bearingRow = within(table).getByText('AM-9040-020').closest('tr')!;
+    const knifeRow = within(table).getByText('AM-4111-100').closest('tr')!;
+    expect(bearingRow).not.toHaveAttribute('data-active');
+
+    await userEvent.hover(hotspot);
+    expect(bearingRow).toHaveAttribute('data-active');
+    expect(knifeRow).not.toHaveAttribute('data-active');
+    await userEvent.unhover(hotspot);
+    expect(bearingRow).not.toHaveAttribute('data-active');
+
+    await userEvent.click(hotspot);
+    expect(hotspot).toHaveAttribute('aria-pressed', 'true');
+    expect(bearingRow).toHaveAttribute('data-active');
+
+    await userEvent.click(within(knifeRow).getByRole('button', { name: 'Show position 1 on the drawing' }));
+    await userEvent.unhover(knifeRow);
+    expect(screen.getByRole('button', { name: 'Position 1: Nóż listwy tnącej' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    expect(hotspot).toHaveAttribute('aria-pressed', 'false');
+    expect(knifeRow).toHaveAttribute('data-active');
+  });
+
+  it('lets a signed-in customer open a part and add a row to the cart with an amount', async () => {
+    answer(cardApi);
+    await renderCard(HOME);
+    const table = await screen.findByRole('table', { name: 'Parts list' });
+    expect(within(table).getByRole('link', { name: 'Ball bearing 6204-2RS' })).toHaveAttribute(
+      'href',
+      '/home/parts/31',
+    );
+    await userEvent.click(
+      await within(table).findByRole('button', { name: 'Add to cart: Ball bearing 6204-2RS' }),
+    );
+    const amount = await screen.findByRole('textbox', { name: 'Amount of Ball bearing 6204-2RS' });
+    await userEvent.clear(amount);
+    await userEvent.type(amount, '3');
+    const dialog = amount.closest('form')!;
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add to cart: Ball bearing 6204-2RS' }));
+    await waitFor(() =>
+      expect(useCartStore.getState().items).toEqual([
+        expect.objectContaining({ id: bearing.id, symbol: bearing.symbol, amount: 3 }),
+      ]),
+    );
     expect(
-      await screen.findByRole('heading', { level: 2, name: 'Results for “bearing”' }),
+      await screen.findByText(/Ball bearing 6204-2RS/, {
+        selector: '.mantine-Notification-description, p, div',
+      }),
     ).toBeInTheDocument();
+  });
+
+  it('refuses an amount below 1', async () => {
+    answer(cardApi);
+    await renderCard(HOME);
+    const table = await screen.findByRole('table', { name: 'Parts list' });
+    await userEvent.click(
+      await within(table).findByRole('button', { name: 'Add to cart: Nóż listwy tnącej' }),
+    );
+    const amount = await screen.findByRole('textbox', { name: 'Amount of Nóż listwy tnącej' });
+    await userEvent.clear(amount);
+    await userEvent.type(amount, '0');
+    const form = amount.closest('form')!;
+    expect(within(form).getByRole('button', { name: 'Add to cart: Nóż listwy tnącej' })).toBeDisabled();
+    expect(useCartStore.getState().items).toEqual([]);
+  });
+});
+
+describe('parts search', () => {
+  const searchApi = {
+    '/api/catalog-folders': rootFolders,
+    '/api/parts/hints': [{ id: bearing.id, symbol: bearing.symbol, name: bearing.name }],
+    '/api/parts': { items: [bearing], total: 1, page: 1, pageSize: 20 },
+    '/api/parts/paths': [{ cardId: '21', positionNumber: '2', trail: cardTrail }],
+  };
+
+  it('asks for hints only from the 3rd character and shows the rule for shorter text', async () => {
+    answer(searchApi);
+    await renderLevel(PUBLIC, PUBLIC, foldersRoute);
+    const field = await screen.findByRole('combobox', { name: 'Search parts' });
+    await userEvent.type(field, 'lo');
+    expect(screen.getByText('Search needs at least 3 characters.')).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(api.state.requests.filter((r) => r.path === '/api/parts/hints')).toEqual([]);
+
+    await userEvent.type(field, 'z');
+    expect(await screen.findByRole('option', { name: /AM-9040-020/ })).toHaveTextContent(
+      'Ball bearing 6204-2RS',
+    );
+    const hintCalls = api.state.requests.filter((r) => r.path === '/api/parts/hints');
+    expect(hintCalls.map((r) => r.query.get('q'))).toEqual(['loz']);
+  });
+
+  it('shows the rule instead of results for a search shorter than 3 characters in the address', async () => {
+    answer(searchApi);
+    await renderLevel(`${PUBLIC}?q=lo`, PUBLIC, foldersRoute);
+    expect(
+      await screen.findByText('Search needs at least 3 characters.', { selector: 'h3, p, div' }),
+    ).toBeInTheDocument();
+    expect(api.state.requests.filter((r) => r.path === '/api/parts')).toEqual([]);
+  });
+
+  it('puts the search in the address and links each public result to the cards it appears on', async () => {
+    answer(searchApi);
+    const { router, container } = await renderLevel(PUBLIC, PUBLIC, foldersRoute);
+    await userEvent.type(await screen.findByRole('combobox', { name: 'Search parts' }), 'lozysko{Enter}');
+    expect(router.state.location.search).toBe('?q=lozysko');
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'Results for “lozysko”' }),
+    ).toBeInTheDocument();
+    expect(await screen.findByText('1 part found')).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Cutter bar (pos. 2)' })).toHaveAttribute(
+      'href',
+      `${PUBLIC}/1/catalog-folders/4/catalog-cards/21#pos-2`,
+    );
+    await expectNoAxeViolations(container);
+  });
+
+  it('links each result to its part page when signed in', async () => {
+    answer(searchApi);
+    await renderLevel(`${HOME}?q=lozysko`, HOME, foldersRoute);
+    expect(await screen.findByRole('link', { name: 'Ball bearing 6204-2RS' })).toHaveAttribute(
+      'href',
+      '/home/parts/31',
+    );
+    expect(api.state.requests.filter((r) => r.path === '/api/parts/paths')).toEqual([]);
   });
 });

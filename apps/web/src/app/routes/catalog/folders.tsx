@@ -1,27 +1,39 @@
+import { translate } from '@care/contract/translations';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { IconFolder } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { EmptyState } from '#app/components/layout/empty-state.tsx';
+import { foldersQuery } from '#app/features/catalog/api.ts';
+import { queryClient } from '#app/lib/query-client.ts';
+import { CatalogError } from './catalog-error.tsx';
 import { CatalogPage } from './catalog-page.tsx';
-import { CatalogPreparing } from './catalog-preparing.tsx';
 import { useCatalogPaths } from './catalog-root.ts';
-import { FolderGrid, type FolderTile } from './folder-grid.tsx';
+import { FolderGrid } from './folder-grid.tsx';
 
-// The catalogue issue loads the main folders of catalogue 7 (api/catalog-folders) and links them with catalog.folder().
-const NO_FOLDERS: readonly FolderTile[] = [];
+export const loader = () => queryClient.ensureQueryData(foldersQuery());
+
+export const ErrorBoundary = CatalogError;
 
 /** SPEC §2 catalogue root: the main folders (product groups). */
 export function Component() {
-  const { t } = useTranslation('catalog');
+  const { t, i18n } = useTranslation('catalog');
   const catalog = useCatalogPaths();
+  const { data: folders } = useSuspenseQuery(foldersQuery());
   return (
     <CatalogPage
       title={t('root.title')}
       description={t('root.description')}
+      meta={t('root.meta')}
       breadcrumbs={[{ label: t('root.title'), to: catalog.root }]}
     >
       <FolderGrid
-        tiles={NO_FOLDERS}
+        tiles={folders.map((folder) => ({
+          id: folder.id,
+          name: translate(folder.name, i18n.language),
+          to: catalog.folder(folder.id),
+        }))}
         icon={IconFolder}
-        empty={<CatalogPreparing description={t('root.empty')} />}
+        empty={<EmptyState icon={IconFolder} title={t('root.empty')} />}
       />
     </CatalogPage>
   );

@@ -1,32 +1,51 @@
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { IconFolder } from '@tabler/icons-react';
+import { translate } from '@care/contract/translations';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { useParams, type LoaderFunctionArgs } from 'react-router';
+import { EmptyState } from '#app/components/layout/empty-state.tsx';
+import { breadcrumbsQuery, foldersQuery } from '#app/features/catalog/api.ts';
+import { trailLinks } from '#app/features/catalog/catalog-trail.ts';
+import { queryClient } from '#app/lib/query-client.ts';
+import { CatalogError } from './catalog-error.tsx';
 import { CatalogPage } from './catalog-page.tsx';
-import { CatalogPreparing } from './catalog-preparing.tsx';
 import { useCatalogPaths } from './catalog-root.ts';
-import { FolderGrid, type FolderTile } from './folder-grid.tsx';
+import { FolderGrid } from './folder-grid.tsx';
 
-// The catalogue issue loads the folders of this main folder and the folder names for the breadcrumbs.
-const NO_FOLDERS: readonly FolderTile[] = [];
+export const loader = ({ params }: LoaderFunctionArgs) => {
+  const id = params.mainFolderId ?? '';
+  return Promise.all([
+    queryClient.ensureQueryData(foldersQuery(id)),
+    queryClient.ensureQueryData(breadcrumbsQuery({ folderId: id })),
+  ]);
+};
+
+export const ErrorBoundary = CatalogError;
 
 /** SPEC §2 …/{mainFolderId}/catalog-folders: the sub-folders (assembly groups) of a product group. */
 export function Component() {
-  const { t } = useTranslation('catalog');
+  const { t, i18n } = useTranslation('catalog');
   const catalog = useCatalogPaths();
   const { mainFolderId = '' } = useParams();
+  const { data: folders } = useSuspenseQuery(foldersQuery(mainFolderId));
+  const { data: trail } = useSuspenseQuery(breadcrumbsQuery({ folderId: mainFolderId }));
+  const crumbs = trailLinks(trail, catalog, i18n.language);
+  const name = crumbs[crumbs.length - 1]?.label || t('levels.group');
   return (
     <CatalogPage
-      title={t('levels.group')}
+      title={name}
       description={t('subfolders.description')}
-      breadcrumbs={[
-        { label: t('root.title'), to: catalog.root },
-        { label: t('levels.group'), to: catalog.folder(mainFolderId) },
-      ]}
+      meta={t('subfolders.meta', { name })}
+      breadcrumbs={[{ label: t('root.title'), to: catalog.root }, ...crumbs]}
     >
       <FolderGrid
-        tiles={NO_FOLDERS}
+        tiles={folders.map((folder) => ({
+          id: folder.id,
+          name: translate(folder.name, i18n.language),
+          to: catalog.cards(mainFolderId, folder.id),
+        }))}
         icon={IconFolder}
-        empty={<CatalogPreparing description={t('subfolders.empty')} />}
+        empty={<EmptyState icon={IconFolder} title={t('subfolders.empty')} />}
       />
     </CatalogPage>
   );

@@ -1,0 +1,64 @@
+import { Button, Paper } from '@mantine/core';
+import { IconAlertTriangle, IconBook, IconLock, IconRefresh } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useRouteError } from 'react-router';
+import { StatusPanel } from '#app/components/feedback/status-panel.tsx';
+import { usePageTitle } from '#app/components/layout/use-page-title.ts';
+import { paths } from '#app/config/paths.ts';
+import { ApiRequestError } from '#app/lib/api-client.ts';
+
+/**
+ * A catalogue level that could not load, inside the frame: 403 (signed in without RIGHT_CARE_VIEW_CATALOG)
+ * says so and offers the public catalogue; 404 says the place does not exist; anything else offers a reload.
+ */
+export function CatalogError() {
+  const { t } = useTranslation(['catalog', 'common'], { useSuspense: false });
+  const error = useRouteError();
+  const status = error instanceof ApiRequestError ? error.status : 0;
+  const title = status === 403 ? t('access.title') : t('load-error.title');
+  usePageTitle(title);
+
+  if (status === 401) return <Navigate to={paths.login} replace />;
+
+  const publicLink = (
+    <Button component={Link} to={paths.publicCatalog} h={44} leftSection={<IconBook size={18} aria-hidden />}>
+      {t('load-error.public')}
+    </Button>
+  );
+
+  return (
+    <Paper
+      withBorder
+      radius="lg"
+      p={{ base: 'lg', sm: 40 }}
+      maw={640}
+      mx="auto"
+      my={{ base: 'md', sm: 'xl' }}
+    >
+      {status === 403 ? (
+        <StatusPanel icon={<IconLock size={36} />} color="orange" title={title} message={t('access.message')}>
+          {publicLink}
+        </StatusPanel>
+      ) : (
+        <StatusPanel
+          icon={<IconAlertTriangle size={36} />}
+          color="orange"
+          title={title}
+          message={status === 404 ? t('load-error.not-found') : t('load-error.message')}
+        >
+          {publicLink}
+          {status === 404 ? null : (
+            <Button
+              variant="default"
+              h={44}
+              leftSection={<IconRefresh size={18} aria-hidden />}
+              onClick={() => window.location.reload()}
+            >
+              {t('common:actions.reload')}
+            </Button>
+          )}
+        </StatusPanel>
+      )}
+    </Paper>
+  );
+}

@@ -1,0 +1,29 @@
+import type { Part } from '@care/contract/catalog';
+import { useTranslation } from 'react-i18next';
+import { FieldList } from '#app/components/layout/field-list.tsx';
+
+const dash = (value: string | null) => value || '—';
+
+/** SPEC §3 "Part": every field, labelled (quantity with its unit, e.g. "5 l"). */
+export function PartDetails({ part, name }: { part: Part; name: string }) {
+  const { t } = useTranslation(['catalog', 'common']);
+  const quantity = part.quantity === null ? '—' : [part.quantity, part.unit].filter(Boolean).join(' ');
+  return (
+    <FieldList
+      labelWidth={170}
+      fields={[
+        { label: t('parts.name'), value: dash(name) },
+        { label: t('parts.symbol'), value: part.symbol },
+        { label: t('parts.standard'), value: dash(part.standard) },
+        { label: t('parts.quantity'), value: quantity },
+        { label: t('parts.catalog-number'), value: dash(part.catalogNumber) },
+        { label: t('parts.sap-id'), value: dash(part.sapId) },
+        { label: t('parts.configuration'), value: dash(part.configuration) },
+        {
+          label: t('parts.returnable'),
+          value: part.returnable ? t('common:actions.yes') : t('common:actions.no'),
+        },
+      ]}
+    />
+  );
+}

@@ -1,0 +1,47 @@
+import type { PartPath } from '@care/contract/catalog';
+import { translate } from '@care/contract/translations';
+import { Anchor, Breadcrumbs, Stack, Text } from '@mantine/core';
+import { IconMapPin } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { EmptyState } from '#app/components/layout/empty-state.tsx';
+import type { catalogPaths } from '#app/config/paths.ts';
+import { cardLink } from '../catalog-trail.ts';
+
+interface PartPlacesProps {
+  places: readonly PartPath[];
+  catalog: ReturnType<typeof catalogPaths>;
+}
+
+/** Every card and position where the part appears (api/parts/paths), each a link to the card at that position. */
+export function PartPlaces({ places, catalog }: PartPlacesProps) {
+  const { t, i18n } = useTranslation('catalog');
+  if (places.length === 0) return <EmptyState size="sm" icon={IconMapPin} title={t('part.places.empty')} />;
+  return (
+    <Stack gap="sm" component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
+      {places.map((place) => {
+        const folders = place.trail.filter((step) => step.kind === 'folder');
+        const card = place.trail.find((step) => step.kind === 'card');
+        return (
+          <li key={`${place.cardId}-${place.positionNumber}`}>
+            <Breadcrumbs separatorMargin={4} fz="xs" c="dimmed" style={{ flexWrap: 'wrap' }}>
+              {folders.map((folder) => (
+                <Text key={folder.id} span fz="xs" c="dimmed">
+                  {translate(folder.name, i18n.language)}
+                </Text>
+              ))}
+            </Breadcrumbs>
+            <Anchor
+              component={Link}
+              to={`${cardLink(place.trail, place.cardId, catalog)}#pos-${encodeURIComponent(place.positionNumber)}`}
+              fw={600}
+            >
+              {translate(card?.name, i18n.language)} (
+              {t('part.places.position', { position: place.positionNumber })})
+            </Anchor>
+          </li>
+        );
+      })}
+    </Stack>
+  );
+}
