@@ -116,7 +116,7 @@ export async function buildApp({
       await scope.register(chatRoutes, { db });
       await scope.register(chatFilesRoutes, { env, db, fileStore });
       await scope.register(staffRoutes, { env, db, onMailQueued });
-      await scope.register(offerRoutes, { env, db, onMailQueued });
+      await scope.register(offerRoutes, { env, db, fileStore, onMailQueued });
       await scope.register(catalogRoutes, { env, db });
       await scope.register(catalogImportRoutes, { env, db, fileStore });
       await scope.register(eventsRoutes, { bus, heartbeatMs: eventsHeartbeatMs });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FileMetadataSchema } from './files.ts';
 import { LANGUAGES } from './locales.ts';
 import { codesFilterField, IdSchema, pagedSchema, pageField, pageSizeField } from './paging.ts';
 import { OFFER_REQUEST_STATUSES, type OfferRequestStatus, type Role } from './statuses.ts';
@@ -48,6 +49,12 @@ export const CartItemSchema = z.object({
 });
 export type CartItem = z.input<typeof CartItemSchema>;
 
+/**
+ * POST api/offer-requests/new-request: the same send with files (optional attachments, issue 5) as multipart —
+ * this field holds the SendOfferRequest as JSON, the files come under UPLOAD_FILE_FIELD.
+ */
+export const OFFER_REQUEST_PAYLOAD_FIELD = 'payload';
+
 /** POST api/parts/email. `clientId` (a uuid per send, reused on retry) files one offer request however often sent. */
 export const SendOfferRequestSchema = z.object({
   items: z.array(CartItemSchema).min(1).max(OFFER_REQUEST_LIMITS.items),
@@ -94,6 +101,8 @@ export const OfferRequestDetailsSchema = OfferRequestListItemSchema.extend({
   language: z.enum(LANGUAGES),
   items: z.array(OfferRequestItemSchema),
   history: z.array(OfferRequestHistoryEntrySchema),
+  /** The customer's files sent with the cart, in the order sent. */
+  attachments: z.array(FileMetadataSchema),
 });
 export type OfferRequestDetails = z.infer<typeof OfferRequestDetailsSchema>;
 
@@ -109,6 +118,9 @@ export const OfferRequestPageSchema = pagedSchema(OfferRequestListItemSchema);
 export type OfferRequestPage = z.infer<typeof OfferRequestPageSchema>;
 
 export const OfferRequestIdParamsSchema = z.object({ id: IdSchema });
+
+/** GET api/offer-requests/{id}/attachments/{fileId} and api/staff/offer-requests/{id}/attachments/{fileId}. */
+export const OfferRequestAttachmentParamsSchema = z.object({ id: IdSchema, fileId: z.uuid() });
 
 /** The sales inbox row: the request and who sent it. */
 export const StaffOfferRequestListItemSchema = OfferRequestListItemSchema.extend({

@@ -287,6 +287,8 @@ export interface OfferRequestMail extends Link {
   /** Each line as the customer sees it: the name in the mail's language, the symbol and the amount. */
   items: { name: string; symbol: string; amount: number }[];
   note: string | undefined;
+  /** The names of the files the customer attached (downloadable on the portal). */
+  attachments?: readonly string[];
   customer: { name: string; email: string; phone: string | null };
 }
 
@@ -302,6 +304,9 @@ function offerRequestToSales(m: OfferRequestMail): Content {
       `Pozycje (${m.items.length}):`,
       ...itemLines(m.items, 'szt.'),
       ...(m.note ? [`Uwagi klienta: ${m.note}`] : []),
+      ...(m.attachments?.length
+        ? [`Załączniki klienta (${m.attachments.length}, do pobrania w portalu): ${m.attachments.join(', ')}`]
+        : []),
     ],
     label: 'Otwórz zapytanie',
   };

@@ -1,6 +1,8 @@
 import { ApiErrorSchema } from '@care/contract/errors';
 import { AUTHORITIES } from '@care/contract/limits';
 import {
+  OFFER_REQUEST_PAYLOAD_FIELD,
+  OfferRequestAttachmentParamsSchema,
   OfferRequestDetailsSchema,
   OfferRequestIdParamsSchema,
   OfferRequestListQuerySchema,
@@ -13,10 +15,15 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Env } from '#app/config/env.ts';
 import type { Db } from '#app/db/client.ts';
+import { sendFile } from '#app/files/downloads.ts';
+import type { FileStore } from '#app/files/file-store.ts';
+import { discardUploads, keepUploadsIf, receiveUploads, uploadLimitsOf } from '#app/files/uploads.ts';
+import { AppError } from '#app/plugins/errors.ts';
 import { actorOf, requireAuthority, requireRole, requireUser } from '#app/plugins/session.ts';
 import {
   changeOfferRequestStatus,
   getAnyOfferRequest,
+  getOfferRequestAttachment,
   getOwnOfferRequest,
   listAllOfferRequests,
   listOwnOfferRequests,
@@ -25,10 +32,34 @@ import {
 
 const tags = ['offer requests'];
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema };
+const uploadErrors = { ...errors, 409: ApiErrorSchema, 413: ApiErrorSchema, 415: ApiErrorSchema };
+
+/** The multipart field with the cart as JSON, checked like the JSON route's body. */
+function parsePayload(fields: Record<string, string>) {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(fields[OFFER_REQUEST_PAYLOAD_FIELD] ?? '');
+  } catch {
+    throw new AppError('VALIDATION_FAILED', undefined, [
+      { path: OFFER_REQUEST_PAYLOAD_FIELD, code: 'validation.invalid_type' },
+    ]);
+  }
+  const result = SendOfferRequestSchema.safeParse(raw);
+  if (result.success) return result.data;
+  throw new AppError(
+    'VALIDATION_FAILED',
+    undefined,
+    result.error.issues.map((issue) => ({
+      path: issue.path.map(String).join('.'),
+      code: /^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(issue.message) ? issue.message : `validation.${issue.code}`,
+    })),
+  );
+}
 
 interface Options {
   env: Env;
   db: Db;
+  fileStore: FileStore;
   onMailQueued: () => void;
 }
 
@@ -36,8 +67,17 @@ interface Options {
  * SPEC §7 api/parts/email and the offer requests it files: a customer with the catalogue authority sends the
  * cart and reads their own requests (another customer's is a 404); parts sales (sales, admin) work the inbox.
  */
-export const offerRoutes: FastifyPluginAsyncZod<Options> = async (app, { env, db, onMailQueued }) => {
+export const offerRoutes: FastifyPluginAsyncZod<Options> = async (
+  app,
+  { env, db, fileStore, onMailQueued },
+) => {
   const salesOnly = requireRole('sales', 'admin');
+  const limits = uploadLimitsOf(env);
+  const context = {
+    salesEmail: env.SALES_EMAIL,
+    brand: env.BRAND_NAME,
+    portalUrl: `${env.PUBLIC_URL}${env.BASE_PATH}`,
+  };
 
   app.post(
     '/api/parts/email',
@@ -56,13 +96,74 @@ export const offerRoutes: FastifyPluginAsyncZod<Options> = async (app, { env, db
       preHandler: requireAuthority(AUTHORITIES.viewCatalog),
     },
     async (request, reply) => {
-      const { details, created } = await sendOfferRequest(db, actorOf(request), request.body, {
-        salesEmail: env.SALES_EMAIL,
-        brand: env.BRAND_NAME,
-        portalUrl: `${env.PUBLIC_URL}${env.BASE_PATH}`,
-      });
+      const { details, created } = await sendOfferRequest(db, actorOf(request), request.body, context);
       if (created) onMailQueued();
       return reply.status(created ? 201 : 200).send(details);
+    },
+  );
+
+  app.post(
+    '/api/offer-requests/new-request',
+    {
+      schema: {
+        tags,
+        summary:
+          'The same send as api/parts/email with files: multipart, the cart as JSON in "payload", files under "files"',
+        consumes: ['multipart/form-data'],
+        response: {
+          201: OfferRequestDetailsSchema,
+          200: OfferRequestDetailsSchema.describe('A retry (same clientId) of a send already filed'),
+          ...uploadErrors,
+        },
+      },
+      preHandler: requireAuthority(AUTHORITIES.viewCatalog),
+    },
+    async (request, reply) => {
+      const received = await receiveUploads(request, fileStore, limits);
+      const { details, created } = await keepUploadsIf(fileStore, received.files, () =>
+        sendOfferRequest(db, actorOf(request), parsePayload(received.fields), context, received.files),
+      );
+      if (!created) {
+        await discardUploads(fileStore, received.files);
+        return reply.status(200).send(details);
+      }
+      onMailQueued();
+      return reply.status(201).send(details);
+    },
+  );
+
+  app.get(
+    '/api/offer-requests/:id/attachments/:fileId',
+    {
+      schema: {
+        tags,
+        summary: 'Download a file of one of the customer’s own offer requests (always as a file)',
+        params: OfferRequestAttachmentParamsSchema,
+        response: errors,
+      },
+      preHandler: requireUser,
+    },
+    async (request, reply) => {
+      const { id, fileId } = request.params;
+      const file = await getOfferRequestAttachment(db, Number(id), fileId, actorOf(request).id);
+      return sendFile(reply, fileStore, file);
+    },
+  );
+
+  app.get(
+    '/api/staff/offer-requests/:id/attachments/:fileId',
+    {
+      schema: {
+        tags,
+        summary: 'Download a file of any offer request (sales, admin)',
+        params: OfferRequestAttachmentParamsSchema,
+        response: errors,
+      },
+      preHandler: salesOnly,
+    },
+    async (request, reply) => {
+      const { id, fileId } = request.params;
+      return sendFile(reply, fileStore, await getOfferRequestAttachment(db, Number(id), fileId));
     },
   );
 

@@ -17,8 +17,16 @@ import type { Db } from '#app/db/client.ts';
 import { type Audience, publishEvent } from '#app/events/event-bus.ts';
 import { parts } from '#app/db/schema/catalog.ts';
 import { DOCUMENT_PREFIXES, nextDocumentCode } from '#app/db/schema/counters.ts';
-import { offerRequestItems, offerRequests, offerRequestStatusHistory } from '#app/db/schema/offers.ts';
+import { files } from '#app/db/schema/files.ts';
+import {
+  offerRequestAttachments,
+  offerRequestItems,
+  offerRequests,
+  offerRequestStatusHistory,
+} from '#app/db/schema/offers.ts';
 import { users } from '#app/db/schema/users.ts';
+import type { DownloadableFile } from '#app/files/downloads.ts';
+import { recordFiles, type Upload } from '#app/files/uploads.ts';
 import { enqueueMail } from '#app/mail/outbox.ts';
 import { mailTemplates, type OfferRequestMail } from '#app/mail/templates.ts';
 import { AppError, notFound } from '#app/plugins/errors.ts';
@@ -68,11 +76,12 @@ export async function sendOfferRequest(
   actor: Actor,
   input: SendOfferRequest,
   context: OfferRequestContext,
+  uploads: readonly Upload[] = [],
 ): Promise<SentOfferRequest> {
   const sent = await findSent(db, actor, input.clientId);
   if (sent !== null) return { details: await loadDetails(db, sent), created: false };
   try {
-    const id = await insertOfferRequest(db, actor, input, context);
+    const id = await insertOfferRequest(db, actor, input, context, uploads);
     return { details: await loadDetails(db, id), created: true };
   } catch (error) {
     // Two copies of one send at once: the other one filed it.
@@ -91,6 +100,7 @@ async function insertOfferRequest(
   actor: Actor,
   input: SendOfferRequest,
   context: OfferRequestContext,
+  uploads: readonly Upload[],
 ): Promise<number> {
   const ids = [...new Set(input.items.map((item) => Number(item.id)))];
   const found = await db
@@ -133,6 +143,17 @@ async function insertOfferRequest(
       .returning({ id: offerRequests.id });
     const id = request!.id;
     await tx.insert(offerRequestItems).values(lines.map((line) => ({ ...line, offerRequestId: id })));
+    const recorded = await recordFiles(tx, uploads, actor.id);
+    if (recorded.length > 0) {
+      await tx.insert(offerRequestAttachments).values(
+        recorded.map((file) => ({
+          offerRequestId: id,
+          fileId: file.id,
+          addedBy: actor.id,
+          addedAt: file.createdAt,
+        })),
+      );
+    }
     await tx.insert(offerRequestStatusHistory).values({
       offerRequestId: id,
       fromStatus: null,
@@ -153,6 +174,7 @@ async function insertOfferRequest(
         amount: line.amount,
       })),
       note: input.note,
+      attachments: recorded.map((file) => file.originalName),
       customer: { name: fullName || actor.email, email: actor.email, phone: customer?.phone ?? null },
     });
     await enqueueMail(tx, {
@@ -309,10 +331,23 @@ async function loadDetails(db: Db, id: number, customerId?: number): Promise<Off
     .from(offerRequestStatusHistory)
     .where(eq(offerRequestStatusHistory.offerRequestId, id))
     .orderBy(asc(offerRequestStatusHistory.changedAt), asc(offerRequestStatusHistory.id));
+  const attached = await db
+    .select({
+      id: files.id,
+      name: files.originalName,
+      contentType: files.contentType,
+      sizeBytes: files.sizeBytes,
+      addedAt: offerRequestAttachments.addedAt,
+    })
+    .from(offerRequestAttachments)
+    .innerJoin(files, eq(files.id, offerRequestAttachments.fileId))
+    .where(eq(offerRequestAttachments.offerRequestId, id))
+    .orderBy(asc(offerRequestAttachments.addedAt), asc(files.id));
   return {
     ...listItem(row),
     note: row.note,
     language: row.language,
+    attachments: attached.map((file) => ({ ...file, addedAt: file.addedAt.toISOString() })),
     items: items.map((item) => ({
       ...item,
       partId: item.partId === null ? null : String(item.partId),
@@ -400,4 +435,36 @@ export async function changeOfferRequestStatus(
     );
   });
   return getAnyOfferRequest(db, id);
+}
+
+/**
+ * GET api/offer-requests/{id}/attachments/{fileId} (its customer) and api/staff/offer-requests/{id}/attachments/
+ * {fileId} (sales, admin: `customerId` undefined): the file if it belongs to that offer request; else NOT_FOUND.
+ */
+export async function getOfferRequestAttachment(
+  db: Db,
+  offerRequestId: number,
+  fileId: string,
+  customerId?: number,
+): Promise<DownloadableFile> {
+  const [file] = await db
+    .select({
+      storageKey: files.storageKey,
+      originalName: files.originalName,
+      contentType: files.contentType,
+      sizeBytes: files.sizeBytes,
+      sha256: files.sha256,
+    })
+    .from(offerRequestAttachments)
+    .innerJoin(files, eq(files.id, offerRequestAttachments.fileId))
+    .innerJoin(offerRequests, eq(offerRequests.id, offerRequestAttachments.offerRequestId))
+    .where(
+      and(
+        eq(offerRequestAttachments.offerRequestId, offerRequestId),
+        eq(offerRequestAttachments.fileId, fileId),
+        customerId === undefined ? undefined : eq(offerRequests.customerId, customerId),
+      ),
+    );
+  if (!file) throw notFound();
+  return file;
 }

@@ -11,6 +11,8 @@ import { users } from '#app/db/schema/users.ts';
 import { startEventBus } from '#app/events/event-bus.ts';
 import { clearOutbox, cookieFor, insertUser, postJson, queuedMail } from '#app/test/accounts.ts';
 import { createTestApp, type TestApp } from '#app/test/app.ts';
+import { EXECUTABLE, JPEG, PDF } from '#app/test/files.ts';
+import { postMultipart } from '#app/test/service-requests.ts';
 
 const SALES = 'czesci@agromech.example';
 
@@ -345,5 +347,75 @@ describe('offer requests (POST api/parts/email, api/offer-requests, api/staff/of
     expect(offerEvents('other')).toEqual([]);
     expect(offerEvents('service')).toEqual([]);
     await bus.close();
+  });
+
+  describe('with attachments (POST api/offer-requests/new-request, multipart)', () => {
+    const sendWithFiles = (payload: unknown, files: { filename: string; content: Buffer }[], cookie = jan) =>
+      postMultipart(t.app, '/api/offer-requests/new-request', cookie, [
+        { name: 'payload', value: JSON.stringify(payload) },
+        ...files.map((file) => ({ name: 'files', file })),
+      ]);
+
+    it('files the cart with its files, names them in the sales e-mail, and lets the customer and sales download them', async () => {
+      await clearOutbox(db);
+      const response = await sendWithFiles(cart(), [
+        { filename: 'tabliczka znamionowa.jpg', content: JPEG },
+        { filename: 'rysunek.pdf', content: PDF },
+      ]);
+      expect(response.statusCode, response.body).toBe(201);
+      const created = response.json();
+      expect(created.attachments.map((a: { name: string }) => a.name)).toEqual([
+        'tabliczka znamionowa.jpg',
+        'rysunek.pdf',
+      ]);
+      const [toSales] = await queuedMail(db, SALES);
+      expect(toSales!.text).toContain('tabliczka znamionowa.jpg, rysunek.pdf');
+      const fileId = created.attachments[1].id;
+      const own = await get(`/api/offer-requests/${created.id}/attachments/${fileId}`, jan);
+      expect(own.statusCode).toBe(200);
+      expect(own.headers['content-disposition']).toMatch(/^attachment;/);
+      expect(own.rawPayload.equals(PDF)).toBe(true);
+      const staff = await get(`/api/staff/offer-requests/${created.id}/attachments/${fileId}`, sales);
+      expect(staff.statusCode).toBe(200);
+      // Another customer, and a file of another request, are not found; service staff are refused.
+      expect((await get(`/api/offer-requests/${created.id}/attachments/${fileId}`, john)).statusCode).toBe(
+        404,
+      );
+      const other = (await send(cart(), jan)).json();
+      expect((await get(`/api/offer-requests/${other.id}/attachments/${fileId}`, jan)).statusCode).toBe(404);
+      expect(
+        (await get(`/api/staff/offer-requests/${created.id}/attachments/${fileId}`, service)).statusCode,
+      ).toBe(403);
+      expect((await get(`/api/staff/offer-requests/${created.id}`, sales)).json().attachments).toHaveLength(
+        2,
+      );
+    });
+
+    it('refuses a file type it does not accept and a payload that is not a cart, storing nothing', async () => {
+      const before = await stored();
+      const bad = await sendWithFiles(cart(), [{ filename: 'setup.exe', content: EXECUTABLE }]);
+      expect(bad.statusCode).toBe(415);
+      const empty = await sendWithFiles({ items: [] }, [{ filename: 'a.jpg', content: JPEG }]);
+      expect(empty.statusCode).toBe(400);
+      expect(empty.json().code).toBe('VALIDATION_FAILED');
+      const garbled = await postMultipart(t.app, '/api/offer-requests/new-request', jan, [
+        { name: 'payload', value: '{not json' },
+      ]);
+      expect(garbled.statusCode).toBe(400);
+      expect(await stored()).toBe(before);
+    });
+
+    it('files a retried send with files (same clientId) once', async () => {
+      const clientId = '5b0c7a8e-1f2d-4c3b-9a8e-7d6c5b4a3f21';
+      const first = await sendWithFiles(cart({ clientId }), [{ filename: 'a.jpg', content: JPEG }]);
+      const again = await sendWithFiles(cart({ clientId }), [{ filename: 'a.jpg', content: JPEG }]);
+      expect([first.statusCode, again.statusCode]).toEqual([201, 200]);
+      expect(again.json().id).toBe(first.json().id);
+      expect(again.json().attachments).toHaveLength(1);
+    });
+
+    it('refuses a customer without the catalogue authority', async () => {
+      expect((await sendWithFiles(cart(), [], noCatalog)).statusCode).toBe(403);
+    });
   });
 });

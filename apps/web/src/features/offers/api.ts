@@ -105,3 +105,9 @@ export function useChangeOfferRequestStatus(id: string) {
     onError: () => queryClient.invalidateQueries({ queryKey: offerRequestKeys.staffDetail(id) }),
   });
 }
+
+/** The download paths of an offer request's files: the customer's own, and any for parts sales. */
+export const offerAttachmentPath = (id: string, fileId: string) =>
+  `api/offer-requests/${encodeURIComponent(id)}/attachments/${encodeURIComponent(fileId)}`;
+export const staffOfferAttachmentPath = (id: string, fileId: string) =>
+  `api/staff/offer-requests/${encodeURIComponent(id)}/attachments/${encodeURIComponent(fileId)}`;

@@ -1,6 +1,12 @@
 import { Button, Grid, Paper, Stack, Text } from '@mantine/core';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { IconHistory, IconInfoCircle, IconPackage, IconShoppingCartPlus } from '@tabler/icons-react';
+import {
+  IconHistory,
+  IconInfoCircle,
+  IconPackage,
+  IconPaperclip,
+  IconShoppingCartPlus,
+} from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useParams, type LoaderFunctionArgs } from 'react-router';
 import { ErrorPage } from '#app/components/feedback/error-page.tsx';
@@ -8,7 +14,8 @@ import { FieldList } from '#app/components/layout/field-list.tsx';
 import { PageHeader } from '#app/components/layout/page-header.tsx';
 import { SectionCard } from '#app/components/layout/section-card.tsx';
 import { paths } from '#app/config/paths.ts';
-import { offerRequestQuery } from '#app/features/offers/api.ts';
+import { offerAttachmentPath, offerRequestQuery } from '#app/features/offers/api.ts';
+import { OfferAttachments } from '#app/features/offers/components/offer-attachments.tsx';
 import { OfferRequestHistory } from '#app/features/offers/components/offer-request-history.tsx';
 import { OfferRequestItems } from '#app/features/offers/components/offer-request-items.tsx';
 import { OfferStatusBadge } from '#app/features/offers/components/offer-status-badge.tsx';
@@ -88,6 +95,14 @@ export function Component() {
                 ]}
               />
             </SectionCard>
+            {offer.attachments.length > 0 ? (
+              <SectionCard title={t('offers.attachments-title')} icon={IconPaperclip}>
+                <OfferAttachments
+                  attachments={offer.attachments}
+                  pathOf={(fileId) => offerAttachmentPath(offer.id, fileId)}
+                />
+              </SectionCard>
+            ) : null}
             <SectionCard title={t('offers.history-title')} icon={IconHistory}>
               <OfferRequestHistory history={offer.history} />
             </SectionCard>

@@ -67,6 +67,7 @@ const offer: OfferRequestDetails = {
       images: [],
     },
   ],
+  attachments: [],
   history: [
     { fromStatus: null, toStatus: 'sent', changedAt: '2026-05-04T08:15:00.000Z' },
     { fromStatus: 'sent', toStatus: 'in_progress', changedAt: '2026-05-05T08:15:00.000Z' },

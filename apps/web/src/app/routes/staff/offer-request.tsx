@@ -1,6 +1,13 @@
 import { Anchor, Grid, Paper, Stack, Text } from '@mantine/core';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { IconArrowsExchange, IconHistory, IconInfoCircle, IconPackage, IconUser } from '@tabler/icons-react';
+import {
+  IconArrowsExchange,
+  IconHistory,
+  IconInfoCircle,
+  IconPackage,
+  IconPaperclip,
+  IconUser,
+} from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useParams, type LoaderFunctionArgs } from 'react-router';
 import { ErrorPage } from '#app/components/feedback/error-page.tsx';
@@ -8,7 +15,8 @@ import { FieldList } from '#app/components/layout/field-list.tsx';
 import { PageHeader } from '#app/components/layout/page-header.tsx';
 import { SectionCard } from '#app/components/layout/section-card.tsx';
 import { paths } from '#app/config/paths.ts';
-import { staffOfferRequestQuery } from '#app/features/offers/api.ts';
+import { staffOfferAttachmentPath, staffOfferRequestQuery } from '#app/features/offers/api.ts';
+import { OfferAttachments } from '#app/features/offers/components/offer-attachments.tsx';
 import { OfferRequestHistory } from '#app/features/offers/components/offer-request-history.tsx';
 import { OfferRequestItems } from '#app/features/offers/components/offer-request-items.tsx';
 import { OfferStatusActions } from '#app/features/offers/components/offer-status-actions.tsx';
@@ -61,6 +69,12 @@ export function Component() {
               <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
                 {offer.note ?? t('staff:offers.no-note')}
               </Text>
+            </SectionCard>
+            <SectionCard title={t('cart:offers.attachments-title')} icon={IconPaperclip}>
+              <OfferAttachments
+                attachments={offer.attachments}
+                pathOf={(fileId) => staffOfferAttachmentPath(offer.id, fileId)}
+              />
             </SectionCard>
           </Stack>
         </Grid.Col>

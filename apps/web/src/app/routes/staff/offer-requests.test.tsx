@@ -41,6 +41,15 @@ const offer: StaffOfferRequestDetails = {
     },
   ],
   history: [{ fromStatus: null, toStatus: 'sent', changedAt: '2026-05-04T08:15:00.000Z' }],
+  attachments: [
+    {
+      id: '0b9f3c1e-8d55-4a8e-9a55-0f4f5d3c1a01',
+      name: 'tabliczka.jpg',
+      contentType: 'image/jpeg',
+      sizeBytes: 245_000,
+      addedAt: '2026-05-04T08:15:00.000Z',
+    },
+  ],
 };
 
 const inboxCalls = () => api.state.requests.filter((r) => r.path === '/api/staff/offer-requests');
@@ -113,6 +122,9 @@ describe('one offer request for parts sales', () => {
     expect(screen.getByRole('link', { name: '600100200' })).toHaveAttribute('href', 'tel:600100200');
     expect(screen.getAllByText('Ball bearing').length).toBeGreaterThan(0);
     expect(screen.getByText('Proszę o termin dostawy.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'tabliczka.jpg' }).getAttribute('href')).toMatch(
+      /\/api\/staff\/offer-requests\/8\/attachments\/0b9f3c1e-8d55-4a8e-9a55-0f4f5d3c1a01$/,
+    );
     // sent → in progress or closed; never straight to quoted.
     expect(screen.getByRole('button', { name: 'Start working on it' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Close' })).toBeInTheDocument();

@@ -33,6 +33,7 @@ const sent: OfferRequestDetails = {
   language: 'en',
   items: [],
   history: [],
+  attachments: [],
 };
 
 const emailCalls = () => api.state.requests.filter((r) => r.path === '/api/parts/email');
@@ -175,5 +176,20 @@ describe('cart dialog', () => {
       ),
     ).toBeInTheDocument();
     expect(within(lines[0]!).queryByText(/no longer in the catalogue/)).toBeNull();
+  });
+
+  it('takes optional files for parts sales and leaves out those the server would refuse', async () => {
+    const { dialog } = await openCart([bearing]);
+    const input = dialog.querySelector<HTMLInputElement>('input[type="file"]')!;
+    const user = userEvent.setup({ applyAccept: false });
+    await user.upload(input, [
+      new File([new Uint8Array(2_000)], 'plate.jpg', { type: 'image/jpeg' }),
+      new File([new Uint8Array(10)], 'setup.exe', { type: 'application/x-msdownload' }),
+    ]);
+    expect(
+      await within(dialog).findByText('Left out “setup.exe” — we do not accept this file type.'),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByText('plate.jpg')).toBeInTheDocument();
+    expect(within(dialog).queryByText('setup.exe')).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import { OFFER_REQUEST_LIMITS, type OfferRequestDetails } from '@care/contract/offers';
-import { Button, Divider, Group, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Divider, Group, Progress, Stack, Text, Textarea } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconSend, IconShoppingCart, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -11,6 +11,7 @@ import { notify } from '#app/lib/notify.ts';
 import { useSendCart } from '../api.ts';
 import { useCartDialog } from '../cart-dialog-store.ts';
 import { useCartStore } from '../cart-store.ts';
+import { CartAttachments } from './cart-attachments.tsx';
 import { CartLine } from './cart-line.tsx';
 
 interface CartDialogProps {
@@ -40,11 +41,14 @@ export function CartDialog({ onSent }: CartDialogProps) {
   const setNote = useCartStore((state) => state.setNote);
   const [confirmingClear, setConfirmingClear] = useState(false);
   const [unavailable, setUnavailable] = useState<string[]>([]);
+  const [files, setFiles] = useState<File[]>([]);
+  const [progress, setProgress] = useState(0);
   const isPhone = useMediaQuery('(max-width: 36em)');
   const send = useSendCart({
     onSent: (sent) => {
       close();
       setUnavailable([]);
+      setFiles([]);
       notify('SUCCESS', {
         title: t('send.success-title'),
         message: t('send.success', { number: sent.number }),
@@ -55,19 +59,29 @@ export function CartDialog({ onSent }: CartDialogProps) {
 
   const submit = () => {
     const ids = items.map((item) => item.id);
-    send.mutate(undefined, {
-      onError: (error) => {
-        setUnavailable(unknownLines(error, ids));
-        notify('ERROR', { title: t('send.error-title'), message: t('send.error') });
+    setProgress(0);
+    send.mutate(
+      { files, onProgress: setProgress },
+      {
+        onError: (error) => {
+          setUnavailable(unknownLines(error, ids));
+          notify('ERROR', { title: t('send.error-title'), message: t('send.error') });
+        },
       },
-    });
+    );
   };
   const clear = () => {
     useCartStore.getState().clear();
     setConfirmingClear(false);
     setUnavailable([]);
+    setFiles([]);
   };
   const empty = items.length === 0;
+  const attach = (chosen: File[]) => {
+    setFiles(chosen);
+    // Other files are another send: a retry keeps its clientId only for the very same cart.
+    useCartStore.setState({ clientId: null });
+  };
 
   return (
     <AppModal
@@ -100,6 +114,10 @@ export function CartDialog({ onSent }: CartDialogProps) {
             minRows={2}
             maxRows={6}
           />
+          <CartAttachments files={files} onChange={attach} disabled={send.isPending} />
+          {send.isPending && files.length > 0 ? (
+            <Progress value={progress * 100} aria-label={t('attachments.progress')} size="sm" />
+          ) : null}
         </Stack>
       )}
       {confirmingClear ? (
