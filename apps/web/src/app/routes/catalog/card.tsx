@@ -80,7 +80,11 @@ export function Component() {
                     {layout === 'row' ? (
                       <OrderPopover name={partName} onAdd={(amount) => addPosition(position, amount)} />
                     ) : (
-                      <OrderForm name={partName} onAdd={(amount) => addPosition(position, amount)} />
+                      <OrderForm
+                        size="sm"
+                        name={partName}
+                        onAdd={(amount) => addPosition(position, amount)}
+                      />
                     )}
                   </Suspense>
                 ),

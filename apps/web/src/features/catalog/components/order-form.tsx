@@ -8,10 +8,12 @@ interface OrderFormProps {
   /** The part's name in the current language, for the accessible names. */
   name: string;
   onAdd: (amount: number) => void;
+  /** `sm` inside a phone card of the parts list. */
+  size?: 'sm' | 'md';
 }
 
 /** SPEC §5: an amount of at least 1, whole numbers only, then "add to cart". */
-export function OrderForm({ name, onAdd }: OrderFormProps) {
+export function OrderForm({ name, onAdd, size = 'md' }: OrderFormProps) {
   const { t } = useTranslation('catalog');
   const [amount, setAmount] = useState<number | string>(LIMITS.cartAmountMin);
   const valid = typeof amount === 'number' && Number.isInteger(amount) && amount >= LIMITS.cartAmountMin;
@@ -33,13 +35,14 @@ export function OrderForm({ name, onAdd }: OrderFormProps) {
           allowDecimal={false}
           allowNegative={false}
           clampBehavior="strict"
-          w={96}
-          size="md"
+          w={size === 'sm' ? 84 : 96}
+          size={size}
           error={!valid && amount !== '' ? true : undefined}
         />
         <Button
           type="submit"
-          size="md"
+          size={size}
+          style={{ flex: size === 'sm' ? 1 : undefined }}
           disabled={!valid}
           aria-label={t('order.add-named', { name })}
           leftSection={<IconShoppingCartPlus size={20} aria-hidden />}

@@ -9,7 +9,7 @@ export function PartPictures({ images, name }: { images: readonly string[]; name
   const [first, ...rest] = images;
   if (!first)
     return (
-      <AspectRatio ratio={4 / 3}>
+      <AspectRatio ratio={16 / 9}>
         <EmptyState size="sm" icon={IconPhoto} title={t('part.no-picture')} />
       </AspectRatio>
     );
