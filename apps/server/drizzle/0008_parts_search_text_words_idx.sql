@@ -1,0 +1,1 @@
+CREATE INDEX "parts_search_text_words_idx" ON "parts" USING gin (to_tsvector('simple', "search_text"));
