@@ -82,7 +82,7 @@ export function CardPartsList({
 
   return (
     <>
-      <Paper withBorder radius="md" visibleFrom="sm" className={classes.frame}>
+      <Paper withBorder radius="md" visibleFrom="sm" className={classes.frame} data-parts-pane>
         <Table.ScrollContainer minWidth={660} type="native">
           <Table verticalSpacing={6} horizontalSpacing={8} fz="sm" className={classes.table}>
             <VisuallyHidden component="caption">{caption}</VisuallyHidden>

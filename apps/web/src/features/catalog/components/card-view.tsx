@@ -2,7 +2,7 @@ import type { CatalogCard } from '@care/contract/catalog';
 import { translate } from '@care/contract/translations';
 import { Grid } from '@mantine/core';
 import { IconListDetails, IconPhoto } from '@tabler/icons-react';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { EmptyState } from '#app/components/layout/empty-state.tsx';
@@ -27,10 +27,36 @@ function drawingSrc(url: string | null): string | null {
   return /^https?:\/\//.test(api) ? new URL(url, api).href : url;
 }
 
+/** SPEC §9: the header's height; it stays on top of the page. */
+const PAGE_HEADER_HEIGHT = 60;
+
 /** The position's row on screen (the table from tablets up, the card on phones). */
 function visibleRow(positionNumber: string): HTMLElement | undefined {
   const rows = document.querySelectorAll<HTMLElement>(`[data-position="${CSS.escape(positionNumber)}"]`);
   return [...rows].find((row) => row.getClientRects().length > 0);
+}
+
+/**
+ * Brings a position's row into view. Beside the drawing the list scrolls in its own pane, so only that pane
+ * moves; the page itself scrolls only for a pick (tap, click), never for a hover, so the drawing under the
+ * pointer never slides away.
+ */
+function revealRow(positionNumber: string, page: boolean): void {
+  const row = visibleRow(positionNumber);
+  const pane = row?.closest<HTMLElement>('[data-parts-pane]');
+  if (!row) return;
+  if (pane && pane.scrollHeight > pane.clientHeight) {
+    // The part of the pane on screen: below its header row and the page header, above the window's bottom.
+    const rowBox = row.getBoundingClientRect();
+    const paneBox = pane.getBoundingClientRect();
+    const head = pane.querySelector('thead')?.getBoundingClientRect().height ?? 0;
+    const top = Math.max(paneBox.top + head, PAGE_HEADER_HEIGHT);
+    const bottom = Math.min(paneBox.bottom, window.innerHeight);
+    if (rowBox.top < top) pane.scrollBy({ top: rowBox.top - top, behavior: 'smooth' });
+    else if (rowBox.bottom > bottom) pane.scrollBy({ top: rowBox.bottom - bottom, behavior: 'smooth' });
+    return;
+  }
+  if (page) row.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
 }
 
 /**
@@ -53,23 +79,19 @@ export function CardView({ card, partLink, order }: CardViewProps) {
     [card.positions, i18n.language],
   );
 
-  const reveal = useCallback((positionNumber: string) => {
-    visibleRow(positionNumber)?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
-  }, []);
-
   useEffect(() => {
-    if (selected) reveal(selected);
+    if (selected) revealRow(selected, true);
     // Only the position from the address, once.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   const hoverHotspot = (positionNumber: string | null) => {
     setHovered(positionNumber);
-    if (positionNumber) reveal(positionNumber);
+    if (positionNumber) revealRow(positionNumber, false);
   };
   const selectHotspot = (positionNumber: string) => {
     setSelected(positionNumber);
-    reveal(positionNumber);
+    revealRow(positionNumber, true);
   };
   const selectRow = (positionNumber: string) =>
     setSelected((current) => (current === positionNumber ? null : positionNumber));
