@@ -195,6 +195,18 @@ describe('catalogue import', () => {
     expect(history).toMatchObject({ status: 'failed', problemCount: 3, summary: null });
   });
 
+  it('a bad part or folder is reported once, not again by every record that refers to it', async () => {
+    const document = JSON.parse(example.json);
+    document.parts[1].symbol = '';
+    document.folders[1].name = { pl: ' ' };
+    const outcome = await run({ json: JSON.stringify(document), csv: example.csv });
+    if (outcome.ok) throw new Error('expected problems');
+    expect(outcome.problems.map((p) => [p.externalId, p.field, p.code])).toEqual([
+      ['X-LOADERS-ARM', 'name', 'name-empty'],
+      ['X-P-105', 'symbol', 'required'],
+    ]);
+  });
+
   it('reports CSV problems by line, and a malformed JSON as such', async () => {
     const csv = [
       'externalId,symbol,name,quantity,returnable',

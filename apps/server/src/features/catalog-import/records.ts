@@ -66,6 +66,11 @@ export interface ImportRecords {
   folders: FolderRecord[];
   cards: CardRecord[];
   parts: PartRecord[];
+  /**
+   * External ids of folders and parts whose records have problems of their own: references to them are not
+   * reported again as unknown (one mistake, one problem).
+   */
+  refused: { folders: Set<string>; parts: Set<string> };
 }
 
 export interface ImportSources {
@@ -119,7 +124,12 @@ function refOf(
 
 /** Reads both files into records; every problem found on the way is in `problems`. */
 export function readRecords(sources: ImportSources, problems: Problems): ImportRecords {
-  const records: ImportRecords = { folders: [], cards: [], parts: [] };
+  const records: ImportRecords = {
+    folders: [],
+    cards: [],
+    parts: [],
+    refused: { folders: new Set(), parts: new Set() },
+  };
   const documentRef: RecordRef = { entity: 'document', source: 'json', index: null, externalId: null };
   let language: Language = FALLBACK_LANGUAGE;
   if (sources.json !== undefined) {
@@ -152,6 +162,7 @@ export function readRecords(sources: ImportSources, problems: Problems): ImportR
       };
       if (row.problems.length) {
         for (const problem of row.problems) problems.add(ref, problem.field, problem.code, problem.detail);
+        if (ref.externalId) records.refused.parts.add(ref.externalId);
         continue;
       }
       readPart(row.part, ref, language, problems, records);
@@ -167,9 +178,12 @@ function readFolders(items: unknown[], language: Language, problems: Problems, r
   items.forEach((item, i) => {
     const ref = refOf('folder', 'json', i + 1, item);
     const parsed = ImportFolderSchema.safeParse(item);
-    if (!parsed.success) return problems.addZodIssues(ref, parsed.error, item);
-    const name = nameOf(ref, parsed.data.name, language, problems);
-    if (!name) return;
+    const name = parsed.success ? nameOf(ref, parsed.data.name, language, problems) : null;
+    if (!parsed.success) problems.addZodIssues(ref, parsed.error, item);
+    if (!parsed.success || !name) {
+      if (ref.externalId) records.refused.folders.add(ref.externalId);
+      return;
+    }
     const parent = parsed.data.parentExternalId ?? null;
     const place = siblings.get(parent) ?? 0;
     siblings.set(parent, place + 1);
@@ -244,9 +258,12 @@ function readPart(
   records: ImportRecords,
 ) {
   const parsed = ImportPartSchema.safeParse(item);
-  if (!parsed.success) return problems.addZodIssues(ref, parsed.error, item);
-  const name = nameOf(ref, parsed.data.name, language, problems);
-  if (!name) return;
+  const name = parsed.success ? nameOf(ref, parsed.data.name, language, problems) : null;
+  if (!parsed.success) problems.addZodIssues(ref, parsed.error, item);
+  if (!parsed.success || !name) {
+    if (ref.externalId) records.refused.parts.add(ref.externalId);
+    return;
+  }
   const part = parsed.data;
   records.parts.push({
     ref,

@@ -3,7 +3,7 @@
  * folder's parent, a card's folder and a position's part exist (in the file or already in the catalogue),
  * no folder is its own ancestor, hotspots lie on the drawing.
  */
-import type { Problems } from './problems.ts';
+import type { Problems, RecordRef } from './problems.ts';
 import type { ImportRecords } from './records.ts';
 
 export interface ExistingFolder {
@@ -21,17 +21,20 @@ export interface ReferenceContext {
   drawingSizeOf(cardExternalId: string): { width: number; height: number } | null;
 }
 
+function firstOfEach<T extends { externalId: string; ref: RecordRef }>(list: T[], problems: Problems): T[] {
+  const seen = new Set<string>();
+  return list.filter((record) => {
+    if (!seen.has(record.externalId)) return seen.add(record.externalId);
+    problems.add(record.ref, 'externalId', 'duplicate-external-id', record.externalId);
+    return false;
+  });
+}
+
 /** Drops later records that repeat an external id (they are reported). */
 export function dropDuplicates(records: ImportRecords, problems: Problems): void {
-  for (const kind of ['folders', 'cards', 'parts'] as const) {
-    const seen = new Set<string>();
-    const kept = records[kind].filter((record) => {
-      if (!seen.has(record.externalId)) return seen.add(record.externalId);
-      problems.add(record.ref, 'externalId', 'duplicate-external-id', record.externalId);
-      return false;
-    });
-    (records as unknown as Record<string, unknown[]>)[kind] = kept;
-  }
+  records.folders = firstOfEach(records.folders, problems);
+  records.cards = firstOfEach(records.cards, problems);
+  records.parts = firstOfEach(records.parts, problems);
 }
 
 export function checkReferences(records: ImportRecords, context: ReferenceContext, problems: Problems): void {
@@ -40,7 +43,8 @@ export function checkReferences(records: ImportRecords, context: ReferenceContex
     fileFolders.has(externalId)
       ? fileFolders.get(externalId)!.parentExternalId
       : (context.folders.get(externalId)?.parentExternalId ?? null);
-  const folderKnown = (externalId: string) => fileFolders.has(externalId) || context.folders.has(externalId);
+  const folderKnown = (externalId: string) =>
+    fileFolders.has(externalId) || context.folders.has(externalId) || records.refused.folders.has(externalId);
 
   for (const folder of records.folders) {
     const parent = folder.parentExternalId;
@@ -66,7 +70,11 @@ export function checkReferences(records: ImportRecords, context: ReferenceContex
     const size = context.drawingSizeOf(card.externalId);
     card.positions?.forEach((position, p) => {
       const field = `positions.${p + 1}`;
-      if (!fileParts.has(position.partExternalId) && !context.partsInCatalogue.has(position.partExternalId))
+      const partKnown =
+        fileParts.has(position.partExternalId) ||
+        context.partsInCatalogue.has(position.partExternalId) ||
+        records.refused.parts.has(position.partExternalId);
+      if (!partKnown)
         problems.add(card.ref, `${field}.partExternalId`, 'unknown-part', position.partExternalId);
       if (!size) return;
       for (const hotspot of position.hotspots) {
