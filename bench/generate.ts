@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { migrate } from '../apps/server/src/db/migrate.ts';
@@ -144,7 +145,11 @@ async function migrateBench(): Promise<void> {
   const database = await openDatabase({ url: databaseUrl(), dataDir: resultsDir });
   try {
     const applied = await migrate(database);
-    if (applied) log(`Applied ${applied} new migration(s) to ${benchDatabase}.`);
+    if (applied) {
+      log(`Applied ${applied} new migration(s) to ${benchDatabase}.`);
+      // A new expression index has no statistics until ANALYZE; autovacuum would get there later.
+      await database.db.execute(sql`ANALYZE`);
+    }
   } finally {
     await database.close();
   }

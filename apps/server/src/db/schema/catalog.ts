@@ -107,9 +107,13 @@ export const parts = pgTable(
     uniqueIndex('parts_external_id_key').on(t.externalId),
     // Substring search over names and numbers (LIKE '%q%' with pg_trgm).
     index('parts_search_text_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
-    // Whole words of search_text: a searched word becomes the catalogue words holding it (part_search_words)
-    // and one posting list each here, instead of intersecting the posting lists of all its trigrams.
-    index('parts_search_text_words_idx').using('gin', sql`to_tsvector('simple', ${t.searchText})`),
+    // The words of search_text (its runs of letters a-z, exactly the words part_search_words collects): a
+    // searched word becomes the catalogue words holding it and one posting list each here, instead of the
+    // intersection of the posting lists of all its trigrams. Queries must use this very expression.
+    index('parts_search_text_letters_idx').using(
+      'gin',
+      sql`to_tsvector('simple', regexp_replace(${t.searchText}, '[^a-z]+', ' ', 'g'))`,
+    ),
     // Symbol hints: `symbol_normalized COLLATE "C" LIKE 'am44%'` is an index range scan in any locale.
     index('parts_symbol_normalized_prefix_idx').using('btree', sql`${t.symbolNormalized} COLLATE "C"`),
     index('parts_sap_id_idx').on(t.sapId),

@@ -162,98 +162,165 @@ const WORD_SIMILARITY_THRESHOLD = 0.45;
 /** At most this many catalogue words stand in for one misspelt word (the closest ones). */
 const ALTERNATIVES_PER_WORD = 5;
 
+/** A typed word stands for at most this many catalogue words holding it; a vaguer one is searched by trigrams. */
+const MAX_WORDS_PER_FRAGMENT = 200;
+
 /**
- * What a search text matches, as SQL conditions on parts.search_text (GIN trigram index):
- * - `exact`: the folded text as a substring (names in pl/en/de with or without diacritics, catalogue number,
- *   SAP id), or the text without spaces, dashes, dots as a substring (symbols typed "am 4410-205";
- *   search_text holds every symbol without separators too);
+ * What a search text matches, as SQL conditions on parts.search_text:
+ * - `exact`: every word of the folded text as a substring, in any order (names in pl/en/de with or without
+ *   diacritics); a text with digits as one substring (catalogue number, SAP id, "m10x30"); or the text
+ *   without spaces, dashes, dots as a substring (symbols typed "am 4410-205"; search_text holds every symbol
+ *   without separators too);
  * - `fuzzy` (or null): one typo. A word of FUZZY_MIN_LENGTH+ letters that no catalogue word contains
  *   (part_search_words) stands for the catalogue words it is similar to (trigram similarity ≥
- *   WORD_SIMILARITY_THRESHOLD); every other word of 3+ characters must appear as it is. Null when no word
- *   is misspelt or a misspelt one resembles nothing. Never for numbers: a "typo" in a symbol is another part.
+ *   WORD_SIMILARITY_THRESHOLD); every other word must appear as it is. Null when no word is misspelt or a
+ *   misspelt one resembles nothing. Never for numbers: a "typo" in a symbol is another part.
+ *
+ * Two ways to the same rows. A text of words of 4+ letters is looked up in the vocabulary first: each word
+ * becomes the catalogue words holding it ("kugellager" → rillenkugellager, kugellager, …), searched in the
+ * word index of search_text (one posting list per catalogue word). Anything else (symbols, numbers,
+ * 3-letter fragments) is a LIKE on the trigram index.
  */
 interface Match {
   exact: SQL;
   fuzzy: SQL | null;
 }
 
-/**
- * For each typed word, null when some catalogue word contains it (it is not misspelt), else the catalogue
- * words it is similar to. A tiny LRU in front: people retype the same words, and the vocabulary changes
- * only with imports (a new word is missed for at most ALTERNATIVES_CACHE_MS).
- */
-const alternativesCache = new Map<string, { similar: string[] | null; until: number }>();
-const ALTERNATIVES_CACHE_SIZE = 2_000;
-const ALTERNATIVES_CACHE_MS = 10 * 60_000;
+interface WordInfo {
+  /** The catalogue words holding the typed word; null when there are more than MAX_WORDS_PER_FRAGMENT. */
+  containing: string[] | null;
+  /** The catalogue words it is similar to, closest first (only for words of FUZZY_MIN_LENGTH+ letters). */
+  similar: string[];
+}
 
-async function alternativesOf(db: Db, words: string[]): Promise<Map<string, string[] | null>> {
+/**
+ * The vocabulary's answer for each typed word. A tiny LRU in front: people retype the same words, and the
+ * vocabulary changes only with imports (a new word is missed for at most VOCABULARY_CACHE_MS).
+ */
+const vocabularyCache = new Map<string, { info: WordInfo; until: number }>();
+const VOCABULARY_CACHE_SIZE = 5_000;
+const VOCABULARY_CACHE_MS = 10 * 60_000;
+
+async function vocabularyOf(db: Db, words: string[]): Promise<Map<string, WordInfo>> {
   const now = Date.now();
-  const found = new Map<string, string[] | null>();
+  const found = new Map<string, WordInfo>();
   const missing: string[] = [];
   for (const word of words) {
-    const cached = alternativesCache.get(word);
-    if (cached && cached.until > now) found.set(word, cached.similar);
+    const cached = vocabularyCache.get(word);
+    if (cached && cached.until > now) found.set(word, cached.info);
     else missing.push(word);
   }
   if (missing.length) {
     // Both lookups use the vocabulary's trigram index; `%` (pg_trgm's default threshold 0.3) finds the
-    // candidates, the exact cut follows.
+    // candidates, the exact cut follows. The words are [a-z] only: nothing to escape for LIKE.
     const result = (await db.execute(sql`
       SELECT typed.word AS typed,
-             EXISTS (SELECT 1 FROM ${partSearchWords} w WHERE w.word LIKE '%' || typed.word || '%') AS known,
+             ARRAY(SELECT w.word FROM ${partSearchWords} w WHERE w.word LIKE '%' || typed.word || '%'
+                    ORDER BY w.word LIMIT ${MAX_WORDS_PER_FRAGMENT + 1}) AS containing,
              ARRAY(SELECT w.word FROM ${partSearchWords} w
-                    WHERE w.word % typed.word AND similarity(w.word, typed.word) >= ${WORD_SIMILARITY_THRESHOLD}
+                    WHERE length(typed.word) >= ${FUZZY_MIN_LENGTH} AND w.word % typed.word
+                      AND similarity(w.word, typed.word) >= ${WORD_SIMILARITY_THRESHOLD}
                     ORDER BY similarity(w.word, typed.word) DESC, w.word
                     LIMIT ${ALTERNATIVES_PER_WORD}) AS near
         FROM unnest(${sql.param(missing)}::text[]) AS typed(word)`)) as {
-      rows: { typed: string; known: boolean; near: string[] | string }[];
+      rows: { typed: string; containing: string[] | string; near: string[] | string }[];
     };
     for (const row of result.rows) {
-      const near = typeof row.near === 'string' ? parseTextArray(row.near) : row.near;
-      const similar = row.known ? null : near;
-      found.set(row.typed, similar);
-      alternativesCache.delete(row.typed);
-      alternativesCache.set(row.typed, { similar, until: now + ALTERNATIVES_CACHE_MS });
+      const containing = textArray(row.containing);
+      const info: WordInfo = {
+        containing: containing.length > MAX_WORDS_PER_FRAGMENT ? null : containing,
+        similar: textArray(row.near),
+      };
+      found.set(row.typed, info);
+      vocabularyCache.delete(row.typed);
+      vocabularyCache.set(row.typed, { info, until: now + VOCABULARY_CACHE_MS });
     }
-    while (alternativesCache.size > ALTERNATIVES_CACHE_SIZE)
-      alternativesCache.delete(alternativesCache.keys().next().value!);
+    while (vocabularyCache.size > VOCABULARY_CACHE_SIZE)
+      vocabularyCache.delete(vocabularyCache.keys().next().value!);
   }
   return found;
 }
 
-/** A text[] as PostgreSQL writes it, for drivers that do not parse it ({a,b}; our words are [a-z] only). */
-function parseTextArray(value: string): string[] {
+/** A text[] from either driver (PGlite may hand over PostgreSQL's {a,b}; our words are [a-z] only). */
+function textArray(value: string[] | string): string[] {
+  if (Array.isArray(value)) return value;
   const inner = value.replace(/^\{|\}$/g, '');
   return inner ? inner.split(',') : [];
 }
 
-/** The search conditions for `q`, or null when the text is too short. */
-async function match(db: Db, q: string): Promise<Match | null> {
-  const text = normalizeSearchText(q);
-  if (text.length < PART_SEARCH_MIN_LENGTH) return null;
-  const symbol = normalizeSymbol(q);
-  const exact = [sql`${parts.searchText} LIKE ${containsPattern(text)}`];
-  if (symbol.length >= PART_SEARCH_MIN_LENGTH && symbol !== text)
-    exact.push(sql`${parts.searchText} LIKE ${containsPattern(symbol)}`);
-  return { exact: sql`(${sql.join(exact, sql` OR `)})`, fuzzy: await fuzzyMatch(db, text) };
+/**
+ * Parts whose search_text has, for every group, one of its words: the expression of the word index
+ * parts_search_text_letters_idx (its runs of letters, as part_search_words splits it).
+ */
+function hasWords(groups: string[][]): SQL {
+  const query = groups.map((group) => `(${group.join(' | ')})`).join(' & ');
+  return sql`to_tsvector('simple', regexp_replace(${parts.searchText}, '[^a-z]+', ' ', 'g'))
+    @@ to_tsquery('simple', ${query})`;
 }
 
-async function fuzzyMatch(db: Db, text: string): Promise<SQL | null> {
-  if (/\d/.test(text)) return null;
-  const words = [...new Set(text.split(' ').filter((word) => word.length >= PART_SEARCH_MIN_LENGTH))];
-  const typoWords = words.filter((word) => word.length >= FUZZY_MIN_LENGTH && /^\p{L}+$/u.test(word));
-  if (!typoWords.length) return null;
-  const alternatives = await alternativesOf(db, typoWords);
-  const misspelt = [...alternatives.values()].filter((similar) => similar !== null);
-  if (!misspelt.length || misspelt.some((similar) => !similar.length)) return null;
-  const conditions = words.map((word) => {
-    const similar = alternatives.get(word);
-    if (!similar) return sql`${parts.searchText} LIKE ${containsPattern(word)}`;
-    const patterns = similar.map(containsPattern);
-    return patterns.length === 1
-      ? sql`${parts.searchText} LIKE ${patterns[0]}`
-      : sql`${parts.searchText} LIKE ANY (${sql.param(patterns)}::text[])`;
-  });
+const isWord = (token: string) => /^[a-z]+$/.test(token);
+
+/**
+ * The search conditions for `q`, or null when the text is too short. `byWords: false` keeps to the trigram
+ * way (hints: see partHints).
+ */
+async function match(db: Db, q: string, byWords = true): Promise<Match | null> {
+  const text = normalizeSearchText(q);
+  if (text.length < PART_SEARCH_MIN_LENGTH) return null;
+  const tokens = [...new Set(text.split(' '))];
+  const typoWords = /\d/.test(text)
+    ? []
+    : tokens.filter((token) => token.length >= FUZZY_MIN_LENGTH && isWord(token));
+  const wordy = byWords && tokens.every((token) => token.length >= 4 && isWord(token));
+  const vocabulary = wordy || typoWords.length ? await vocabularyOf(db, wordy ? tokens : typoWords) : null;
+  const fuzzyGroups = (word: string) => {
+    const info = vocabulary?.get(word);
+    return info?.containing?.length === 0 ? info.similar : null;
+  };
+
+  if (vocabulary && wordy && tokens.every((token) => vocabulary.get(token)!.containing)) {
+    const groups = tokens.map((token) => vocabulary.get(token)!.containing!);
+    const known = groups.every((group) => group.length);
+    const exact = known ? hasWords(groups) : sql`false`;
+    const typo = tokens.map((token, i) => (groups[i]!.length ? groups[i]! : (fuzzyGroups(token) ?? [])));
+    return { exact, fuzzy: !known && typo.every((group) => group.length) ? hasWords(typo) : null };
+  }
+
+  const symbol = normalizeSymbol(q);
+  // Words in any order; a text with numbers as typed ("sruba m10x30", "4410 205": a symbol, not two numbers).
+  const words = tokens.filter((token) => token.length >= PART_SEARCH_MIN_LENGTH);
+  const exact =
+    /\d/.test(text) || !words.length
+      ? [sql`${parts.searchText} LIKE ${containsPattern(text)}`]
+      : [
+          sql`(${sql.join(
+            words.map((word) => sql`${parts.searchText} LIKE ${containsPattern(word)}`),
+            sql` AND `,
+          )})`,
+        ];
+  if (symbol.length >= PART_SEARCH_MIN_LENGTH && symbol !== text)
+    exact.push(sql`${parts.searchText} LIKE ${containsPattern(symbol)}`);
+  return {
+    exact: sql`(${sql.join(exact, sql` OR `)})`,
+    fuzzy: trigramTypoMatch(tokens, typoWords, fuzzyGroups),
+  };
+}
+
+/** The typo condition of the trigram way: each misspelt word as any of its look-alikes, the others as typed. */
+function trigramTypoMatch(
+  tokens: string[],
+  typoWords: string[],
+  fuzzyGroups: (word: string) => string[] | null,
+): SQL | null {
+  const misspelt = typoWords.filter((word) => fuzzyGroups(word) !== null);
+  if (!misspelt.length || misspelt.some((word) => !fuzzyGroups(word)!.length)) return null;
+  const conditions = tokens
+    .filter((token) => token.length >= PART_SEARCH_MIN_LENGTH)
+    .map((token) => {
+      const similar = fuzzyGroups(token);
+      if (!similar) return sql`${parts.searchText} LIKE ${containsPattern(token)}`;
+      return sql`${parts.searchText} LIKE ANY (${sql.param(similar.map(containsPattern))}::text[])`;
+    });
   return sql`(${sql.join(conditions, sql` AND `)})`;
 }
 
@@ -330,7 +397,10 @@ export async function countParts(db: Db, q: string): Promise<PartCount> {
  * it with one typo; each step only when the ones before found fewer than PART_HINTS_LIMIT.
  */
 export async function partHints(db: Db, q: string): Promise<PartHint[]> {
-  const found = await match(db, q);
+  // The trigram way: hints need only PART_HINTS_LIMIT rows, and for a frequent fragment a sequential scan
+  // meets them in the first few hundred rows, where the word index would first collect every part holding
+  // the words (measured at 1M parts: docs/perf.md).
+  const found = await match(db, q, false);
   if (!found) return [];
   const limit = PART_HINTS_LIMIT;
   const symbol = normalizeSymbol(q);

@@ -1,5 +1,7 @@
+import { PART_SEARCH_TOTAL_CAP } from '@care/contract/catalog';
 import type { Language } from '@care/contract/locales';
 import type { TranslatedText } from '@care/contract/translations';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '#app/db/client.ts';
 import { cardPositions, catalogCards, catalogFolders, parts } from '#app/db/schema/catalog.ts';
@@ -379,6 +381,65 @@ describe('parts catalogue (api/catalog-folders, api/catalog-cards, api/parts)', 
       const bySymbol = await ok<{ symbol: string }[]>('/api/parts/hints?q=am-70');
       expect(bySymbol).toHaveLength(10);
       expect(bySymbol.every((h) => h.symbol.startsWith('AM-7000-'))).toBe(true);
+    });
+  });
+
+  describe('search beyond its cap, by words and with typos in the vocabulary', () => {
+    const seals = PART_SEARCH_TOTAL_CAP + 5;
+    beforeAll(async () => {
+      const name = names('Uszczelniacz wału', 'Shaft seal', 'Wellendichtring');
+      await t.database.db.insert(parts).values(
+        Array.from({ length: seals }, (_, i) => {
+          const symbol = `AM-8000-${String(i + 1).padStart(4, '0')}`;
+          return {
+            externalId: symbol,
+            symbol,
+            symbolNormalized: normalizeSymbol(symbol),
+            name,
+            searchText: buildPartSearchText({ symbol, name }),
+          };
+        }),
+      );
+    });
+
+    it('counts up to the cap: total is the cap with totalCapped, and the pages stop there', async () => {
+      const first = await search('uszczelniacz', '&pageSize=20');
+      expect(first).toMatchObject({ total: PART_SEARCH_TOTAL_CAP, totalCapped: true });
+      expect(symbols(first)).toEqual([...symbols(first)].sort());
+      const last = await search('uszczelniacz', `&pageSize=20&page=${PART_SEARCH_TOTAL_CAP / 20}`);
+      expect(last.items).toHaveLength(20);
+      expect(symbols(last)[0]! > symbols(first).at(-1)!).toBe(true);
+      expect(
+        (await search('uszczelniacz', `&pageSize=20&page=${PART_SEARCH_TOTAL_CAP / 20 + 1}`)).items,
+      ).toEqual([]);
+      expect(await ok('/api/parts/count?q=wellendichtring')).toEqual({
+        count: PART_SEARCH_TOTAL_CAP,
+        capped: true,
+      });
+      expect(await search('lozysko')).toMatchObject({ total: 1, totalCapped: false });
+    });
+
+    it('finds a word inside a German compound and words in any order', async () => {
+      expect(symbols(await search('kugellager'))).toEqual(['AM-4410-205']);
+      expect(symbols(await search('kulkowe łożysko'))).toEqual(['AM-4410-205']);
+      expect(symbols(await search('spring tension'))).toEqual(['AM-5120-110']);
+    });
+
+    it('knows the words of parts added or renamed later (typo search through the vocabulary)', async () => {
+      expect((await search('uszczelnlacz')).total).toBe(PART_SEARCH_TOTAL_CAP);
+      const db = t.database.db;
+      const name = names('Kołpak ochronny', 'Protective hubcap', 'Schutzkappe');
+      await db
+        .update(parts)
+        .set({ name, searchText: buildPartSearchText({ symbol: 'AM-9999-001', name }) })
+        .where(eq(parts.id, ids.unused!));
+      expect(symbols(await search('kolpag ochronny'))).toEqual(['AM-9999-001']);
+      expect(symbols(await search('schutzkape'))).toEqual(['AM-9999-001']);
+    });
+
+    it('gives hints for a misspelt word', async () => {
+      const hints = await ok<{ symbol: string }[]>('/api/parts/hints?q=sprezina');
+      expect(hints.map((h) => h.symbol)).toEqual(['AM-5120-110']);
     });
   });
 

@@ -1,0 +1,2 @@
+DROP INDEX "parts_search_text_words_idx";--> statement-breakpoint
+CREATE INDEX "parts_search_text_letters_idx" ON "parts" USING gin (to_tsvector('simple', regexp_replace("search_text", '[^a-z]+', ' ', 'g')));
