@@ -69,13 +69,22 @@ describe('the signed-in area', () => {
     const first = await renderHome();
     expect(link('Machines')).toBeInTheDocument();
     expect(link('Parts catalogue')).not.toBeInTheDocument();
-    expect(link('Offer requests')).not.toBeInTheDocument();
     first.unmount();
 
     localStorage.setItem('authorities', JSON.stringify(['RIGHT_CARE_VIEW_CATALOG']));
     await renderHome();
     expect(link('Parts catalogue')).toHaveAttribute('href', '/home/catalog-folders');
-    expect(link('Offer requests')).toHaveAttribute('href', '/home/offer-requests');
+  });
+
+  it('offers the offer requests in the account menu to a holder of the catalogue authority', async () => {
+    signIn();
+    localStorage.setItem('authorities', JSON.stringify(['RIGHT_CARE_VIEW_CATALOG']));
+    await renderHome();
+    await userEvent.click(screen.getByRole('button', { name: /Account menu/ }));
+    expect(await screen.findByRole('menuitem', { name: 'Offer requests' })).toHaveAttribute(
+      'href',
+      '/home/offer-requests',
+    );
   });
 
   it('marks the current page in the navigation', async () => {

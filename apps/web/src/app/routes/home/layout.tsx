@@ -108,13 +108,13 @@ function AppFrame() {
       icon: IconTool,
       badge: { count: unread, label: t('nav.unread', { count: unread }) },
     },
-    ...(canViewCatalog
-      ? [
-          { to: paths.catalog, label: t('nav.catalog'), icon: IconBook },
-          { to: paths.offerRequests, label: t('nav.offer-requests'), icon: IconReceipt },
-        ]
-      : []),
+    ...(canViewCatalog ? [{ to: paths.catalog, label: t('nav.catalog'), icon: IconBook }] : []),
   ];
+  // The header has no room for a fifth item (German): the offer requests sit in the account menu and the drawer,
+  // and the cart dialog links to them.
+  const offerLinks: NavItem[] = canViewCatalog
+    ? [{ to: paths.offerRequests, label: t('nav.offer-requests'), icon: IconReceipt }]
+    : [];
   // Staff reach their queue from the account menu (the header has no room for a fifth item) and the drawer.
   const staffLinks: NavItem[] = [
     ...(user && isServiceStaffRole(user.role)
@@ -154,7 +154,7 @@ function AppFrame() {
               lastName={lastName}
               email={user?.email ?? ''}
               onSignOut={handleSignOut}
-              links={staffLinks}
+              links={[...offerLinks, ...staffLinks]}
             />
           }
           drawerOpened={drawerOpened}
@@ -174,7 +174,7 @@ function AppFrame() {
         opened={drawerOpened}
         onClose={drawer.close}
         title={<Logo withTagline={false} />}
-        navItems={[...navItems, ...staffLinks]}
+        navItems={[...navItems, ...offerLinks, ...staffLinks]}
         cart={<CartButton count={cartCount} onClick={openCart} withLabel />}
         userName={`${firstName} ${lastName}`.trim()}
         onSignOut={handleSignOut}

@@ -71,6 +71,10 @@ describe('cart dialog', () => {
     expect(within(dialog).getByText('Your cart is empty')).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Send request' })).toBeDisabled();
     expect(within(dialog).getByRole('button', { name: 'Clear' })).toBeDisabled();
+    expect(within(dialog).getByRole('link', { name: 'Your sent offer requests' })).toHaveAttribute(
+      'href',
+      '/home/offer-requests',
+    );
   });
 
   it('lowers the amount only while above 1 and raises it without bound', async () => {

@@ -1,11 +1,13 @@
 import { OFFER_REQUEST_LIMITS, type OfferRequestDetails } from '@care/contract/offers';
-import { Button, Divider, Group, Progress, Stack, Text, Textarea } from '@mantine/core';
+import { Anchor, Box, Button, Divider, Group, Progress, Stack, Text, Textarea } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconSend, IconShoppingCart, IconTrash } from '@tabler/icons-react';
+import { IconReceipt, IconSend, IconShoppingCart, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { AppModal } from '#app/components/layout/app-modal.tsx';
 import { EmptyState } from '#app/components/layout/empty-state.tsx';
+import { paths } from '#app/config/paths.ts';
 import { fieldErrorsOf } from '#app/lib/api-client.ts';
 import { notify } from '#app/lib/notify.ts';
 import { useSendCart } from '../api.ts';
@@ -120,48 +122,59 @@ export function CartDialog({ onSent }: CartDialogProps) {
           ) : null}
         </Stack>
       )}
-      {confirmingClear ? (
-        <Group
-          justify="space-between"
-          gap="sm"
-          mt="lg"
-          wrap="wrap"
-          role="group"
-          aria-label={t('clear.confirm')}
-        >
-          <Text fw={600}>{t('clear.confirm')}</Text>
-          <Group gap="sm">
-            <Button variant="default" onClick={() => setConfirmingClear(false)} h={40}>
-              {t('clear.cancel')}
+      {/* On a phone the dialog is the whole screen: the buttons stay in reach below a long cart. */}
+      <Box
+        pos="sticky"
+        bottom={0}
+        mt="lg"
+        py="sm"
+        bg="var(--mantine-color-body)"
+        style={{ zIndex: 1, borderTop: '1px solid var(--mantine-color-default-border)' }}
+      >
+        {confirmingClear ? (
+          <Group justify="space-between" gap="sm" wrap="wrap" role="group" aria-label={t('clear.confirm')}>
+            <Text fw={600}>{t('clear.confirm')}</Text>
+            <Group gap="sm">
+              <Button variant="default" onClick={() => setConfirmingClear(false)} h={40}>
+                {t('clear.cancel')}
+              </Button>
+              <Button color="red" onClick={clear} h={40} data-autofocus>
+                {t('clear.yes')}
+              </Button>
+            </Group>
+          </Group>
+        ) : (
+          <Group justify="space-between" gap="sm" wrap="wrap">
+            <Button
+              variant="default"
+              color="red"
+              leftSection={<IconTrash size={18} aria-hidden />}
+              onClick={() => setConfirmingClear(true)}
+              disabled={empty || send.isPending}
+              h={40}
+            >
+              {t('clear.button')}
             </Button>
-            <Button color="red" onClick={clear} h={40} data-autofocus>
-              {t('clear.yes')}
+            <Button
+              leftSection={<IconSend size={18} aria-hidden />}
+              onClick={submit}
+              disabled={empty}
+              loading={send.isPending}
+              h={40}
+            >
+              {t('send.button')}
             </Button>
           </Group>
+        )}
+        <Group justify="center" mt="xs">
+          <Anchor component={Link} to={paths.offerRequests} onClick={close} size="sm">
+            <Group gap={6} wrap="nowrap" component="span">
+              <IconReceipt size={16} aria-hidden />
+              {t('sent-requests')}
+            </Group>
+          </Anchor>
         </Group>
-      ) : (
-        <Group justify="space-between" gap="sm" mt="lg" wrap="wrap">
-          <Button
-            variant="default"
-            color="red"
-            leftSection={<IconTrash size={18} aria-hidden />}
-            onClick={() => setConfirmingClear(true)}
-            disabled={empty || send.isPending}
-            h={40}
-          >
-            {t('clear.button')}
-          </Button>
-          <Button
-            leftSection={<IconSend size={18} aria-hidden />}
-            onClick={submit}
-            disabled={empty}
-            loading={send.isPending}
-            h={40}
-          >
-            {t('send.button')}
-          </Button>
-        </Group>
-      )}
+      </Box>
     </AppModal>
   );
 }
