@@ -1,0 +1,199 @@
+/**
+ * Lighthouse (mobile: its default emulated phone, simulated slow 4G and 4× CPU slowdown) on the public
+ * catalogue root and a public card page of the built app, in Chromium. Issue 5: performance ≥ 95 and
+ * accessibility 100 on both.
+ *
+ *   npm run lighthouse                                   # builds the web app, starts the portal (PGlite, fresh
+ *                                                        # demo data) on :3231, audits it, stops it
+ *   npm run lighthouse -- --url=http://localhost:3231    # audits a portal that is already running
+ *   npm run lighthouse -- --runs=5                       # runs per page (the median run is reported)
+ *
+ * Scores, metrics, the opportunities and every failed accessibility audit are printed; the full reports are
+ * written to bench/results/lighthouse-*.json.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { parseArgs } from 'node:util';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { repoRoot, resultsDir } from './config.ts';
+
+const { values } = parseArgs({
+  options: {
+    url: { type: 'string' },
+    port: { type: 'string', default: '3231' },
+    runs: { type: 'string', default: '3' },
+    chrome: { type: 'string', default: process.env.CHROME_PATH ?? '/usr/bin/chromium' },
+  },
+});
+
+const TARGETS = { performance: 95, accessibility: 100 };
+const PUBLIC_CATALOG = '/parts-catalog-public/catalog-folders';
+
+interface Audit {
+  id: string;
+  title: string;
+  score: number | null;
+  scoreDisplayMode: string;
+  displayValue?: string;
+  numericValue?: number;
+  details?: { type?: string; overallSavingsMs?: number; overallSavingsBytes?: number };
+  metricSavings?: Record<string, number>;
+}
+interface Result {
+  categories: Record<string, { score: number | null; auditRefs: { id: string; weight: number }[] }>;
+  audits: Record<string, Audit>;
+}
+
+async function startPortal(port: number): Promise<{ baseUrl: string; stop: () => Promise<void> }> {
+  console.log('Building the web app (npm run build -w @care/web) …');
+  const build = spawnSync('npm', ['run', 'build', '-w', '@care/web'], { cwd: repoRoot, stdio: 'inherit' });
+  if (build.status !== 0) throw new Error('the web build failed');
+  const dataDir = mkdtempSync(join(tmpdir(), 'care-lighthouse-'));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  // As `npm start` serves it (production mode: compressed assets, caching), on PGlite with the demo data.
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    PUBLIC_URL: baseUrl,
+    DATA_DIR: dataDir,
+    SEED_DEMO_DATA: 'true',
+    LOG_LEVEL: 'warn',
+  };
+  delete env.DATABASE_URL;
+  const child = spawn(
+    resolve(repoRoot, 'node_modules/.bin/node'),
+    ['--disable-warning=ExperimentalWarning', resolve(repoRoot, 'apps/server/src/server.ts')],
+    { cwd: repoRoot, stdio: ['ignore', 'ignore', 'inherit'], env },
+  );
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the portal exited with code ${child.exitCode}`);
+    if (Date.now() > deadline) throw new Error('the portal did not become ready in 2 minutes');
+    try {
+      if ((await fetch(`${baseUrl}/readyz`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    await sleep(500);
+  }
+  return {
+    baseUrl,
+    async stop() {
+      const exited = new Promise((done) => child.once('exit', done));
+      child.kill('SIGTERM');
+      await exited;
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function json<T>(url: string): Promise<T> {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url}: ${response.status}`);
+  return (await response.json()) as T;
+}
+
+/** The public card page of the first card of the first sub-folder that has cards. */
+async function cardPath(baseUrl: string): Promise<string> {
+  const roots = await json<{ id: string }[]>(`${baseUrl}/api/catalog-folders`);
+  for (const root of roots) {
+    const subfolders = await json<{ id: string }[]>(`${baseUrl}/api/catalog-folders?parentId=${root.id}`);
+    for (const folder of subfolders) {
+      const cards = await json<{ id: string }[]>(`${baseUrl}/api/catalog-cards?folderId=${folder.id}`);
+      if (cards[0])
+        return `${PUBLIC_CATALOG}/${root.id}/catalog-folders/${folder.id}/catalog-cards/${cards[0].id}`;
+    }
+  }
+  throw new Error('no card in the catalogue');
+}
+
+const score = (result: Result, category: string) =>
+  Math.round((result.categories[category]?.score ?? 0) * 100);
+
+function describe(name: string, result: Result): string[] {
+  const lines: string[] = [];
+  const metric = (id: string) => result.audits[id]?.displayValue ?? '?';
+  lines.push(
+    `${name}: performance ${score(result, 'performance')} (≥ ${TARGETS.performance}), accessibility ` +
+      `${score(result, 'accessibility')} (${TARGETS.accessibility})`,
+    `  FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, TBT ` +
+      `${metric('total-blocking-time')}, CLS ${metric('cumulative-layout-shift')}, SI ${metric('speed-index')}`,
+  );
+  const performanceIds = new Set(result.categories.performance?.auditRefs.map((ref) => ref.id));
+  const opportunities = Object.values(result.audits)
+    .filter(
+      (audit) =>
+        audit.score !== null &&
+        audit.score < 0.9 &&
+        audit.scoreDisplayMode !== 'informative' &&
+        audit.scoreDisplayMode !== 'notApplicable' &&
+        (performanceIds.has(audit.id) || audit.details?.type === 'opportunity'),
+    )
+    .sort((a, b) => (a.score ?? 0) - (b.score ?? 0));
+  for (const audit of opportunities.slice(0, 8))
+    lines.push(
+      `  - ${audit.title}${audit.displayValue ? `: ${audit.displayValue}` : ''} (score ${audit.score})`,
+    );
+  const accessibilityIds = result.categories.accessibility?.auditRefs.map((ref) => ref.id) ?? [];
+  for (const id of accessibilityIds) {
+    const audit = result.audits[id];
+    if (audit && audit.score !== null && audit.score < 1 && audit.scoreDisplayMode === 'binary')
+      lines.push(`  - accessibility: ${audit.title}`);
+  }
+  return lines;
+}
+
+async function audit(url: string, runs: number): Promise<Result> {
+  const results: Result[] = [];
+  for (let run = 0; run < runs; run++) {
+    const chrome = await chromeLauncher.launch({
+      chromePath: values.chrome,
+      chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
+    });
+    try {
+      const runner = await lighthouse(url, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility'],
+      });
+      if (!runner) throw new Error(`lighthouse gave no result for ${url}`);
+      results.push(runner.lhr as unknown as Result);
+      console.log(
+        `  run ${run + 1}: performance ${score(results.at(-1)!, 'performance')}, accessibility ` +
+          `${score(results.at(-1)!, 'accessibility')}`,
+      );
+    } finally {
+      chrome.kill();
+    }
+  }
+  // The median run by performance score, as Lighthouse's own guidance for variable runs.
+  return results.sort((a, b) => score(a, 'performance') - score(b, 'performance'))[Math.floor(runs / 2)]!;
+}
+
+const portal = values.url ? null : await startPortal(Number(values.port));
+const baseUrl = (values.url ?? portal!.baseUrl).replace(/\/$/, '');
+try {
+  const pages = [
+    { name: 'catalogue root', path: PUBLIC_CATALOG },
+    { name: 'card page', path: await cardPath(baseUrl) },
+  ];
+  mkdirSync(resultsDir, { recursive: true });
+  const report: string[] = [];
+  for (const page of pages) {
+    console.log(`Lighthouse (mobile) ${baseUrl}${page.path}`);
+    const result = await audit(`${baseUrl}${page.path}`, Number(values.runs));
+    const file = resolve(resultsDir, `lighthouse-${page.name.replace(/\s+/g, '-')}.json`);
+    writeFileSync(file, JSON.stringify(result, null, 2));
+    report.push(...describe(`${page.name} (${page.path})`, result), `  report: ${file}`);
+  }
+  console.log(`\n${report.join('\n')}`);
+} finally {
+  await portal?.stop();
+}
