@@ -1,7 +1,7 @@
 import { Stack } from '@mantine/core';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { LoadingState } from '#app/components/layout/loading-state.tsx';
-import { useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { PageHeader, type Crumb } from '#app/components/layout/page-header.tsx';
 import { paths } from '#app/config/paths.ts';
 import { PART_SEARCH_PAGE_SIZE } from '#app/features/catalog/api.ts';
@@ -38,6 +38,8 @@ function pageParam(value: string | null, fallback: number): number {
 export function CatalogPage({ title, description, meta, breadcrumbs, children }: CatalogPageProps) {
   const catalog = useCatalogPaths();
   const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
+  const signedIn = catalog.root === paths.catalog;
   const query = params.get('q') ?? '';
   const page = pageParam(params.get('page'), 1);
   const pageSize = pageParam(params.get('size'), PART_SEARCH_PAGE_SIZE);
@@ -64,6 +66,7 @@ export function CatalogPage({ title, description, meta, breadcrumbs, children }:
           key={query}
           initialValue={query}
           onSearch={(value) => update({ q: value || null, page: null, size: null }, !value)}
+          onPick={signedIn ? (id) => navigate(paths.part(id)) : undefined}
         />
         {query ? (
           <Suspense fallback={<LoadingState />}>
@@ -78,7 +81,7 @@ export function CatalogPage({ title, description, meta, breadcrumbs, children }:
                 })
               }
               catalog={catalog}
-              partLink={catalog.root === paths.catalog ? paths.part : undefined}
+              partLink={signedIn ? paths.part : undefined}
             />
           </Suspense>
         ) : (

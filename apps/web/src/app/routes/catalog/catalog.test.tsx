@@ -48,6 +48,7 @@ function renderLevel(route: string, pattern: string, mod: RouteModule) {
     route,
     routes: [
       { path: pattern, loader: mod.loader, Component: mod.Component, ErrorBoundary: mod.ErrorBoundary },
+      { path: '/home/parts/:partId', element: <p>part page</p> },
     ],
   });
 }
@@ -281,12 +282,26 @@ describe('parts search', () => {
     expect(hintCalls.map((r) => r.query.get('q'))).toEqual(['loz']);
   });
 
+  it('opens the part page of a picked hint when signed in, and searches its symbol in public', async () => {
+    answer(searchApi);
+    const home = await renderLevel(HOME, HOME, foldersRoute);
+    await userEvent.type(await screen.findByRole('combobox', { name: 'Search parts' }), 'loz');
+    await userEvent.click(await screen.findByRole('option', { name: /AM-9040-020/ }));
+    expect(await screen.findByText('part page')).toBeInTheDocument();
+    expect(home.router.state.location.pathname).toBe('/home/parts/31');
+    home.unmount();
+
+    const visitor = await renderLevel(PUBLIC, PUBLIC, foldersRoute);
+    await userEvent.type(await screen.findByRole('combobox', { name: 'Search parts' }), 'loz');
+    await userEvent.click(await screen.findByRole('option', { name: /AM-9040-020/ }));
+    await waitFor(() => expect(visitor.router.state.location.search).toBe('?q=AM-9040-020'));
+  });
+
   it('shows the rule instead of results for a search shorter than 3 characters in the address', async () => {
     answer(searchApi);
     await renderLevel(`${PUBLIC}?q=lo`, PUBLIC, foldersRoute);
-    expect(
-      await screen.findByText('Search needs at least 3 characters.', { selector: 'h3, p, div' }),
-    ).toBeInTheDocument();
+    const results = await screen.findByRole('region', { name: 'Results for “lo”' });
+    expect(within(results).getByText('Search needs at least 3 characters.')).toBeInTheDocument();
     expect(api.state.requests.filter((r) => r.path === '/api/parts')).toEqual([]);
   });
 

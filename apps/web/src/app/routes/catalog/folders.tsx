@@ -24,7 +24,7 @@ export function Component() {
       title={t('root.title')}
       description={t('root.description')}
       meta={t('root.meta')}
-      breadcrumbs={[{ label: t('root.title'), to: catalog.root }]}
+      breadcrumbs={[]}
     >
       <FolderGrid
         tiles={folders.map((folder) => ({

@@ -16,13 +16,16 @@ interface PartSearchBoxProps {
   initialValue: string;
   /** Called with the trimmed text: empty (back to the catalogue) or at least 3 characters. */
   onSearch: (query: string) => void;
+  /** A picked hint opens this part (signed in: its page); without it, the hint's symbol is searched. */
+  onPick?: (partId: string) => void;
 }
 
 /**
  * The catalogue's parts search with hints (autocomplete) from the 3rd character (SPEC §5). Shorter text is not an
- * error: the rule stays under the field and the search does not run. Picking a hint searches for its symbol.
+ * error: the rule stays under the field and the search does not run. Picking a hint opens the part when
+ * signed in, else searches for its symbol (the results show the cards it is on).
  */
-export function PartSearchBox({ initialValue, onSearch }: PartSearchBoxProps) {
+export function PartSearchBox({ initialValue, onSearch, onPick }: PartSearchBoxProps) {
   const { t, i18n } = useTranslation('catalog');
   const [value, setValue] = useState(initialValue);
   const [debounced] = useDebouncedValue(value.trim(), HINT_DEBOUNCE_MS);
@@ -32,9 +35,13 @@ export function PartSearchBox({ initialValue, onSearch }: PartSearchBoxProps) {
 
   // Autocomplete needs unique values: a symbol shared by two parts is offered once.
   const names = new Map<string, string>();
+  const ids = new Map<string, string>();
   if (isSearchable(debounced) && isSearchable(value))
     for (const hint of hints.data ?? [])
-      if (!names.has(hint.symbol)) names.set(hint.symbol, translate(hint.name, i18n.language));
+      if (!names.has(hint.symbol)) {
+        names.set(hint.symbol, translate(hint.name, i18n.language));
+        ids.set(hint.symbol, hint.id);
+      }
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -57,7 +64,9 @@ export function PartSearchBox({ initialValue, onSearch }: PartSearchBoxProps) {
         filter={({ options: all }) => all}
         onOptionSubmit={(symbol) => {
           setValue(symbol);
-          onSearch(symbol);
+          const id = ids.get(symbol);
+          if (onPick && id) onPick(id);
+          else onSearch(symbol);
         }}
         renderOption={({ option }) => (
           <Group gap="xs" wrap="nowrap">
