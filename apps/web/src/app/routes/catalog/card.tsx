@@ -13,6 +13,7 @@ import { queryClient } from '#app/lib/query-client.ts';
 import { CatalogError } from './catalog-error.tsx';
 import { CatalogPage } from './catalog-page.tsx';
 import { useCatalogPaths } from './catalog-root.ts';
+import { useContentLanguage } from '#app/features/catalog/use-content-language.ts';
 
 export const loader = ({ params }: LoaderFunctionArgs) => {
   const id = params.catalogCardId ?? '';
@@ -37,14 +38,15 @@ const OrderPopover = lazy(() =>
  * catalogue needs the authority, so everyone who sees it may order), each row links to its part and goes to the cart.
  */
 export function Component() {
-  const { t, i18n } = useTranslation('catalog');
+  const { t } = useTranslation('catalog');
+  const language = useContentLanguage();
   const catalog = useCatalogPaths();
   const signedIn = catalog.root === paths.catalog;
   const { catalogCardId = '' } = useParams();
   const { data: card } = useSuspenseQuery(cardQuery(catalogCardId));
   const { data: trail } = useSuspenseQuery(breadcrumbsQuery({ cardId: catalogCardId }));
   const addToCart = useAddToCart();
-  const name = translate(card.name, i18n.language) || t('levels.card');
+  const name = translate(card.name, language) || t('levels.card');
 
   const addPosition = (position: CardPosition, amount: number) =>
     addToCart(
@@ -62,10 +64,7 @@ export function Component() {
       title={name}
       description={t('card.description')}
       meta={t('card.meta', { name, positions: card.positions.length })}
-      breadcrumbs={[
-        { label: t('root.title'), to: catalog.root },
-        ...trailLinks(trail, catalog, i18n.language),
-      ]}
+      breadcrumbs={[{ label: t('root.title'), to: catalog.root }, ...trailLinks(trail, catalog, language)]}
     >
       <CardView
         key={card.id}

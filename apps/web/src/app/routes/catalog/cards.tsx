@@ -11,6 +11,7 @@ import { CatalogError } from './catalog-error.tsx';
 import { CatalogPage } from './catalog-page.tsx';
 import { useCatalogPaths } from './catalog-root.ts';
 import { FolderGrid } from './folder-grid.tsx';
+import { useContentLanguage } from '#app/features/catalog/use-content-language.ts';
 
 export const loader = ({ params }: LoaderFunctionArgs) => {
   const id = params.catalogFolderId ?? '';
@@ -24,12 +25,13 @@ export const ErrorBoundary = CatalogError;
 
 /** SPEC §2 …/{catalogFolderId}/catalog-cards: the catalogue cards (exploded drawings) of an assembly group. */
 export function Component() {
-  const { t, i18n } = useTranslation('catalog');
+  const { t } = useTranslation('catalog');
+  const language = useContentLanguage();
   const catalog = useCatalogPaths();
   const { mainFolderId = '', catalogFolderId = '' } = useParams();
   const { data: cards } = useSuspenseQuery(cardsQuery(catalogFolderId));
   const { data: trail } = useSuspenseQuery(breadcrumbsQuery({ folderId: catalogFolderId }));
-  const crumbs = trailLinks(trail, catalog, i18n.language);
+  const crumbs = trailLinks(trail, catalog, language);
   const name = crumbs[crumbs.length - 1]?.label || t('levels.assembly');
   return (
     <CatalogPage
@@ -41,7 +43,7 @@ export function Component() {
       <FolderGrid
         tiles={cards.map((card) => ({
           id: card.id,
-          name: translate(card.name, i18n.language),
+          name: translate(card.name, language),
           to: catalog.card(mainFolderId, catalogFolderId, card.id),
         }))}
         icon={IconFileDescription}

@@ -1,7 +1,8 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { useCartStore } from '#app/features/cart/cart-store.ts';
+import { i18n } from '#app/lib/i18n.ts';
 import { queryClient } from '#app/lib/query-client.ts';
 import { createApiServer, type RecordedRequest } from '#app/test/api-server.ts';
 import { renderWithProviders } from '#app/test/render.tsx';
@@ -182,6 +183,17 @@ describe('catalogue card', () => {
     );
     expect(document.title).toBe('Cutter bar · AgroMech Care');
     await expectNoAxeViolations(container);
+  });
+
+  it('shows names in the language of the screen when the browser reports a regional code (en-GB)', async () => {
+    answer(cardApi);
+    await renderCard(PUBLIC);
+    await act(() => i18n.changeLanguage('en-GB'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Cutter bar' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('button', { name: 'Position 2: Ball bearing 6204-2RS' }),
+    ).toBeInTheDocument();
+    await act(() => i18n.changeLanguage('en'));
   });
 
   it('highlights the rows of a hovered or picked hotspot, and the hotspot of a picked row', async () => {

@@ -9,6 +9,7 @@ import { CatalogError } from './catalog-error.tsx';
 import { CatalogPage } from './catalog-page.tsx';
 import { useCatalogPaths } from './catalog-root.ts';
 import { FolderGrid } from './folder-grid.tsx';
+import { useContentLanguage } from '#app/features/catalog/use-content-language.ts';
 
 export const loader = () => queryClient.ensureQueryData(foldersQuery());
 
@@ -16,7 +17,8 @@ export const ErrorBoundary = CatalogError;
 
 /** SPEC §2 catalogue root: the main folders (product groups). */
 export function Component() {
-  const { t, i18n } = useTranslation('catalog');
+  const { t } = useTranslation('catalog');
+  const language = useContentLanguage();
   const catalog = useCatalogPaths();
   const { data: folders } = useSuspenseQuery(foldersQuery());
   return (
@@ -29,7 +31,7 @@ export function Component() {
       <FolderGrid
         tiles={folders.map((folder) => ({
           id: folder.id,
-          name: translate(folder.name, i18n.language),
+          name: translate(folder.name, language),
           to: catalog.folder(folder.id),
         }))}
         icon={IconFolder}

@@ -11,6 +11,7 @@ import { CatalogError } from './catalog-error.tsx';
 import { CatalogPage } from './catalog-page.tsx';
 import { useCatalogPaths } from './catalog-root.ts';
 import { FolderGrid } from './folder-grid.tsx';
+import { useContentLanguage } from '#app/features/catalog/use-content-language.ts';
 
 export const loader = ({ params }: LoaderFunctionArgs) => {
   const id = params.mainFolderId ?? '';
@@ -24,12 +25,13 @@ export const ErrorBoundary = CatalogError;
 
 /** SPEC §2 …/{mainFolderId}/catalog-folders: the sub-folders (assembly groups) of a product group. */
 export function Component() {
-  const { t, i18n } = useTranslation('catalog');
+  const { t } = useTranslation('catalog');
+  const language = useContentLanguage();
   const catalog = useCatalogPaths();
   const { mainFolderId = '' } = useParams();
   const { data: folders } = useSuspenseQuery(foldersQuery(mainFolderId));
   const { data: trail } = useSuspenseQuery(breadcrumbsQuery({ folderId: mainFolderId }));
-  const crumbs = trailLinks(trail, catalog, i18n.language);
+  const crumbs = trailLinks(trail, catalog, language);
   const name = crumbs[crumbs.length - 1]?.label || t('levels.group');
   return (
     <CatalogPage
@@ -41,7 +43,7 @@ export function Component() {
       <FolderGrid
         tiles={folders.map((folder) => ({
           id: folder.id,
-          name: translate(folder.name, i18n.language),
+          name: translate(folder.name, language),
           to: catalog.cards(mainFolderId, folder.id),
         }))}
         icon={IconFolder}

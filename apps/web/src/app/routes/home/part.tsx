@@ -15,6 +15,7 @@ import { PartPlaces } from '#app/features/catalog/components/part-places.tsx';
 import { useAddToCart } from '#app/features/cart/use-add-to-cart.ts';
 import { queryClient } from '#app/lib/query-client.ts';
 import { CatalogError } from '../catalog/catalog-error.tsx';
+import { useContentLanguage } from '#app/features/catalog/use-content-language.ts';
 
 export const loader = ({ params }: LoaderFunctionArgs) => {
   const id = params.partId ?? '';
@@ -31,12 +32,13 @@ export const ErrorBoundary = CatalogError;
  * catalogue where it appears, and "add to cart" with an amount.
  */
 export function Component() {
-  const { t, i18n } = useTranslation('catalog');
+  const { t } = useTranslation('catalog');
+  const language = useContentLanguage();
   const { partId = '' } = useParams();
   const { data: part } = useSuspenseQuery(partQuery(partId));
   const { data: places } = useSuspenseQuery(partPathsQuery(partId));
   const addToCart = useAddToCart();
-  const name = translate(part.name, i18n.language) || part.symbol;
+  const name = translate(part.name, language) || part.symbol;
 
   const add = (amount: number) =>
     addToCart(

@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import classes from './card-parts-list.module.css';
+import { useContentLanguage } from '../use-content-language.ts';
 
 export interface CardPartsListProps {
   positions: readonly CardPosition[];
@@ -39,9 +40,10 @@ export function CardPartsList({
   order,
   empty,
 }: CardPartsListProps) {
-  const { t, i18n } = useTranslation(['catalog', 'common']);
+  const { t } = useTranslation(['catalog', 'common']);
+  const language = useContentLanguage();
   const yesNo = (value: boolean) => (value ? t('common:actions.yes') : t('common:actions.no'));
-  const nameOf = (position: CardPosition) => translate(position.part.name, i18n.language);
+  const nameOf = (position: CardPosition) => translate(position.part.name, language);
   const caption = t('card.parts');
 
   const positionButton = (position: CardPosition) => (

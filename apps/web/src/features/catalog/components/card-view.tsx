@@ -12,6 +12,7 @@ import { CardDrawing } from './card-drawing.tsx';
 import { CardPartsList, type CardPartsListProps } from './card-parts-list.tsx';
 import { drawingHotspots } from './drawing-hotspots.ts';
 import classes from './card-view.module.css';
+import { useContentLanguage } from '../use-content-language.ts';
 
 interface CardViewProps {
   card: CatalogCard;
@@ -65,18 +66,19 @@ function revealRow(positionNumber: string, page: boolean): void {
  * `#pos-12` in the address starts with position 12 picked (links from the search).
  */
 export function CardView({ card, partLink, order }: CardViewProps) {
-  const { t, i18n } = useTranslation('catalog');
+  const { t } = useTranslation('catalog');
+  const language = useContentLanguage();
   const { hash } = useLocation();
   const [hovered, setHovered] = useState<string | null>(null);
   const [selected, setSelected] = useState<string | null>(() =>
     hash.startsWith('#pos-') ? decodeURIComponent(hash.slice(5)) : null,
   );
   const active = hovered ?? selected;
-  const name = translate(card.name, i18n.language);
+  const name = translate(card.name, language);
 
   const hotspots = useMemo(
-    () => drawingHotspots(card.positions, (p) => translate(p.part.name, i18n.language) || p.part.symbol),
-    [card.positions, i18n.language],
+    () => drawingHotspots(card.positions, (p) => translate(p.part.name, language) || p.part.symbol),
+    [card.positions, language],
   );
 
   useEffect(() => {

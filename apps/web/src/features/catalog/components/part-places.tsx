@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { EmptyState } from '#app/components/layout/empty-state.tsx';
 import type { catalogPaths } from '#app/config/paths.ts';
 import { cardLink } from '../catalog-trail.ts';
+import { useContentLanguage } from '../use-content-language.ts';
 
 interface PartPlacesProps {
   places: readonly PartPath[];
@@ -15,7 +16,8 @@ interface PartPlacesProps {
 
 /** Every card and position where the part appears (api/parts/paths), each a link to the card at that position. */
 export function PartPlaces({ places, catalog }: PartPlacesProps) {
-  const { t, i18n } = useTranslation('catalog');
+  const { t } = useTranslation('catalog');
+  const language = useContentLanguage();
   if (places.length === 0) return <EmptyState size="sm" icon={IconMapPin} title={t('part.places.empty')} />;
   return (
     <Stack gap="sm" component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
@@ -27,7 +29,7 @@ export function PartPlaces({ places, catalog }: PartPlacesProps) {
             <Breadcrumbs separatorMargin={4} fz="xs" c="dimmed" style={{ flexWrap: 'wrap' }}>
               {folders.map((folder) => (
                 <Text key={folder.id} span fz="xs" c="dimmed">
-                  {translate(folder.name, i18n.language)}
+                  {translate(folder.name, language)}
                 </Text>
               ))}
             </Breadcrumbs>
@@ -36,7 +38,7 @@ export function PartPlaces({ places, catalog }: PartPlacesProps) {
               to={`${cardLink(place.trail, place.cardId, catalog)}#pos-${encodeURIComponent(place.positionNumber)}`}
               fw={600}
             >
-              {translate(card?.name, i18n.language)} (
+              {translate(card?.name, language)} (
               {t('part.places.position', { position: place.positionNumber })})
             </Anchor>
           </li>

@@ -7,6 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isSearchable, partHintsQuery } from '../api.ts';
+import { useContentLanguage } from '../use-content-language.ts';
 
 /** SPEC §5 hints: asked for once the text stops changing for this long. */
 const HINT_DEBOUNCE_MS = 150;
@@ -26,7 +27,8 @@ interface PartSearchBoxProps {
  * signed in, else searches for its symbol (the results show the cards it is on).
  */
 export function PartSearchBox({ initialValue, onSearch, onPick }: PartSearchBoxProps) {
-  const { t, i18n } = useTranslation('catalog');
+  const { t } = useTranslation('catalog');
+  const language = useContentLanguage();
   const [value, setValue] = useState(initialValue);
   const [debounced] = useDebouncedValue(value.trim(), HINT_DEBOUNCE_MS);
   const hints = useQuery(partHintsQuery(debounced));
@@ -39,7 +41,7 @@ export function PartSearchBox({ initialValue, onSearch, onPick }: PartSearchBoxP
   if (isSearchable(debounced) && isSearchable(value))
     for (const hint of hints.data ?? [])
       if (!names.has(hint.symbol)) {
-        names.set(hint.symbol, translate(hint.name, i18n.language));
+        names.set(hint.symbol, translate(hint.name, language));
         ids.set(hint.symbol, hint.id);
       }
 

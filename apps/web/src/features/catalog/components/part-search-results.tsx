@@ -12,6 +12,7 @@ import { SectionCard } from '#app/components/layout/section-card.tsx';
 import type { catalogPaths } from '#app/config/paths.ts';
 import { isSearchable, partPathsQuery, partSearchQuery } from '../api.ts';
 import { cardLink } from '../catalog-trail.ts';
+import { useContentLanguage } from '../use-content-language.ts';
 
 interface PartSearchResultsProps {
   query: string;
@@ -98,8 +99,9 @@ function ResultItem({
   catalog: PartSearchResultsProps['catalog'];
   partLink?: (id: string) => string;
 }) {
-  const { t, i18n } = useTranslation('catalog');
-  const name = translate(part.name, i18n.language) || part.symbol;
+  const { t } = useTranslation('catalog');
+  const language = useContentLanguage();
+  const name = translate(part.name, language) || part.symbol;
   return (
     <Paper withBorder radius="md" p="sm">
       <Group gap="xs" align="baseline" wrap="wrap">
@@ -126,7 +128,8 @@ function ResultItem({
 
 /** The cards a part appears on (api/parts/paths), as links: how a visitor gets from a result to its drawing. */
 function PartPlaces({ partId, catalog }: { partId: string; catalog: PartSearchResultsProps['catalog'] }) {
-  const { t, i18n } = useTranslation('catalog');
+  const { t } = useTranslation('catalog');
+  const language = useContentLanguage();
   const places = useQuery(partPathsQuery(partId));
   if (!places.data) return null;
   if (places.data.length === 0)
@@ -149,8 +152,8 @@ function PartPlaces({ partId, catalog }: { partId: string; catalog: PartSearchRe
             to={`${cardLink(place.trail, place.cardId, catalog)}#pos-${encodeURIComponent(place.positionNumber)}`}
             size="sm"
           >
-            {translate(card?.name, i18n.language)} (
-            {t('part.places.position', { position: place.positionNumber })})
+            {translate(card?.name, language)} ({t('part.places.position', { position: place.positionNumber })}
+            )
           </Anchor>
         );
       })}
