@@ -1,5 +1,5 @@
 import { Alert, Stack, Title } from '@mantine/core';
-import { IconAlertTriangle, IconCircleCheck, IconHistory, IconUpload } from '@tabler/icons-react';
+import { IconHistory, IconUpload } from '@tabler/icons-react';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -52,9 +52,8 @@ export function Component() {
           {outcome?.kind === 'done' ? (
             <Alert
               color={outcome.result.dryRun ? 'blue' : 'green'}
-              icon={<IconCircleCheck aria-hidden />}
               title={
-                <Title order={2} size="h4" ref={resultHeading} tabIndex={-1}>
+                <Title order={2} size="h4" ref={resultHeading} tabIndex={-1} c="var(--mantine-color-text)">
                   {t(
                     outcome.result.dryRun
                       ? 'catalog-import.result.checked'
@@ -76,9 +75,8 @@ export function Component() {
           {outcome?.kind === 'problems' ? (
             <Alert
               color="red"
-              icon={<IconAlertTriangle aria-hidden />}
               title={
-                <Title order={2} size="h4" ref={resultHeading} tabIndex={-1}>
+                <Title order={2} size="h4" ref={resultHeading} tabIndex={-1} c="var(--mantine-color-text)">
                   {t('catalog-import.result.refused', { count: outcome.failure.problemCount })}
                 </Title>
               }

@@ -18,6 +18,13 @@ export function ImportForm({ pending, onSubmit }: ImportFormProps) {
   const [attachments, setAttachments] = useState<File[]>([]);
   const [missing, setMissing] = useState(false);
 
+  // Mantine greys the placeholder below AA contrast and leaves the clear button unnamed (axe).
+  const common = {
+    clearable: true,
+    clearButtonProps: { 'aria-label': t('catalog-import.files.clear') },
+    styles: { placeholder: { color: 'var(--mantine-color-dimmed)' } },
+  };
+
   const submit = (dryRun: boolean) => (event?: FormEvent) => {
     event?.preventDefault();
     if (!document && !parts) {
@@ -41,7 +48,7 @@ export function ImportForm({ pending, onSubmit }: ImportFormProps) {
             setDocument(file);
             setMissing(false);
           }}
-          clearable
+          {...common}
           error={missing ? t('catalog-import.files.required') : undefined}
         />
         <FileInput
@@ -55,7 +62,7 @@ export function ImportForm({ pending, onSubmit }: ImportFormProps) {
             setParts(file);
             setMissing(false);
           }}
-          clearable
+          {...common}
         />
         <FileInput
           multiple
@@ -66,7 +73,7 @@ export function ImportForm({ pending, onSubmit }: ImportFormProps) {
           leftSection={<IconPhoto size={18} aria-hidden />}
           value={attachments}
           onChange={setAttachments}
-          clearable
+          {...common}
           valueComponent={({ value }) => (
             <Text size="sm" truncate>
               {Array.isArray(value) && value.length > 1

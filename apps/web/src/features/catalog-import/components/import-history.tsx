@@ -1,13 +1,17 @@
 import type { CatalogImportHistoryItem } from '@care/contract/catalog-import';
-import { Badge, Paper, Stack, Table, Text } from '@mantine/core';
+import { Paper, Stack, Table, Text } from '@mantine/core';
 import { IconHistory } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '#app/components/layout/empty-state.tsx';
 import { PhoneCards } from '#app/components/layout/phone-cards.tsx';
+import { StatusBadge, type StatusTone } from '#app/components/layout/status-badge.tsx';
 import { formatDateTime } from '#app/lib/date-time.ts';
 
-const TONE = { imported: 'green', checked: 'blue', failed: 'red' } as const;
+const TONE = { imported: 'done', checked: 'new', failed: 'negative' } as const satisfies Record<
+  CatalogImportHistoryItem['status'],
+  StatusTone
+>;
 
 function outcomeOf(item: CatalogImportHistoryItem, t: TFunction<'admin'>): string {
   if (!item.summary) return t('catalog-import.history.problems', { count: item.problemCount });
@@ -20,13 +24,9 @@ function outcomeOf(item: CatalogImportHistoryItem, t: TFunction<'admin'>): strin
   });
 }
 
-function StatusBadge({ item }: { item: CatalogImportHistoryItem }) {
+function ImportStatus({ item }: { item: CatalogImportHistoryItem }) {
   const { t } = useTranslation('admin');
-  return (
-    <Badge color={TONE[item.status]} variant="light" style={{ flexShrink: 0 }}>
-      {t(`catalog-import.history.status.${item.status}`)}
-    </Badge>
-  );
+  return <StatusBadge tone={TONE[item.status]} label={t(`catalog-import.history.status.${item.status}`)} />;
 }
 
 /** The latest imports and checks: when, who, which files, and what came of it. */
@@ -61,7 +61,7 @@ export function ImportHistory({ items }: { items: CatalogImportHistoryItem[] }) 
                     {item.fileNames.slice(0, 2).join(', ')}
                   </Table.Td>
                   <Table.Td>
-                    <StatusBadge item={item} />
+                    <ImportStatus item={item} />
                   </Table.Td>
                   <Table.Td>{outcomeOf(item, t)}</Table.Td>
                 </Table.Tr>
@@ -85,7 +85,7 @@ export function ImportHistory({ items }: { items: CatalogImportHistoryItem[] }) 
                 {item.fileNames.slice(0, 2).join(', ')}
               </Text>
               <div>
-                <StatusBadge item={item} />
+                <ImportStatus item={item} />
               </div>
               <Text size="sm">{outcomeOf(item, t)}</Text>
             </Stack>

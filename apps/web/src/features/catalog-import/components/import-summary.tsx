@@ -8,8 +8,8 @@ const ENTITIES = ['folders', 'cards', 'parts', 'positions', 'files'] as const;
 export function ImportSummary({ summary }: { summary: CatalogImportSummary }) {
   const { t } = useTranslation('admin');
   return (
-    <Table.ScrollContainer minWidth={320}>
-      <Table striped withTableBorder verticalSpacing="xs">
+    <Table.ScrollContainer minWidth={0}>
+      <Table striped withTableBorder verticalSpacing="xs" horizontalSpacing="xs" fz="sm">
         <Table.Caption>{t('catalog-import.summary.caption')}</Table.Caption>
         <Table.Thead>
           <Table.Tr>
