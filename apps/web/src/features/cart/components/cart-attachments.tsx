@@ -60,6 +60,8 @@ export function CartAttachments({ files, onChange, disabled }: CartAttachmentsPr
         max: LIMITS.maxFiles,
       })}
       placeholder={t('attachments.placeholder')}
+      // Mantine's placeholder grey is 2:1 on white; the portal's dimmed text passes AA in both schemes.
+      styles={{ placeholder: { color: 'var(--mantine-color-dimmed)' } }}
       leftSection={<IconPaperclip size={18} aria-hidden />}
       clearButtonProps={{ 'aria-label': t('attachments.clear') }}
       error={refused}

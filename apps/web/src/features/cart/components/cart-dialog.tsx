@@ -1,5 +1,5 @@
 import { OFFER_REQUEST_LIMITS, type OfferRequestDetails } from '@care/contract/offers';
-import { Anchor, Box, Button, Divider, Group, Progress, Stack, Text, Textarea } from '@mantine/core';
+import { Anchor, Box, Button, Group, Progress, Stack, Text, Textarea } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconReceipt, IconSend, IconShoppingCart, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -99,11 +99,8 @@ export function CartDialog({ onSent }: CartDialogProps) {
       ) : (
         <Stack gap="md">
           <Stack component="ul" gap={0} p={0} m={0} style={{ listStyle: 'none' }} aria-label={t('lines')}>
-            {items.map((item, index) => (
-              <div key={item.id}>
-                {index > 0 ? <Divider /> : null}
-                <CartLine item={item} unavailable={unavailable.includes(item.id)} />
-              </div>
+            {items.map((item) => (
+              <CartLine key={item.id} item={item} unavailable={unavailable.includes(item.id)} />
             ))}
           </Stack>
           <Textarea

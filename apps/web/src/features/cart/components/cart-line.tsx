@@ -4,6 +4,7 @@ import { IconPhotoOff, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { type CartItem, useCartStore } from '../cart-store.ts';
 import { AmountStepper } from './amount-stepper.tsx';
+import classes from './cart-line.module.css';
 
 const THUMB = 64;
 
@@ -37,7 +38,15 @@ export function CartLine({ item, unavailable = false }: CartLineProps) {
   const name = translate(parseTranslations(item.name), i18n.language) || item.symbol;
   const remove = useCartStore((state) => state.remove);
   return (
-    <Flex component="li" gap="md" align="center" wrap="wrap" py="sm" aria-label={name}>
+    <Flex
+      component="li"
+      gap="md"
+      align="center"
+      wrap="wrap"
+      py="sm"
+      aria-label={name}
+      className={classes.line}
+    >
       <Group gap="md" wrap="nowrap" style={{ flex: '1 1 240px', minWidth: 0 }}>
         <Thumbnail src={item.images[0]} />
         <Box style={{ minWidth: 0 }}>
