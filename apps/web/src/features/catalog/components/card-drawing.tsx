@@ -41,6 +41,8 @@ export function CardDrawing({ src, width, height, ...viewer }: CardDrawingProps)
               width={size.width}
               height={size.height}
               className={classes.image}
+              // The drawing is the card page's main picture (its largest paint).
+              fetchPriority="high"
             />
           </div>
           <DrawingToolbar />

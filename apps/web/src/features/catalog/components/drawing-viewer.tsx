@@ -53,6 +53,8 @@ export default function DrawingViewer({
               width={width}
               height={height}
               className={classes.image}
+              // The drawing is the card page's main picture (its largest paint).
+              fetchPriority="high"
               draggable={false}
             />
             {hotspots.map((spot) => (
