@@ -333,6 +333,32 @@ describe('parts search', () => {
     await expectNoAxeViolations(container);
   });
 
+  it('pages through the results with their count, the page in the address', async () => {
+    const items = Array.from({ length: 20 }, (_, i) => ({
+      ...bearing,
+      id: String(100 + i),
+      symbol: `AM-${i}`,
+    }));
+    api.reset((request) => {
+      if (request.path === '/api/catalog-folders') return { status: 200, body: rootFolders };
+      if (request.path === '/api/parts/paths') return { status: 200, body: [] };
+      if (request.path !== '/api/parts') return { status: 404 };
+      const page = Number(request.query.get('page'));
+      return {
+        status: 200,
+        body: { items: page === 2 ? items.slice(0, 5) : items, total: 25, page, pageSize: 20 },
+      };
+    });
+    const { router } = await renderLevel(`${PUBLIC}?q=bearing`, PUBLIC, foldersRoute);
+    expect(await screen.findByText('25 parts found')).toBeInTheDocument();
+    expect(await screen.findAllByText(/^AM-\d+$/)).toHaveLength(20);
+    await userEvent.click(screen.getByRole('button', { name: 'Page 2' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?q=bearing&page=2'));
+    await waitFor(() => expect(screen.getAllByText(/^AM-\d+$/)).toHaveLength(5));
+    const calls = api.state.requests.filter((r) => r.path === '/api/parts');
+    expect(calls.map((r) => r.query.get('page'))).toEqual(['1', '2']);
+  });
+
   it('links each result to its part page when signed in', async () => {
     answer(searchApi);
     await renderLevel(`${HOME}?q=lozysko`, HOME, foldersRoute);
