@@ -343,6 +343,40 @@ function hitsSql(found: Match, limit: number, extra = sql``): SQL {
 }
 
 /**
+ * The ids of the parts a search finds, in result order (exact matches first, then by symbol), at most
+ * PART_SEARCH_TOTAL_CAP + 1 of them; null when the text is too short. Kept for RESULTS_CACHE_MS, so that
+ * the next pages and the count of a search (and the same search by others) cost no query: a catalogue
+ * import shows in searches at most that much later, or at once after forgetCatalogSearches().
+ */
+const resultsCache = new Map<string, { ids: number[]; until: number }>();
+const RESULTS_CACHE_SIZE = 500;
+const RESULTS_CACHE_MS = 30_000;
+
+/** Drops the cached search results and vocabulary lookups (after a catalogue import). */
+export function forgetCatalogSearches(): void {
+  resultsCache.clear();
+  vocabularyCache.clear();
+}
+
+async function matchingIds(db: Db, q: string): Promise<number[] | null> {
+  // match() depends on nothing but these two.
+  const key = `${normalizeSearchText(q)}\u0000${normalizeSymbol(q)}`;
+  const now = Date.now();
+  const cached = resultsCache.get(key);
+  if (cached && cached.until > now) return cached.ids;
+  const found = await match(db, q);
+  if (!found) return null;
+  const result = (await db.execute(
+    sql`WITH ${hitsSql(found, PART_SEARCH_TOTAL_CAP + 1)} SELECT id FROM hits ORDER BY tier, symbol, id`,
+  )) as { rows: { id: number | string }[] };
+  const ids = result.rows.map((row) => Number(row.id));
+  resultsCache.delete(key);
+  resultsCache.set(key, { ids, until: now + RESULTS_CACHE_MS });
+  while (resultsCache.size > RESULTS_CACHE_SIZE) resultsCache.delete(resultsCache.keys().next().value!);
+  return ids;
+}
+
+/**
  * GET api/parts: one page of the matching parts, exact matches first, then by symbol, with their number.
  * When more than PART_SEARCH_TOTAL_CAP parts match, the search stops there: total is the cap and
  * totalCapped is true, and the pages hold those first PART_SEARCH_TOTAL_CAP matches in the same order.
@@ -352,29 +386,15 @@ export async function searchParts(
   query: { q: string; page: number; pageSize: number },
 ): Promise<PartPage> {
   const { page, pageSize } = query;
-  const found = await match(db, query.q);
-  if (!found) return { items: [], total: 0, totalCapped: false, page, pageSize };
+  const matched = (await matchingIds(db, query.q)) ?? [];
   const offset = (page - 1) * pageSize;
-  const result = (await db.execute(sql`
-    WITH ${hitsSql(found, PART_SEARCH_TOTAL_CAP + 1)},
-         counted AS (SELECT count(*)::int AS total FROM hits)
-    SELECT counted.total, shown.id
-      FROM counted
-      LEFT JOIN LATERAL (
-        SELECT id, symbol, tier FROM hits ORDER BY tier, symbol, id
-         LIMIT ${offset < PART_SEARCH_TOTAL_CAP ? Math.min(pageSize, PART_SEARCH_TOTAL_CAP - offset) : 0}
-        OFFSET ${offset}) AS shown ON true
-     ORDER BY shown.tier, shown.symbol, shown.id`)) as {
-    rows: { total: number; id: number | string | null }[];
-  };
-  const matched = Number(result.rows[0]?.total ?? 0);
-  const ids = result.rows.flatMap((row) => (row.id === null ? [] : [Number(row.id)]));
+  const ids = matched.slice(offset, Math.min(offset + pageSize, PART_SEARCH_TOTAL_CAP));
   const rows = ids.length ? await db.select().from(parts).where(inArray(parts.id, ids)) : [];
   const byId = new Map(rows.map((row) => [row.id, row]));
   return {
     items: ids.flatMap((id) => (byId.has(id) ? [partOut(byId.get(id)!)] : [])),
-    total: Math.min(matched, PART_SEARCH_TOTAL_CAP),
-    totalCapped: matched > PART_SEARCH_TOTAL_CAP,
+    total: Math.min(matched.length, PART_SEARCH_TOTAL_CAP),
+    totalCapped: matched.length > PART_SEARCH_TOTAL_CAP,
     page,
     pageSize,
   };
@@ -382,13 +402,11 @@ export async function searchParts(
 
 /** GET api/parts/count: as api/parts' total (at most PART_SEARCH_TOTAL_CAP, then capped is true). */
 export async function countParts(db: Db, q: string): Promise<PartCount> {
-  const found = await match(db, q);
-  if (!found) return { count: 0, capped: false };
-  const result = (await db.execute(
-    sql`WITH ${hitsSql(found, PART_SEARCH_TOTAL_CAP + 1)} SELECT count(*)::int AS total FROM hits`,
-  )) as { rows: { total: number }[] };
-  const matched = Number(result.rows[0]?.total ?? 0);
-  return { count: Math.min(matched, PART_SEARCH_TOTAL_CAP), capped: matched > PART_SEARCH_TOTAL_CAP };
+  const matched = (await matchingIds(db, q)) ?? [];
+  return {
+    count: Math.min(matched.length, PART_SEARCH_TOTAL_CAP),
+    capped: matched.length > PART_SEARCH_TOTAL_CAP,
+  };
 }
 
 /**
