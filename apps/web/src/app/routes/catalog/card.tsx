@@ -7,7 +7,8 @@ import { useParams, type LoaderFunctionArgs } from 'react-router';
 import { paths } from '#app/config/paths.ts';
 import { breadcrumbsQuery, cardQuery } from '#app/features/catalog/api.ts';
 import { trailLinks } from '#app/features/catalog/catalog-trail.ts';
-import { CardView } from '#app/features/catalog/components/card-view.tsx';
+import { loadDrawingViewer } from '#app/features/catalog/components/card-drawing.tsx';
+import { CardView, drawingSrc } from '#app/features/catalog/components/card-view.tsx';
 import { useAddToCart } from '#app/features/cart/use-add-to-cart.ts';
 import { queryClient } from '#app/lib/query-client.ts';
 import { CatalogError } from './catalog-error.tsx';
@@ -15,12 +16,17 @@ import { CatalogPage } from './catalog-page.tsx';
 import { useCatalogPaths } from './catalog-root.ts';
 import { useContentLanguage } from '#app/features/catalog/use-content-language.ts';
 
-export const loader = ({ params }: LoaderFunctionArgs) => {
+export const loader = async ({ params }: LoaderFunctionArgs) => {
   const id = params.catalogCardId ?? '';
-  return Promise.all([
+  void loadDrawingViewer();
+  const [card] = await Promise.all([
     queryClient.ensureQueryData(cardQuery(id)),
     queryClient.ensureQueryData(breadcrumbsQuery({ cardId: id })),
   ]);
+  // The drawing starts downloading while the page renders (it is the page's largest picture).
+  const src = drawingSrc(card.drawingUrl);
+  if (src) Object.assign(new Image(), { fetchPriority: 'high', src });
+  return null;
 };
 
 export const ErrorBoundary = CatalogError;

@@ -6,7 +6,9 @@ import { DrawingToolbar } from './drawing-toolbar.tsx';
 import type { DrawingViewerProps } from './drawing-viewer.tsx';
 import classes from './drawing.module.css';
 
-const DrawingViewer = lazy(() => import('./drawing-viewer.tsx'));
+/** The zoom code; the card's loader starts it with the card's data, so neither waits for the other. */
+export const loadDrawingViewer = () => import('./drawing-viewer.tsx');
+const DrawingViewer = lazy(loadDrawingViewer);
 
 /** Drawings without their own size are shown like the paper sheets (4:3). */
 const SHEET = { width: 1200, height: 900 };

@@ -21,7 +21,7 @@ interface CardViewProps {
 }
 
 /** The server answers the drawing's address from its own root; with a separate API host it lives there. */
-function drawingSrc(url: string | null): string | null {
+export function drawingSrc(url: string | null): string | null {
   if (!url) return null;
   if (/^https?:\/\//.test(url)) return url;
   const api = apiUrl('/');
