@@ -1,0 +1,81 @@
+import type { User } from '@care/contract/user';
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { useAuthStore } from '#app/features/auth/auth-store.ts';
+import { brandKeys } from '#app/features/brand/api.ts';
+import { createApiServer } from '#app/test/api-server.ts';
+import { testBrand } from '#app/test/fixtures.ts';
+import { renderWithProviders } from '#app/test/render.tsx';
+import { Component as StaffLayout } from './layout.tsx';
+
+const api = createApiServer();
+beforeAll(api.start);
+afterAll(api.stop);
+
+const staffMember = (role: User['role']): User => ({
+  id: '9',
+  email: 'x@agromech.example',
+  firstName: 'Krystyna',
+  lastName: 'Wójcik',
+  role,
+  language: 'en',
+});
+
+function renderStaff(role: User['role'], route = '/staff/offer-requests') {
+  useAuthStore.setState({ status: 'finished', authenticated: true, user: staffMember(role), error: null });
+  api.reset(() => ({ status: 200, body: { total: 0, requests: [] } }));
+  return renderWithProviders(<StaffLayout />, {
+    path: '/staff/*',
+    route,
+    routes: [{ path: '/home', element: <p>customer home</p> }],
+    queryData: [[brandKeys.all, testBrand]],
+  });
+}
+
+// jsdom is 1024 px wide: the header's navigation is hidden, so links are found by their text.
+const navLinks = () =>
+  within(screen.getByLabelText('Main navigation', { selector: 'nav' }))
+    .getAllByRole('link', { hidden: true })
+    .map((link) => [link.textContent, link.getAttribute('href')]);
+
+afterEach(() => useAuthStore.setState({ status: 'idle', authenticated: false, user: null, error: null }));
+
+describe('the back office frame', () => {
+  it('shows parts sales only their inbox, and asks nothing of the service chat', async () => {
+    await renderStaff('sales');
+    expect(navLinks()).toEqual([['Parts sales inbox', '/staff/offer-requests']]);
+    // The service queue's unread count would be asked for at once (see the next test); give it the time.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(api.state.requests.filter((r) => r.path.startsWith('/api/chat'))).toEqual([]);
+  });
+
+  it('shows the service department only their queue', async () => {
+    await renderStaff('service', '/staff');
+    expect(navLinks().map(([label]) => label)).toEqual(['Service queue']);
+    await waitFor(() =>
+      expect(api.state.requests.filter((r) => r.path === '/api/chat/comments/unread')).not.toEqual([]),
+    );
+  });
+
+  it('shows admins both, the queue current only on its own address', async () => {
+    await renderStaff('admin');
+    const links = navLinks();
+    expect(links.map(([, href]) => href)).toEqual(
+      expect.arrayContaining(['/staff', '/staff/offer-requests']),
+    );
+    const nav = within(screen.getByLabelText('Main navigation', { selector: 'nav' }));
+    const queue = nav
+      .getAllByRole('link', { hidden: true })
+      .find((l) => l.getAttribute('href') === '/staff')!;
+    const inbox = nav
+      .getAllByRole('link', { hidden: true })
+      .find((l) => l.getAttribute('href') === '/staff/offer-requests')!;
+    expect(queue).not.toHaveAttribute('aria-current');
+    expect(inbox).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('sends a customer to their own area', async () => {
+    await renderStaff('customer');
+    expect(await screen.findByText('customer home')).toBeInTheDocument();
+  });
+});
