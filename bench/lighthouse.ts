@@ -164,11 +164,20 @@ async function audit(url: string, runs: number): Promise<Result> {
         onlyCategories: ['performance', 'accessibility'],
       });
       if (!runner) throw new Error(`lighthouse gave no result for ${url}`);
-      results.push(runner.lhr as unknown as Result);
+      const result = runner.lhr as unknown as Result;
+      results.push(result);
+      const metric = (id: string) => result.audits[id]?.displayValue ?? '?';
       console.log(
-        `  run ${run + 1}: performance ${score(results.at(-1)!, 'performance')}, accessibility ` +
-          `${score(results.at(-1)!, 'accessibility')}`,
+        `  run ${run + 1}: performance ${score(result, 'performance')}, accessibility ` +
+          `${score(result, 'accessibility')} (FCP ${metric('first-contentful-paint')}, LCP ` +
+          `${metric('largest-contentful-paint')}, TBT ${metric('total-blocking-time')}, CLS ` +
+          `${metric('cumulative-layout-shift')})`,
       );
+      for (const id of result.categories.accessibility?.auditRefs.map((ref) => ref.id) ?? []) {
+        const audit = result.audits[id];
+        if (audit && audit.score !== null && audit.score < 1 && audit.scoreDisplayMode === 'binary')
+          console.log(`    accessibility: ${audit.title}`);
+      }
     } finally {
       chrome.kill();
     }
