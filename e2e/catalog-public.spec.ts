@@ -1,4 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
+import { DEMO_CUSTOMER, DEMO_PASSWORD, signIn } from './support/accounts.ts';
 import { heading } from './support/controls.ts';
 import { expect, test } from './support/fixtures.ts';
 import { t } from './support/translations.ts';
@@ -111,5 +112,35 @@ test('a visitor browses folders, sub-folders and cards to a drawing, uses a hots
   await expect(page).toHaveURL(/\/catalog-cards\/\d+#pos-/);
   await expect(heading(page)).not.toBeEmpty();
   await expect(page.locator('tr[data-active]').first()).toBeVisible();
+  await axe.check();
+});
+
+test('signing in to order from a public card comes back to the same card, now with the cart', async ({
+  page,
+  visit,
+  axe,
+}) => {
+  const group = await firstOf(page.request, '/api/catalog-folders');
+  const assembly = await firstOf(page.request, `/api/catalog-folders?parentId=${group.id}`);
+  const card = await firstOf(page.request, `/api/catalog-cards?folderId=${assembly.id}`);
+  const path = `${group.id}/catalog-folders/${assembly.id}/catalog-cards/${card.id}`;
+
+  await visit(`${CATALOG}/${path}`);
+  await page
+    .getByRole('banner')
+    .getByRole('link', { name: t('catalog:public.sign-in-to-order') })
+    .click();
+  await expect(heading(page)).toHaveText(t('auth:login.title'));
+  await axe.check();
+  await signIn(page, { email: DEMO_CUSTOMER, password: DEMO_PASSWORD });
+
+  await expect(page).toHaveURL(`/home/catalog-folders/${path}`);
+  await expect(heading(page)).toHaveText(pl(card));
+  const table = page.getByRole('table', { name: t('catalog:card.parts') });
+  await expect(
+    table
+      .getByRole('button', { name: new RegExp(`^${t('catalog:order.add-named', 'pl', { name: '' })}`) })
+      .first(),
+  ).toBeVisible();
   await axe.check();
 });

@@ -3,7 +3,9 @@ import { formatTranslations, translate } from '@care/contract/translations';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams, type LoaderFunctionArgs } from 'react-router';
+import { Link, useParams, type LoaderFunctionArgs } from 'react-router';
+import { Button } from '@mantine/core';
+import { IconLogin } from '@tabler/icons-react';
 import { paths } from '#app/config/paths.ts';
 import { breadcrumbsQuery, cardQuery } from '#app/features/catalog/api.ts';
 import { trailLinks } from '#app/features/catalog/catalog-trail.ts';
@@ -13,7 +15,7 @@ import { useAddToCart } from '#app/features/cart/use-add-to-cart.ts';
 import { queryClient } from '#app/lib/query-client.ts';
 import { CatalogError } from './catalog-error.tsx';
 import { CatalogPage } from './catalog-page.tsx';
-import { useCatalogPaths } from './catalog-root.ts';
+import { useCatalogPaths, useSignInToOrderPath } from './catalog-root.ts';
 import { useContentLanguage } from '#app/features/catalog/use-content-language.ts';
 
 export const loader = async ({ params }: LoaderFunctionArgs) => {
@@ -48,6 +50,7 @@ export function Component() {
   const language = useContentLanguage();
   const catalog = useCatalogPaths();
   const signedIn = catalog.root === paths.catalog;
+  const signIn = useSignInToOrderPath();
   const { catalogCardId = '' } = useParams();
   const { data: card } = useSuspenseQuery(cardQuery(catalogCardId));
   const { data: trail } = useSuspenseQuery(breadcrumbsQuery({ cardId: catalogCardId }));
@@ -75,6 +78,20 @@ export function Component() {
       <CardView
         key={card.id}
         card={card}
+        listActions={
+          signedIn ? undefined : (
+            <Button
+              component={Link}
+              to={signIn}
+              variant="light"
+              size="sm"
+              visibleFrom="sm"
+              leftSection={<IconLogin size={16} aria-hidden />}
+            >
+              {t('order.sign-in')}
+            </Button>
+          )
+        }
         partLink={signedIn ? paths.part : undefined}
         order={
           signedIn

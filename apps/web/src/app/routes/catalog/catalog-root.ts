@@ -7,3 +7,14 @@ export function useCatalogPaths() {
   const root = pathname.startsWith(paths.catalog) ? paths.catalog : paths.publicCatalog;
   return catalogPaths(root);
 }
+
+/**
+ * The signed-in twin of the current public catalogue page: signing in from it (the /home guard saves the
+ * return location) comes back to the same folder, card or search, now with the cart.
+ */
+export function useSignInToOrderPath(): string {
+  const { pathname, search, hash } = useLocation();
+  return pathname.startsWith(paths.publicCatalog)
+    ? paths.catalog + pathname.slice(paths.publicCatalog.length) + search + hash
+    : paths.login;
+}

@@ -176,6 +176,11 @@ describe('catalogue card', () => {
     // The public catalogue neither links to part pages nor orders.
     expect(within(table).queryByRole('link')).toBeNull();
     expect(screen.queryByRole('button', { name: /Add to cart/ })).toBeNull();
+    // Instead, signing in to order comes back to this card inside /home.
+    expect(screen.getByRole('link', { name: 'Sign in to order' })).toHaveAttribute(
+      'href',
+      `${HOME}/1/catalog-folders/4/catalog-cards/21`,
+    );
     const trail = screen.getByRole('navigation', { name: 'Breadcrumb' });
     expect(within(trail).getByRole('link', { name: 'Header' })).toHaveAttribute(
       'href',

@@ -10,11 +10,13 @@ import { MAIN_CONTENT_ID, SkipLink } from '#app/components/layout/skip-link.tsx'
 import { paths } from '#app/config/paths.ts';
 import { Footer } from '#app/features/brand/components/footer.tsx';
 import { Logo } from '#app/features/brand/components/logo.tsx';
+import { useSignInToOrderPath } from './catalog-root.ts';
 import classes from './public-layout.module.css';
 
 /** SPEC §2 public catalogue: open without sign-in; ordering (the cart) needs an account, so the header offers it. */
 export function Component() {
   const { t } = useTranslation('catalog');
+  const signIn = useSignInToOrderPath();
   return (
     <div className={classes.root}>
       <SkipLink />
@@ -28,7 +30,7 @@ export function Component() {
             <ColorSchemeToggle />
             <Button
               component={Link}
-              to={paths.login}
+              to={signIn}
               h={40}
               px="sm"
               visibleFrom="sm"
@@ -48,7 +50,7 @@ export function Component() {
             </Text>
             <Button
               component={Link}
-              to={paths.login}
+              to={signIn}
               h={44}
               fullWidth
               leftSection={<IconLogin size={18} aria-hidden />}

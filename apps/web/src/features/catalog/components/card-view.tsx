@@ -2,7 +2,7 @@ import type { CatalogCard } from '@care/contract/catalog';
 import { translate } from '@care/contract/translations';
 import { Grid } from '@mantine/core';
 import { IconListDetails, IconPhoto } from '@tabler/icons-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { EmptyState } from '#app/components/layout/empty-state.tsx';
@@ -16,6 +16,8 @@ import { useContentLanguage } from '../use-content-language.ts';
 
 interface CardViewProps {
   card: CatalogCard;
+  /** Beside the parts list's title (the public card's way to sign in and order). */
+  listActions?: ReactNode;
   partLink?: CardPartsListProps['partLink'];
   order?: CardPartsListProps['order'];
 }
@@ -65,7 +67,7 @@ function revealRow(positionNumber: string, page: boolean): void {
  * drawing (hover, focus or tap) highlights its row(s) and brings them into view; a row highlights its circle.
  * `#pos-12` in the address starts with position 12 picked (links from the search).
  */
-export function CardView({ card, partLink, order }: CardViewProps) {
+export function CardView({ card, listActions, partLink, order }: CardViewProps) {
   const { t } = useTranslation('catalog');
   const language = useContentLanguage();
   const { hash } = useLocation();
@@ -115,7 +117,7 @@ export function CardView({ card, partLink, order }: CardViewProps) {
         </SectionCard>
       </Grid.Col>
       <Grid.Col span={{ base: 12, lg: 8 }}>
-        <SectionCard icon={IconListDetails} title={t('card.parts')}>
+        <SectionCard icon={IconListDetails} title={t('card.parts')} actions={listActions}>
           <CardPartsList
             positions={card.positions}
             active={active}
