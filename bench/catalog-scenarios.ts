@@ -13,9 +13,9 @@ import type { Scenario } from './scenarios.ts';
 export const CATALOG_TARGETS = { hints: 10, search: 50, card: 30 } as const;
 
 /**
- * Each user's hints and cards cycle through 20; searches through 200, so that within a run a user never
- * repeats one and the server's 30-second result cache (catalog.service.ts) only helps where different users
- * happen to search for the same text, as it would in use.
+ * Each user's cards cycle through 20; hints and searches through 200, so that within a run a user never
+ * repeats one and the server's 30-second caches of results and hints (catalog.service.ts) only help where
+ * different users happen to type the same text, as they would in use.
  */
 const QUERIES_PER_USER = 20;
 const SEARCHES_PER_USER = 200;
@@ -125,7 +125,7 @@ export async function catalogQueries(users: number): Promise<CatalogQueries> {
     const per = <T>(make: () => T, count = QUERIES_PER_USER) =>
       Array.from({ length: users }, () => Array.from({ length: count }, make));
     return {
-      hints: per(() => hintQuery(words, s, random)),
+      hints: per(() => hintQuery(words, s, random), SEARCHES_PER_USER),
       searches: per(() => searchQuery(words, s, random), SEARCHES_PER_USER),
       cards: Array.from({ length: users }, (_, user) =>
         Array.from({ length: QUERIES_PER_USER }, (_, k) => s.cards[(user * 7 + k) % s.cards.length]!),

@@ -352,9 +352,10 @@ const resultsCache = new Map<string, { ids: number[]; until: number }>();
 const RESULTS_CACHE_SIZE = 500;
 const RESULTS_CACHE_MS = 30_000;
 
-/** Drops the cached search results and vocabulary lookups (after a catalogue import). */
+/** Drops the cached search results, hints and vocabulary lookups (after a catalogue import). */
 export function forgetCatalogSearches(): void {
   resultsCache.clear();
+  hintsCache.clear();
   vocabularyCache.clear();
 }
 
@@ -415,6 +416,22 @@ export async function countParts(db: Db, q: string): Promise<PartCount> {
  * it with one typo; each step only when the ones before found fewer than PART_HINTS_LIMIT.
  */
 export async function partHints(db: Db, q: string): Promise<PartHint[]> {
+  const key = `${normalizeSearchText(q)}\u0000${normalizeSymbol(q)}`;
+  const now = Date.now();
+  const cached = hintsCache.get(key);
+  if (cached && cached.until > now) return cached.hints;
+  const hints = await findHints(db, q);
+  hintsCache.delete(key);
+  hintsCache.set(key, { hints, until: now + RESULTS_CACHE_MS });
+  while (hintsCache.size > HINTS_CACHE_SIZE) hintsCache.delete(hintsCache.keys().next().value!);
+  return hints;
+}
+
+/** Hints as api/parts/hints answered them lately (people type the same first letters): as resultsCache. */
+const hintsCache = new Map<string, { hints: PartHint[]; until: number }>();
+const HINTS_CACHE_SIZE = 2_000;
+
+async function findHints(db: Db, q: string): Promise<PartHint[]> {
   // The trigram way: hints need only PART_HINTS_LIMIT rows, and for a frequent fragment a sequential scan
   // meets them in the first few hundred rows, where the word index would first collect every part holding
   // the words (measured at 1M parts: docs/perf.md).

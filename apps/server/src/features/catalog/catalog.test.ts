@@ -430,6 +430,7 @@ describe('parts catalogue (api/catalog-folders, api/catalog-cards, api/parts)', 
     it('knows the words of parts added or renamed later (typo search through the vocabulary)', async () => {
       expect((await search('uszczelnlacz')).total).toBe(PART_SEARCH_TOTAL_CAP);
       expect((await search('kolpak')).total).toBe(0);
+      expect(await ok('/api/parts/hints?q=kolpak')).toEqual([]);
       const db = t.database.db;
       const name = names('Kołpak ochronny', 'Protective hubcap', 'Schutzkappe');
       await db
@@ -439,6 +440,9 @@ describe('parts catalogue (api/catalog-folders, api/catalog-cards, api/parts)', 
       // Results are kept 30 s; an import says when they are out of date.
       forgetCatalogSearches();
       expect(symbols(await search('kolpak'))).toEqual(['AM-9999-001']);
+      expect((await ok<{ symbol: string }[]>('/api/parts/hints?q=kolpak')).map((h) => h.symbol)).toEqual([
+        'AM-9999-001',
+      ]);
       expect(symbols(await search('kolpag ochronny'))).toEqual(['AM-9999-001']);
       expect(symbols(await search('schutzkape'))).toEqual(['AM-9999-001']);
     });
