@@ -196,4 +196,32 @@ describe('cart dialog', () => {
     expect(within(dialog).getByText('plate.jpg')).toBeInTheDocument();
     expect(within(dialog).queryByText('setup.exe')).toBeNull();
   });
+
+  it('sends the files with the cart as multipart, and says which rule a refused file broke', async () => {
+    // The upload goes through XMLHttpRequest: its CORS preflight (OPTIONS) is let through.
+    api.reset((r) =>
+      r.method === 'POST'
+        ? { status: 413, body: { code: 'FILE_TOO_LARGE', message: 'too large' } }
+        : { status: 204 },
+    );
+    const { dialog } = await openCart([bearing]);
+    const user = userEvent.setup({ applyAccept: false });
+    await user.upload(
+      dialog.querySelector<HTMLInputElement>('input[type="file"]')!,
+      new File([new Uint8Array(2_000)], 'plate.jpg', { type: 'image/jpeg' }),
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Send request' }));
+    expect(
+      await screen.findByText(
+        'The offer request could not be sent. Your cart is unchanged — please try again. The file is too large. Check the size limit shown next to the upload field.',
+      ),
+    ).toBeInTheDocument();
+    const sent = api.state.requests.find(
+      (r) => r.method === 'POST' && r.path === '/api/offer-requests/new-request',
+    );
+    expect(sent).toBeDefined();
+    expect(String(sent!.body)).toContain('name="payload"');
+    expect(String(sent!.body)).toContain('filename="plate.jpg"');
+    expect(useCartStore.getState().items).toEqual([bearing]);
+  });
 });

@@ -8,7 +8,7 @@ import { Link } from 'react-router';
 import { AppModal } from '#app/components/layout/app-modal.tsx';
 import { EmptyState } from '#app/components/layout/empty-state.tsx';
 import { paths } from '#app/config/paths.ts';
-import { fieldErrorsOf } from '#app/lib/api-client.ts';
+import { ApiRequestError, fieldErrorsOf } from '#app/lib/api-client.ts';
 import { notify } from '#app/lib/notify.ts';
 import { useSendCart } from '../api.ts';
 import { useCartDialog } from '../cart-dialog-store.ts';
@@ -20,6 +20,15 @@ interface CartDialogProps {
   /** After a successful send (the cart is already empty): e.g. refresh the offer request lists. */
   onSent?: (sent: OfferRequestDetails) => void;
 }
+
+/** The upload refusals (lib/upload.ts); their translated text tells the customer what to change. */
+const FILE_ERRORS = new Set([
+  'FILE_TOO_LARGE',
+  'FILE_TYPE_NOT_ALLOWED',
+  'FILE_EMPTY',
+  'TOO_MANY_FILES',
+  'REQUEST_TOO_LARGE',
+]);
 
 /** The ids of the lines the server refused as unknown parts (`items.<n>.id` field errors). */
 function unknownLines(error: unknown, ids: readonly string[]): string[] {
@@ -67,7 +76,13 @@ export function CartDialog({ onSent }: CartDialogProps) {
       {
         onError: (error) => {
           setUnavailable(unknownLines(error, ids));
-          notify('ERROR', { title: t('send.error-title'), message: t('send.error') });
+          // A refused file says which rule it broke (translated by the API client); anything else is SPEC §8's.
+          const code = error instanceof ApiRequestError ? error.body?.code : undefined;
+          const fileProblem = code !== undefined && FILE_ERRORS.has(code);
+          notify('ERROR', {
+            title: t('send.error-title'),
+            message: fileProblem ? `${t('send.error')} ${error.message}` : t('send.error'),
+          });
         },
       },
     );
