@@ -30,12 +30,13 @@ describe('import-catalog command', () => {
     await database.close();
     await rm(dir, { recursive: true, force: true });
   });
-  const deps = () => ({ fileStore: createLocalFileStore(join(dir, 'files')), basePath: '' });
+  const deps = () => ({ fileStore: createLocalFileStore(join(dir, 'files')), basePath: '', cwd: dir });
   const partCount = async () => (await database.db.select({ n: count() }).from(parts))[0]!.n;
 
   it('checks with --dry-run, imports, and re-imports with everything unchanged', async () => {
-    const json = join(dir, 'catalog', 'catalog.json');
-    const csv = join(dir, 'catalog', 'parts.csv');
+    // Relative to where the command was typed (npm's INIT_CWD), not to apps/server.
+    const json = join('catalog', 'catalog.json');
+    const csv = join('catalog', 'parts.csv');
     const check = recorder();
     expect(
       await runCli(['import-catalog', json, '--parts', csv, '--dry-run'], database.db, check, deps()),

@@ -11,6 +11,8 @@ import { CliError } from './create-user.ts';
 export interface ImportCatalogDeps {
   fileStore: FileStore;
   basePath: string;
+  /** Where relative paths start: npm's INIT_CWD, since `npm run -w` runs the command in apps/server. */
+  cwd?: string;
 }
 
 async function readText(path: string): Promise<string> {
@@ -37,8 +39,9 @@ export async function importCatalogCommand(
   });
   if (positionals.length > 1 || (!positionals.length && !values.parts))
     throw new CliError(`Give one catalogue JSON file and/or --parts <file.csv>.\n\n${usage}`);
-  const jsonPath = positionals[0] ? resolve(positionals[0]) : undefined;
-  const csvPath = values.parts ? resolve(values.parts) : undefined;
+  const cwd = deps.cwd ?? process.cwd();
+  const jsonPath = positionals[0] ? resolve(cwd, positionals[0]) : undefined;
+  const csvPath = values.parts ? resolve(cwd, values.parts) : undefined;
   const dryRun = values['dry-run'] ?? false;
   const names = { json: jsonPath && basename(jsonPath), csv: csvPath && basename(csvPath), files: 'files' };
   const outcome = await importCatalog(

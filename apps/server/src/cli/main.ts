@@ -171,7 +171,11 @@ async function main(): Promise<void> {
         err: (line) => console.error(line),
         ...(process.stdin.isTTY ? { askSecret } : {}),
       },
-      { fileStore: createLocalFileStore(join(env.DATA_DIR, 'files')), basePath: env.BASE_PATH },
+      {
+        fileStore: createLocalFileStore(join(env.DATA_DIR, 'files')),
+        basePath: env.BASE_PATH,
+        cwd: process.env.INIT_CWD ?? process.cwd(),
+      },
     );
   } finally {
     await database.close();
