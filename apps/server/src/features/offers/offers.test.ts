@@ -370,6 +370,8 @@ describe('offer requests (POST api/parts/email, api/offer-requests, api/staff/of
       ]);
       const [toSales] = await queuedMail(db, SALES);
       expect(toSales!.text).toContain('tabliczka znamionowa.jpg, rysunek.pdf');
+      const [copy] = await queuedMail(db, 'jan@example.com');
+      expect(copy!.text).toContain('Załączniki: tabliczka znamionowa.jpg, rysunek.pdf');
       const fileId = created.attachments[1].id;
       const own = await get(`/api/offer-requests/${created.id}/attachments/${fileId}`, jan);
       expect(own.statusCode).toBe(200);
