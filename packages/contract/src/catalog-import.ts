@@ -28,6 +28,7 @@ export const MAX_TEXT = 200;
 /** The circle radius of a hotspot given without `r`, in drawing units. */
 export const DEFAULT_HOTSPOT_RADIUS = 18;
 
+// Strict objects: a misspelt field name ("catalogueNumber") is reported, not silently dropped.
 const externalId = z.string().trim().min(1).max(MAX_EXTERNAL_ID);
 const optionalText = z.string().trim().max(MAX_TEXT).nullish();
 /** A plain name (in the default language), the XML-like `<translations default="pl">…` form, or pl/en/de. */
@@ -38,7 +39,7 @@ const nameField = z.union([
 /** A path relative to the JSON file (the command line) or the name of an uploaded file (the admin screen). */
 const filePath = z.string().trim().min(1).max(300);
 
-export const ImportFolderSchema = z.object({
+export const ImportFolderSchema = z.strictObject({
   externalId,
   parentExternalId: externalId.nullish(),
   name: nameField,
@@ -47,13 +48,13 @@ export const ImportFolderSchema = z.object({
 });
 export type ImportFolder = z.infer<typeof ImportFolderSchema>;
 
-export const ImportHotspotSchema = z.object({
+export const ImportHotspotSchema = z.strictObject({
   x: z.number().min(0),
   y: z.number().min(0),
   r: z.number().positive().max(10_000).optional(),
 });
 
-export const ImportPositionSchema = z.object({
+export const ImportPositionSchema = z.strictObject({
   positionNumber: z.string().trim().min(1).max(20),
   partExternalId: externalId,
   quantity: z.number().positive().max(1_000_000).nullish(),
@@ -65,7 +66,7 @@ export const ImportPositionSchema = z.object({
 });
 export type ImportPosition = z.infer<typeof ImportPositionSchema>;
 
-export const ImportCardSchema = z.object({
+export const ImportCardSchema = z.strictObject({
   externalId,
   folderExternalId: externalId,
   name: nameField,
@@ -77,7 +78,7 @@ export const ImportCardSchema = z.object({
 });
 export type ImportCard = z.infer<typeof ImportCardSchema>;
 
-export const ImportPartSchema = z.object({
+export const ImportPartSchema = z.strictObject({
   externalId,
   symbol: z.string().trim().min(1).max(MAX_TEXT),
   name: nameField,
@@ -94,7 +95,7 @@ export const ImportPartSchema = z.object({
 export type ImportPart = z.infer<typeof ImportPartSchema>;
 
 /** The JSON document, checked record by record (each problem names its record). */
-export const CatalogImportDocumentSchema = z.object({
+export const CatalogImportDocumentSchema = z.strictObject({
   defaultLanguage: z.enum(LANGUAGES).optional(),
   folders: z.array(z.unknown()).optional(),
   cards: z.array(z.unknown()).optional(),
@@ -129,6 +130,7 @@ export const CATALOG_IMPORT_PROBLEM_CODES = [
   'csv-unknown-column',
   'csv-missing-column',
   'nothing-to-import',
+  'unknown-field',
   'required',
   'invalid-value',
   'too-long',

@@ -207,6 +207,18 @@ describe('catalogue import', () => {
     ]);
   });
 
+  it('reports a misspelt field name instead of dropping its value', async () => {
+    const document = JSON.parse(example.json);
+    document.parts[0].catalogueNumber = document.parts[0].catalogNumber;
+    document.cards[0].positions[0].quantiy = 2;
+    const outcome = await run({ json: JSON.stringify(document), csv: example.csv });
+    if (outcome.ok) throw new Error('expected problems');
+    expect(outcome.problems.map((p) => [p.externalId, p.field, p.code])).toEqual([
+      ['X-CARD-ARM-1', 'positions.1.quantiy', 'unknown-field'],
+      ['X-P-100', 'catalogueNumber', 'unknown-field'],
+    ]);
+  });
+
   it('reports CSV problems by line, and a malformed JSON as such', async () => {
     const csv = [
       'externalId,symbol,name,quantity,returnable',

@@ -14,6 +14,7 @@ const MESSAGES: Record<CatalogImportProblemCode, string> = {
   'csv-unknown-column': 'unknown column',
   'csv-missing-column': 'missing column',
   'nothing-to-import': 'there is nothing to import',
+  'unknown-field': 'unknown field (misspelt?)',
   required: 'required',
   'invalid-value': 'not a valid value',
   'too-long': 'too long (at most)',

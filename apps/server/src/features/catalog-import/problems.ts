@@ -37,13 +37,20 @@ export class Problems {
   /** A record's schema failures, one problem per issue, under the record's own field names. */
   addZodIssues(ref: RecordRef, error: z.ZodError, record: unknown, fieldPrefix = ''): void {
     for (const issue of error.issues) {
-      const path = issue.path.map(String);
-      const field = fieldPrefix + path.join('.') || null;
-      const value = valueAt(record, path);
+      if (issue.code === 'unrecognized_keys') {
+        for (const key of issue.keys)
+          this.add(ref, fieldPrefix + [...issue.path.map(place), key].join('.'), 'unknown-field', key);
+        continue;
+      }
+      const field = fieldPrefix + issue.path.map(place).join('.') || null;
+      const value = valueAt(record, issue.path.map(String));
       this.add(ref, field, problemCodeOf(issue, value), detailOf(issue, value));
     }
   }
 }
+
+/** List places count from 1 in every problem, as people number the records of a file. */
+const place = (key: PropertyKey) => (typeof key === 'number' ? String(key + 1) : String(key));
 
 function valueAt(record: unknown, path: string[]): unknown {
   let value = record;
