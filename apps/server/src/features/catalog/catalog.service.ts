@@ -184,6 +184,11 @@ const MAX_WORDS_PER_FRAGMENT = 200;
 interface Match {
   exact: SQL;
   fuzzy: SQL | null;
+  /**
+   * For a text of words: the same conditions as LIKEs on search_text (cheap to test on a row, for scans that
+   * stop early) and the estimated share of parts each matches (from the word index's statistics).
+   */
+  byLike?: { exact: SQL; fuzzy: SQL | null; exactShare: number; fuzzyShare: number };
 }
 
 interface WordInfo {
@@ -241,6 +246,36 @@ async function vocabularyOf(db: Db, words: string[]): Promise<Map<string, WordIn
   return found;
 }
 
+/**
+ * The share of parts holding each frequent catalogue word: PostgreSQL's statistics of the word index
+ * (most_common_elems after ANALYZE), read every 10 minutes. Words not listed are rarer than every listed one.
+ */
+let wordShares: { shares: Map<string, number>; until: number } | null = null;
+
+async function shareOfWords(db: Db, groups: string[][]): Promise<number> {
+  const now = Date.now();
+  if (!wordShares || wordShares.until < now) {
+    const result = (await db.execute(sql`
+      SELECT u.word, u.share FROM pg_stats s,
+             unnest(s.most_common_elems::text::text[], s.most_common_elem_freqs) AS u(word, share)
+       WHERE s.schemaname = current_schema() AND s.tablename = 'parts_search_text_letters_idx'
+         AND u.word IS NOT NULL`)) as { rows: { word: string; share: number | string }[] };
+    wordShares = {
+      shares: new Map(result.rows.map((row) => [row.word, Number(row.share)])),
+      until: now + VOCABULARY_CACHE_MS,
+    };
+  }
+  const shares = wordShares.shares;
+  return Math.min(
+    ...groups.map((group) =>
+      Math.min(
+        1,
+        group.reduce((sum, word) => sum + (shares.get(word) ?? 0), 0),
+      ),
+    ),
+  );
+}
+
 /** A text[] from either driver (PGlite may hand over PostgreSQL's {a,b}; our words are [a-z] only). */
 function textArray(value: string[] | string): string[] {
   if (Array.isArray(value)) return value;
@@ -283,7 +318,26 @@ async function match(db: Db, q: string, byWords = true): Promise<Match | null> {
     const known = groups.every((group) => group.length);
     const exact = known ? hasWords(groups) : sql`false`;
     const typo = tokens.map((token, i) => (groups[i]!.length ? groups[i]! : (fuzzyGroups(token) ?? [])));
-    return { exact, fuzzy: !known && typo.every((group) => group.length) ? hasWords(typo) : null };
+    const typos = !known && typo.every((group) => group.length);
+    const likeAll = (patterns: string[][]) =>
+      sql`(${sql.join(
+        patterns.map((group) =>
+          group.length === 1
+            ? sql`${parts.searchText} LIKE ${containsPattern(group[0]!)}`
+            : sql`${parts.searchText} LIKE ANY (${sql.param(group.map(containsPattern))}::text[])`,
+        ),
+        sql` AND `,
+      )})`;
+    return {
+      exact,
+      fuzzy: typos ? hasWords(typo) : null,
+      byLike: {
+        exact: known ? likeAll(tokens.map((token) => [token])) : sql`false`,
+        fuzzy: typos ? likeAll(typo) : null,
+        exactShare: known ? await shareOfWords(db, groups) : 0,
+        fuzzyShare: typos ? await shareOfWords(db, typo) : 0,
+      },
+    };
   }
 
   const symbol = normalizeSymbol(q);
@@ -331,13 +385,18 @@ function trigramTypoMatch(
  * early), so a word on 80,000 parts costs about what one on 1,000 does. The typo search starts only when the
  * exact one found fewer than `limit` (a one-time filter); both limits are constants for the planner.
  */
-function hitsSql(found: Match, limit: number, extra = sql``): SQL {
+function hitsSql(
+  found: Match,
+  limit: number,
+  extra = sql``,
+  from: { exact: SQL; fuzzy: SQL } = { exact: sql`${parts}`, fuzzy: sql`${parts}` },
+): SQL {
   const exact = sql`exact AS MATERIALIZED (SELECT ${parts.id} AS id, ${parts.symbol} AS symbol${extra}, 0 AS tier
-    FROM ${parts} WHERE ${found.exact} LIMIT ${limit})`;
+    FROM ${from.exact} WHERE ${found.exact} LIMIT ${limit})`;
   if (!found.fuzzy) return sql`${exact}, hits AS (SELECT * FROM exact)`;
   return sql`${exact},
     fuzzy AS MATERIALIZED (SELECT ${parts.id} AS id, ${parts.symbol} AS symbol${extra}, 1 AS tier
-      FROM ${parts} WHERE ${found.fuzzy} AND NOT ${found.exact} LIMIT ${limit}),
+      FROM ${from.fuzzy} WHERE ${found.fuzzy} AND NOT ${found.exact} LIMIT ${limit}),
     hits AS ((SELECT * FROM exact) UNION ALL
              (SELECT * FROM fuzzy WHERE (SELECT count(*) FROM exact) < ${limit}) LIMIT ${limit})`;
 }
@@ -431,17 +490,19 @@ export async function partHints(db: Db, q: string): Promise<PartHint[]> {
 const hintsCache = new Map<string, { hints: PartHint[]; until: number }>();
 const HINTS_CACHE_SIZE = 2_000;
 
+/** A text of words found on at least this share of the parts is looked for by a scan that stops early. */
+const DENSE_SHARE = 0.002;
+/** That scan reads at most this many parts in id order (the estimate is from statistics). */
+const DENSE_SCAN_ROWS = 100_000;
+
 async function findHints(db: Db, q: string): Promise<PartHint[]> {
-  // The trigram way: hints need only PART_HINTS_LIMIT rows, and for a frequent fragment a sequential scan
-  // meets them in the first few hundred rows, where the word index would first collect every part holding
-  // the words (measured at 1M parts: docs/perf.md).
-  const found = await match(db, q, false);
-  if (!found) return [];
+  const text = normalizeSearchText(q);
+  if (text.length < PART_SEARCH_MIN_LENGTH) return [];
   const limit = PART_HINTS_LIMIT;
   const symbol = normalizeSymbol(q);
   const columns = { id: parts.id, symbol: parts.symbol, name: parts.name };
   const hints =
-    symbol.length >= PART_SEARCH_MIN_LENGTH
+    symbol.length >= 2
       ? await db
           .select(columns)
           .from(parts)
@@ -449,29 +510,45 @@ async function findHints(db: Db, q: string): Promise<PartHint[]> {
           .orderBy(sql`${parts.symbolNormalized} COLLATE "C"`)
           .limit(limit)
       : [];
-  if (hints.length < limit) {
-    // Once the text starts symbols, only the symbol spelling is searched further: the text as typed
-    // ("am-44…") shares its first trigram with most of the catalogue's symbols, and reading that one posting
-    // list of the trigram index costs more than the whole hint is allowed to.
-    const exact =
-      hints.length && symbol !== normalizeSearchText(q)
-        ? sql`${parts.searchText} LIKE ${containsPattern(symbol)}`
-        : found.exact;
-    const shown = hints.map((hint) => hint.id);
-    const notShown = shown.length ? sql` AND ${parts.id} NOT IN ${shown}` : sql``;
-    const rest = { ...found, exact: sql`${exact}${notShown}` };
-    const result = (await db.execute(
-      sql`WITH ${hitsSql(rest, limit - hints.length, sql`, ${parts.name} AS name`)} SELECT * FROM hits`,
-    )) as { rows: { id: number | string; symbol: string; name: TranslatedText | string }[] };
-    for (const row of result.rows)
-      hints.push({
-        id: Number(row.id),
-        symbol: row.symbol,
-        name: typeof row.name === 'string' ? (JSON.parse(row.name) as TranslatedText) : row.name,
-      });
-  }
-  return hints.map((row) => ({ id: String(row.id), symbol: row.symbol, name: row.name }));
+  if (hints.length === limit) return hints.map(hintOut);
+  const found = await match(db, q);
+  if (!found) return hints.map(hintOut);
+  // Once the text starts symbols, only the symbol spelling is searched further: the text as typed
+  // ("am-44…") shares its first trigram with most of the catalogue's symbols, and reading that one posting
+  // list of the trigram index costs more than the whole hint is allowed to.
+  const exact =
+    hints.length && symbol !== text ? sql`${parts.searchText} LIKE ${containsPattern(symbol)}` : null;
+  const shown = hints.map((hint) => hint.id);
+  const notShown = shown.length ? sql` AND ${parts.id} NOT IN ${shown}` : sql``;
+  // Hints need only a few parts. Words on many parts ("śruba": 3 %) are met within the first thousand parts
+  // read in id order, where an index would first collect all 33,000; rare words come from the word index.
+  const dense = sql`(SELECT * FROM ${parts} ORDER BY ${parts.id} LIMIT ${DENSE_SCAN_ROWS}) AS ${parts}`;
+  const byLike = found.byLike;
+  const conditions: Match = {
+    exact: sql`${exact ?? (byLike && byLike.exactShare >= DENSE_SHARE ? byLike.exact : found.exact)}${notShown}`,
+    fuzzy: byLike?.fuzzy && byLike.fuzzyShare >= DENSE_SHARE ? byLike.fuzzy : found.fuzzy,
+  };
+  const from = {
+    exact: !exact && byLike && byLike.exactShare >= DENSE_SHARE ? dense : sql`${parts}`,
+    fuzzy: byLike?.fuzzy && byLike.fuzzyShare >= DENSE_SHARE ? dense : sql`${parts}`,
+  };
+  const result = (await db.execute(
+    sql`WITH ${hitsSql(conditions, limit - hints.length, sql`, ${parts.name} AS name`, from)} SELECT * FROM hits`,
+  )) as { rows: { id: number | string; symbol: string; name: TranslatedText | string }[] };
+  for (const row of result.rows)
+    hints.push({
+      id: Number(row.id),
+      symbol: row.symbol,
+      name: typeof row.name === 'string' ? (JSON.parse(row.name) as TranslatedText) : row.name,
+    });
+  return hints.map(hintOut);
 }
+
+const hintOut = (row: { id: number; symbol: string; name: TranslatedText }): PartHint => ({
+  id: String(row.id),
+  symbol: row.symbol,
+  name: row.name,
+});
 
 /** The folders from the root down to `folderId` (empty when it does not exist). */
 async function folderTrail(db: Db, folderId: number): Promise<Breadcrumb[]> {
