@@ -28,6 +28,13 @@ describe('translated names', () => {
     expect(translate(null, 'en')).toBe('');
   });
 
+  it("takes a browser's regional tag (en-GB, de-DE) as its language", () => {
+    const text = { default: 'pl' as const, values: { pl: 'Łożysko', de: 'Lager', en: 'Bearing' } };
+    expect(translate(text, 'en-GB')).toBe('Bearing');
+    expect(translate(text, 'DE-de')).toBe('Lager');
+    expect(translate(text, 'fr-FR')).toBe('Łożysko');
+  });
+
   it('round-trips through the XML-like format', () => {
     const text = { default: 'pl' as const, values: { pl: 'Śruba <M8>', de: 'Schraube' } };
     expect(parseTranslations(formatTranslations(text))).toEqual(text);

@@ -11,7 +11,9 @@ export type TranslatedText = z.infer<typeof TranslatedTextSchema>;
 /** The current language's text, else the default language's, else "". */
 export function translate(text: TranslatedText | null | undefined, language: string): string {
   if (!text) return '';
-  return text.values[language as Language] || text.values[text.default] || '';
+  // Browsers report regional tags (de-DE, en-GB); the catalogue's names are kept per language.
+  const base = language.split('-')[0]?.toLowerCase() as Language;
+  return text.values[base] || text.values[text.default] || '';
 }
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
