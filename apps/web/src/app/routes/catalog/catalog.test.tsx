@@ -364,6 +364,25 @@ describe('parts search', () => {
     expect(calls.map((r) => r.query.get('page'))).toEqual(['1', '2']);
   });
 
+  it('says when a search matched more than the counted limit', async () => {
+    const items = Array.from({ length: 20 }, (_, i) => ({
+      ...bearing,
+      id: String(100 + i),
+      symbol: `AM-${i}`,
+    }));
+    api.reset((request) => {
+      if (request.path === '/api/catalog-folders') return { status: 200, body: rootFolders };
+      if (request.path === '/api/parts/paths') return { status: 200, body: [] };
+      if (request.path !== '/api/parts') return { status: 404 };
+      return { status: 200, body: { items, total: 1000, totalCapped: true, page: 1, pageSize: 20 } };
+    });
+    await renderLevel(`${HOME}?q=bearing`, HOME, foldersRoute);
+    expect(
+      await screen.findByText('More than 1000 parts found. Refine the search to see the rest.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('1000 parts found')).not.toBeInTheDocument();
+  });
+
   it('links each result to its part page when signed in', async () => {
     answer(searchApi);
     await renderLevel(`${HOME}?q=lozysko`, HOME, foldersRoute);

@@ -62,7 +62,9 @@ export function PartSearchResults({
     body = (
       <>
         <Text size="sm" c="dimmed" mb="sm" aria-live="polite">
-          {t('search.found', { count: search.data.total })}
+          {search.data.totalCapped
+            ? t('search.found-capped', { limit: search.data.total })
+            : t('search.found', { count: search.data.total })}
         </Text>
         <Stack gap="sm" component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
           {search.data.items.map((part) => (
