@@ -70,7 +70,7 @@ export async function registerConfirmedCustomer(
     },
   });
   expect(registered.status(), await registered.text()).toBe(202);
-  const link = portalLink(await waitForMail(server, customer.email), '/confirm/');
+  const link = portalLink(await waitForMail(server, customer.email, { linkTo: '/confirm/' }), '/confirm/');
   const [id, username] = link.pathname.split('/').slice(-2).map(decodeURIComponent);
   const confirmed = await request.post(`${origin}${server.basePath}/auth/registration/confirmation`, {
     headers,

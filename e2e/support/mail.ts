@@ -43,22 +43,35 @@ export async function mailsTo(server: Server, address: string): Promise<Mail[]> 
   return (await readMails(server)).filter((mail) => mail.to.includes(address.toLowerCase()));
 }
 
+interface MailWait {
+  /** Only messages with a link whose address holds this (e.g. '/reset-password/') count. */
+  linkTo?: string;
+  /** Which such message (1 = the first). */
+  count?: number;
+  timeout?: number;
+}
+
 /**
- * Waits until the server has written the `count`-th message to `address` (the outbox worker sends within
- * a second or two) and returns it.
+ * Waits until the server has written the `count`-th message to `address` that links to `linkTo` (the outbox worker
+ * sends within a second or two) and returns it. Filtering by link keeps a journey from taking another message to the
+ * same person, such as the daily guarantee reminder, for the one it waits for.
  */
 export async function waitForMail(
   server: Server,
   address: string,
-  count = 1,
-  timeout = 20_000,
+  { linkTo, count = 1, timeout = 20_000 }: MailWait = {},
 ): Promise<Mail> {
   const deadline = Date.now() + timeout;
   for (;;) {
-    const mails = await mailsTo(server, address);
+    const mails = (await mailsTo(server, address)).filter(
+      (mail) => linkTo === undefined || mail.links.some((link) => link.includes(linkTo)),
+    );
     if (mails.length >= count) return mails[count - 1]!;
     if (Date.now() > deadline) {
-      throw new Error(`No mail #${count} to ${address} under ${dataDirOf(server)}/mail within ${timeout} ms`);
+      const what = linkTo === undefined ? '' : ` linking to ${linkTo}`;
+      throw new Error(
+        `No mail #${count}${what} to ${address} under ${dataDirOf(server)}/mail within ${timeout} ms`,
+      );
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
