@@ -4,6 +4,22 @@ import { IconArrowRight, IconSearch } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
+/**
+ * The magnifier in front of a search input and the submit arrow behind it (disabled while the text is too short);
+ * spread into a Mantine input: `<TextInput {...searchAdornments(label, tooShort)} />`.
+ */
+export function searchAdornments(submitLabel: string, tooShort: boolean) {
+  return {
+    leftSection: <IconSearch size={18} stroke={1.75} aria-hidden />,
+    rightSection: (
+      <ActionIcon type="submit" size={32} variant="subtle" aria-label={submitLabel} disabled={tooShort}>
+        <IconArrowRight size={18} stroke={1.75} aria-hidden />
+      </ActionIcon>
+    ),
+    rightSectionWidth: 44,
+  };
+}
+
 interface SearchFieldProps {
   label: string;
   placeholder?: string;
@@ -48,19 +64,7 @@ export function SearchField({
         }}
         description={t(tooShort ? 'search.too-short' : 'search.hint', { count: minLength })}
         inputWrapperOrder={['label', 'input', 'description']}
-        leftSection={<IconSearch size={18} stroke={1.75} aria-hidden />}
-        rightSection={
-          <ActionIcon
-            type="submit"
-            size={32}
-            variant="subtle"
-            aria-label={t('search.submit')}
-            disabled={tooShort}
-          >
-            <IconArrowRight size={18} stroke={1.75} aria-hidden />
-          </ActionIcon>
-        }
-        rightSectionWidth={44}
+        {...searchAdornments(t('search.submit'), tooShort)}
         size="md"
         styles={{ description: { marginTop: 6 } }}
       />

@@ -1,11 +1,11 @@
 import { PART_SEARCH_MIN_LENGTH } from '@care/contract/catalog';
 import { translate } from '@care/contract/translations';
-import { ActionIcon, Autocomplete, Group, Text } from '@mantine/core';
+import { Autocomplete, Group, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconArrowRight, IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { searchAdornments } from '#app/components/layout/search-field.tsx';
 import { isSearchable, partHintsQuery } from '../api.ts';
 import { useContentLanguage } from '../use-content-language.ts';
 
@@ -82,19 +82,7 @@ export function PartSearchBox({ initialValue, onSearch, onPick }: PartSearchBoxP
         )}
         description={t(tooShort ? 'search.rule' : 'search.hint', { count: PART_SEARCH_MIN_LENGTH })}
         inputWrapperOrder={['label', 'input', 'description']}
-        leftSection={<IconSearch size={18} stroke={1.75} aria-hidden />}
-        rightSection={
-          <ActionIcon
-            type="submit"
-            size={32}
-            variant="subtle"
-            aria-label={t('search.submit')}
-            disabled={tooShort}
-          >
-            <IconArrowRight size={18} stroke={1.75} aria-hidden />
-          </ActionIcon>
-        }
-        rightSectionWidth={44}
+        {...searchAdornments(t('search.submit'), tooShort)}
         rightSectionPointerEvents="all"
         size="md"
         maxLength={100}
