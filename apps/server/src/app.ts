@@ -4,7 +4,7 @@ import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -51,6 +51,8 @@ export interface AppDeps {
   eventBus?: EventBus;
   /** The heartbeat interval of api/events streams (tests shorten it). */
   eventsHeartbeatMs?: number;
+  /** Sees every route as it is added (the authorization matrix test collects the route table with it). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** Builds the whole application, every plugin and route in order. server.ts only listens; tests call inject(). */
@@ -62,6 +64,7 @@ export async function buildApp({
   fileStore = createLocalFileStore(join(env.DATA_DIR, 'files')),
   eventBus,
   eventsHeartbeatMs,
+  onRoute,
 }: AppDeps): Promise<FastifyInstance> {
   const { db } = database;
   const app = Fastify({
@@ -77,6 +80,7 @@ export async function buildApp({
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
+  if (onRoute) app.addHook('onRoute', onRoute);
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
