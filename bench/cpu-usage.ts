@@ -12,7 +12,7 @@ import { benchDatabase } from './config.ts';
 /** Clock ticks per second of /proc/<pid>/stat (USER_HZ, 100 on Linux). */
 const TICKS = 100;
 
-function cpuSeconds(pid: number): number | null {
+export function cpuSeconds(pid: number): number | null {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     // Fields after the command name in parentheses; utime and stime are the 14th and 15th of the whole line.
@@ -24,7 +24,7 @@ function cpuSeconds(pid: number): number | null {
 }
 
 /** Busy CPU seconds of the whole machine (all cores) since boot: /proc/stat's first line minus idle and iowait. */
-function machineBusySeconds(): number {
+export function machineBusySeconds(): number {
   const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
   const [user = 0, nice = 0, system = 0, , , irq = 0, softirq = 0, steal = 0] = fields;
   return (user + nice + system + irq + softirq + steal) / TICKS;

@@ -5,6 +5,11 @@
  *   npm run bench -- generate [--fresh] [--scale=1] [--only=catalog]
  *   npm run bench -- load [--duration=20] [--warmup=5] [--think=1000] [--connections=50] [--only=chat]
  *   npm run bench -- explain [--only=catalog]
+ *   npm run bench -- mix [--rates=50,100,200] [--duration=30] [--warmup=5] [--ceiling=20] [--customers=200]
+ *   npm run bench -- mix --smoke       # the same in about a minute with tiny steps, to check that it works
+ *
+ * `mix` (issue 6) is the realistic mix of customers and staff on two instances beside a bare Fastify's
+ * ceiling (bench/mix.ts); it generates care_bench first when it is not there.
  *
  * `--only=catalog` generates, loads or explains only the parts catalogue (1M parts, 20k cards at scale 1;
  * generating it alone takes about 4 minutes and keeps the rest of care_bench).
@@ -16,6 +21,7 @@ import { defaultLoadOptions, scaleOf } from './config.ts';
 import { ensureCatalog, ensureGenerated } from './generate.ts';
 import { explainAll } from './explain.ts';
 import { runLoad } from './load.ts';
+import { defaultMixOptions, runMix, smokeMixOptions } from './mix.ts';
 import { sizesTable } from './table-sizes.ts';
 
 const { values, positionals } = parseArgs({
@@ -23,18 +29,24 @@ const { values, positionals } = parseArgs({
   options: {
     scale: { type: 'string', default: '1' },
     fresh: { type: 'boolean', default: false },
-    duration: { type: 'string', default: String(defaultLoadOptions.duration) },
-    warmup: { type: 'string', default: String(defaultLoadOptions.warmup) },
+    duration: { type: 'string' },
+    warmup: { type: 'string' },
     think: { type: 'string', default: String(defaultLoadOptions.thinkMs) },
     connections: { type: 'string', default: String(defaultLoadOptions.connections) },
     port: { type: 'string', default: String(defaultLoadOptions.port) },
     only: { type: 'string', multiple: true, default: [] },
+    // mix (bench/mix.ts); its --duration and --warmup default to the mix's own values.
+    rates: { type: 'string' },
+    ceiling: { type: 'string' },
+    customers: { type: 'string' },
+    refine: { type: 'string' },
+    smoke: { type: 'boolean', default: false },
   },
 });
 
 const command = positionals[0] ?? 'all';
-if (!['all', 'generate', 'load', 'explain'].includes(command)) {
-  console.error(`Unknown command "${command}": use generate, load, explain or nothing (all).`);
+if (!['all', 'generate', 'load', 'explain', 'mix'].includes(command)) {
+  console.error(`Unknown command "${command}": use generate, load, explain, mix or nothing (all).`);
   process.exit(2);
 }
 
@@ -48,11 +60,25 @@ console.log(`\n${sizesTable(generation.tables)}\n`);
 if (command === 'all' || command === 'load') {
   await runLoad({
     connections: Number(values.connections),
-    duration: Number(values.duration),
-    warmup: Number(values.warmup),
+    duration: Number(values.duration ?? defaultLoadOptions.duration),
+    warmup: Number(values.warmup ?? defaultLoadOptions.warmup),
     thinkMs: Number(values.think),
     port: Number(values.port),
     only: values.only,
   });
 }
 if (command === 'all' || command === 'explain') await explainAll({ onlyCatalog });
+if (command === 'mix') {
+  const base = { ...defaultMixOptions, ...(values.smoke ? smokeMixOptions : {}) };
+  const number = (value: string | undefined, fallback: number) =>
+    value === undefined ? fallback : Number(value);
+  await runMix({
+    ...base,
+    rates: values.rates ? values.rates.split(',').map(Number) : base.rates,
+    duration: number(values.duration, base.duration),
+    warmup: number(values.warmup, base.warmup),
+    ceilingSeconds: number(values.ceiling, base.ceilingSeconds),
+    customers: number(values.customers, base.customers),
+    refine: number(values.refine, base.refine),
+  });
+}

@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { pathToFileURL } from 'node:url';
 import { databaseUrl, repoRoot, resultsDir } from './config.ts';
 
 export interface ServerProcess {
@@ -9,7 +10,16 @@ export interface ServerProcess {
   pid: number;
   /** Resident set size of the server process now, in MB. */
   rssMb(): number;
+  /** process.memoryUsage() of the server, asked over IPC (only with `memoryProbe`; null otherwise or on no answer). */
+  memory(): Promise<NodeJS.MemoryUsage | null>;
   stop(): Promise<void>;
+}
+
+export interface ServerOptions {
+  /** Variables set on top of the bench's defaults (e.g. SMTP_URL, RATE_LIMIT_IP_FACTOR). */
+  env?: Record<string, string>;
+  /** Preloads bench/mix-memory-probe.ts, which answers `memory()` over an IPC channel (nothing else changes). */
+  memoryProbe?: boolean;
 }
 
 /**
@@ -18,16 +28,22 @@ export interface ServerProcess {
  * back over http all the same. Logs at warn, so the figures do not include writing a line per request.
  * RATE_LIMIT_IP_FACTOR lets the bench's ~100 sign-ins come from one address; nothing it measures is limited.
  */
-export async function startServer(port: number): Promise<ServerProcess> {
+export async function startServer(port: number, options: ServerOptions = {}): Promise<ServerProcess> {
   const dataDir = resolve(resultsDir, 'data');
   mkdirSync(dataDir, { recursive: true });
   const baseUrl = `http://127.0.0.1:${port}`;
   const child = spawn(
     resolve(repoRoot, 'node_modules/.bin/node'),
-    ['--disable-warning=ExperimentalWarning', resolve(repoRoot, 'apps/server/src/server.ts')],
+    [
+      '--disable-warning=ExperimentalWarning',
+      ...(options.memoryProbe
+        ? ['--import', pathToFileURL(resolve(repoRoot, 'bench/mix-memory-probe.ts')).href]
+        : []),
+      resolve(repoRoot, 'apps/server/src/server.ts'),
+    ],
     {
       cwd: repoRoot,
-      stdio: ['ignore', 'inherit', 'inherit'],
+      stdio: options.memoryProbe ? ['ignore', 'inherit', 'inherit', 'ipc'] : ['ignore', 'inherit', 'inherit'],
       env: {
         ...process.env,
         NODE_ENV: 'production',
@@ -39,6 +55,7 @@ export async function startServer(port: number): Promise<ServerProcess> {
         LOG_LEVEL: 'warn',
         SEED_DEMO_DATA: 'false',
         RATE_LIMIT_IP_FACTOR: '20',
+        ...options.env,
       },
     },
   );
@@ -47,6 +64,7 @@ export async function startServer(port: number): Promise<ServerProcess> {
     baseUrl,
     pid: child.pid!,
     rssMb: () => rssMb(child.pid!),
+    memory: () => askMemory(child),
     async stop() {
       if (child.exitCode !== null) return;
       const exited = new Promise((done) => child.once('exit', done));
@@ -69,6 +87,24 @@ async function waitUntilReady(child: ChildProcess, baseUrl: string): Promise<voi
   }
   child.kill('SIGTERM');
   throw new Error('the server did not become ready within 60 s');
+}
+
+function askMemory(child: ChildProcess): Promise<NodeJS.MemoryUsage | null> {
+  if (!child.connected) return Promise.resolve(null);
+  return new Promise((done) => {
+    const timer = setTimeout(() => finish(null), 2000);
+    const onMessage = (message: unknown) => {
+      if (typeof message === 'object' && message !== null && 'memory' in message)
+        finish(message.memory as NodeJS.MemoryUsage);
+    };
+    function finish(value: NodeJS.MemoryUsage | null) {
+      clearTimeout(timer);
+      child.off('message', onMessage);
+      done(value);
+    }
+    child.on('message', onMessage);
+    child.send('memory');
+  });
 }
 
 function rssMb(pid: number): number {
