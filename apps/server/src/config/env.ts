@@ -61,6 +61,20 @@ export const EnvSchema = z.object({
    * many people share one address on purpose, such as the end-to-end journeys on loopback.
    */
   RATE_LIMIT_IP_FACTOR: int(1),
+  /**
+   * Which peers may name the client's address in X-Forwarded-For (Fastify trustProxy), the address the per-IP
+   * limits and the session records use: "true" (any peer: only behind a proxy that overwrites the header),
+   * "false", a hop count, or addresses, CIDRs and loopback/linklocal/uniquelocal, comma-separated. Unset: a proxy
+   * on loopback or a private network in production, nobody otherwise.
+   */
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((value): boolean | number | string | undefined => {
+      if (value === undefined) return undefined;
+      if (value === 'true' || value === 'false') return value === 'true';
+      return /^\d+$/.test(value) ? Number(value) : value;
+    }),
   SESSION_IDLE_MINUTES: int(30),
   SESSION_ABSOLUTE_HOURS: int(12),
   SESSION_REMEMBER_DAYS: int(30),
@@ -83,6 +97,7 @@ export const EnvSchema = z.object({
 
 export type Env = z.infer<typeof EnvSchema> & {
   PUBLIC_URL: string;
+  TRUST_PROXY: boolean | number | string;
   SEED_DEMO_DATA: boolean;
   CAPTCHA_HMAC_KEY: string;
 };
@@ -112,6 +127,8 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     ...env,
     PUBLIC_URL: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
     SEED_DEMO_DATA: env.SEED_DEMO_DATA ?? env.NODE_ENV !== 'production',
+    TRUST_PROXY:
+      env.TRUST_PROXY ?? (env.NODE_ENV === 'production' ? 'loopback,linklocal,uniquelocal' : false),
     // Without a required captcha a per-process key is enough: challenges are only offered, never demanded.
     CAPTCHA_HMAC_KEY: env.CAPTCHA_HMAC_KEY ?? randomBytes(32).toString('hex'),
   };
