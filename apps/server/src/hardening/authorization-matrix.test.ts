@@ -727,6 +727,51 @@ describe('authorization matrix: every route × caller × owner (issue 6)', () =>
       200,
     ],
   ];
+  /**
+   * Idempotency keys are the sender's own: customer B sending with a clientId customer A already used files
+   * B's own new message, request or offer (201), never answers A's stored one.
+   */
+  const REUSED_KEYS: [string, (w: World) => InjectOptions, (w: World, body: { id: string }) => boolean][] = [
+    [
+      "a chat message with A's clientId",
+      (w) =>
+        json('POST', '/api/chat/comment', {
+          serviceRequestId: w.B.serviceRequestId,
+          body: 'Inna wiadomość',
+          clientId: w.A.clientIds.chatMessage,
+        }),
+      (w, body) => body.id !== w.A.chatMessageId,
+    ],
+    [
+      "a service request with A's clientId",
+      (w) =>
+        multipartRequest('POST', '/api/service-requests/new-request', [
+          ...fields({
+            machineId: String(w.B.machineId),
+            problemDescription: 'Nie odpala.',
+            transportType: 'OWN',
+            deliveryPlace: 'FARM',
+            comments: '',
+            clientId: w.A.clientIds.serviceRequest,
+          }),
+          pngFile(),
+        ]),
+      (w, body) => body.id !== w.A.serviceRequestId,
+    ],
+    [
+      "an offer request with A's clientId",
+      (w) => json('POST', '/api/parts/email', cart(w, w.A.clientIds.offerRequest)),
+      (w, body) => body.id !== w.A.offerRequestId,
+    ],
+  ];
+  for (const [name, request, isOwn] of REUSED_KEYS) {
+    it(`idempotency key of another customer: ${name} (customerB) → 201, B's own`, async () => {
+      const response = await send(world, request(world), world.cookies.customerB);
+      expect(response.statusCode, response.body.slice(0, 200)).toBe(201);
+      expect(isOwn(world, response.json() as { id: string })).toBe(true);
+    });
+  }
+
   for (const [name, actor, url, expected] of CROSS) {
     it(`cross-resource: ${name} (${actor}) → ${expected}`, async () => {
       const response = await send(

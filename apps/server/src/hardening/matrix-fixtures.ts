@@ -66,6 +66,8 @@ export interface Holdings {
   offerRequestId: string;
   offerAttachmentId: string;
   settingId: string;
+  /** The clientIds (idempotency keys) the owner's sends carried. */
+  clientIds: { serviceRequest: string; chatMessage: string; offerRequest: string };
 }
 
 export interface World {
@@ -228,6 +230,7 @@ async function seedCustomer(
   const cookie = await cookieFor(app, email);
   const machineId = await insertOwnedMachine(db, { serialNumber: serial, ownerId: userId });
   const w = world as World;
+  const clientIds = { serviceRequest: randomUUID(), chatMessage: randomUUID(), offerRequest: randomUUID() };
   const created = await expectOk(
     await send(
       w,
@@ -238,7 +241,7 @@ async function seedCustomer(
           transportType: 'COURIER',
           deliveryPlace: 'FARM',
           comments: '',
-          clientId: randomUUID(),
+          clientId: clientIds.serviceRequest,
         }),
         pngFile(),
       ]),
@@ -253,7 +256,7 @@ async function seedCustomer(
       {
         method: 'POST',
         url: '/api/chat/comment',
-        payload: { serviceRequestId: request.id, body: 'Dzień dobry', clientId: randomUUID() },
+        payload: { serviceRequestId: request.id, body: 'Dzień dobry', clientId: clientIds.chatMessage },
       },
       cookie,
     ),
@@ -274,7 +277,7 @@ async function seedCustomer(
     await send(
       w,
       multipartRequest('POST', '/api/offer-requests/new-request', [
-        ...fields({ payload: JSON.stringify(cart(w)) }),
+        ...fields({ payload: JSON.stringify(cart(w, clientIds.offerRequest)) }),
         { name: 'files', file: { filename: 'lista.pdf', content: PDF, contentType: 'application/pdf' } },
       ]),
       cookie,
@@ -294,6 +297,7 @@ async function seedCustomer(
     offerRequestId: offerDetails.id,
     offerAttachmentId: offerDetails.attachments[0]!.id,
     settingId: '',
+    clientIds,
   };
   return holdings;
 }
