@@ -27,9 +27,10 @@ async function main(): Promise<void> {
     app.log.error({ err: error }, 'mail delivery round failed'),
   );
   mail.kick = outbox.kick;
-  const housekeeping = startHousekeeping(database.db, (error) =>
-    app.log.warn({ err: error }, 'housekeeping failed'),
-  );
+  // Every instance checks; the first to take the clock hour's job_runs row runs it.
+  const housekeeping = startHousekeeping(database.db, {
+    onError: (error) => app.log.warn({ err: error }, 'housekeeping failed'),
+  });
   // Every instance checks; the first to take the day's job_runs row sends the day's reminders.
   const reminders = startGuaranteeReminders(database.db, env, {
     onError: (error) => app.log.error({ err: error }, 'guarantee reminders failed'),

@@ -158,6 +158,8 @@ export interface GuaranteeRemindersOptions {
   onError(error: unknown): void;
   /** Called after a run queued e-mail, so the outbox worker sends it without waiting for its next poll. */
   onMailQueued(): void;
+  /** Told after each check that got past the earliest hour: whether this instance ran the day's job (metrics). */
+  onRun?(result: GuaranteeRemindersResult): void;
   /** How often an instance checks whether today's run is due (every instance checks; one runs it). */
   intervalMs?: number;
   /** The time it is (tests set it). */
@@ -171,7 +173,13 @@ export interface GuaranteeRemindersOptions {
 export function startGuaranteeReminders(
   db: Db,
   env: Env,
-  { onError, onMailQueued, intervalMs = 15 * 60_000, clock = () => new Date() }: GuaranteeRemindersOptions,
+  {
+    onError,
+    onMailQueued,
+    onRun = () => {},
+    intervalMs = 15 * 60_000,
+    clock = () => new Date(),
+  }: GuaranteeRemindersOptions,
 ): { stop(): void } {
   let running = false;
   const tick = () => {
@@ -180,6 +188,7 @@ export function startGuaranteeReminders(
     running = true;
     runGuaranteeReminders(db, env, { now })
       .then((result) => {
+        onRun(result);
         if (result.remindersQueued > 0) onMailQueued();
       })
       .catch(onError)

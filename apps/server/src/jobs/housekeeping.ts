@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '#app/db/client.ts';
+import { jobRuns } from '#app/db/schema/jobs.ts';
 import { authTokens } from '#app/db/schema/sessions.ts';
 import { removeExpiredRateLimitWindows } from '#app/plugins/rate-limit.ts';
 import { removeExpiredSessions } from '#app/plugins/session.ts';
@@ -12,8 +13,8 @@ export interface HousekeepingResult {
 
 /**
  * Deletes rows that can never be used again: expired sessions, finished rate-limit windows, and e-mailed
- * tokens a month after they expired (kept that long to answer "why did my link not work?"). Every instance
- * may run it; the deletes are idempotent.
+ * tokens a month after they expired (kept that long to answer "why did my link not work?"). The deletes are
+ * idempotent; startHousekeeping() runs it once per clock hour across all instances (runHousekeepingOnce).
  */
 export async function runHousekeeping(db: Db): Promise<HousekeepingResult> {
   const sessions = await removeExpiredSessions(db);
@@ -24,14 +25,73 @@ export async function runHousekeeping(db: Db): Promise<HousekeepingResult> {
   return { sessions, rateLimitWindows, authTokens: tokens.rows[0]!.n };
 }
 
-/** Runs housekeeping every `intervalMs` (hourly by default), starting one interval after start-up. */
+export const HOUSEKEEPING_JOB = 'housekeeping';
+/** A run still 'running' after this long is taken to have died with its instance. */
+const STALE_RUN = '15 minutes';
+
+/** The clock hour (UTC) `now` falls in: one run per hour across all instances. */
+const runKeyOf = (now: Date) => `${HOUSEKEEPING_JOB}:${now.toISOString().slice(0, 13)}`;
+
+export interface HousekeepingRun {
+  /** This call ran it (false: another instance, or an earlier call, has this hour's run). */
+  ran: boolean;
+  result?: HousekeepingResult;
+}
+
+/**
+ * Runs this hour's housekeeping unless another instance has taken it: the first to insert the hour's job_runs row
+ * runs it (as the guarantee reminders claim their day); a failed run, or one whose instance died, may be taken over.
+ */
+export async function runHousekeepingOnce(db: Db, now = new Date()): Promise<HousekeepingRun> {
+  const runKey = runKeyOf(now);
+  const claimed = (await db.execute(sql`
+    INSERT INTO ${jobRuns} (job_name, run_key) VALUES (${HOUSEKEEPING_JOB}, ${runKey})
+    ON CONFLICT (run_key) DO UPDATE
+      SET status = 'running', started_at = now(), finished_at = NULL, error = NULL
+      WHERE ${jobRuns.status} = 'failed'
+        OR (${jobRuns.status} = 'running' AND ${jobRuns.startedAt} < now() - ${STALE_RUN}::interval)
+    RETURNING id`)) as { rows: unknown[] };
+  if (claimed.rows.length === 0) return { ran: false };
+  let result: HousekeepingResult;
+  try {
+    result = await runHousekeeping(db);
+  } catch (error) {
+    await db.execute(sql`
+      UPDATE ${jobRuns} SET status = 'failed', finished_at = now(), error = ${String(error).slice(0, 2000)}
+      WHERE run_key = ${runKey}`);
+    throw error;
+  }
+  await db.execute(sql`
+    UPDATE ${jobRuns} SET status = 'succeeded', finished_at = now(), result = ${JSON.stringify(result)}::jsonb
+    WHERE run_key = ${runKey}`);
+  return { ran: true, result };
+}
+
+export interface HousekeepingOptions {
+  onError(error: unknown): void;
+  /** Told after each check: whether this instance ran the hour's housekeeping (metrics). */
+  onRun?(run: HousekeepingRun): void;
+  /** How often an instance checks whether this hour's run is taken (every 10 minutes by default). */
+  intervalMs?: number;
+}
+
+/**
+ * Every instance checks every `intervalMs` (the first check one interval after start-up); the first to claim the
+ * clock hour runs it, so housekeeping runs once an hour however many instances there are.
+ */
 export function startHousekeeping(
   db: Db,
-  onError: (error: unknown) => void,
-  intervalMs = 3_600_000,
+  { onError, onRun = () => {}, intervalMs = 10 * 60_000 }: HousekeepingOptions,
 ): { stop(): void } {
+  let running = false;
   const timer = setInterval(() => {
-    runHousekeeping(db).catch(onError);
+    if (running) return;
+    running = true;
+    runHousekeepingOnce(db)
+      .then(onRun, onError)
+      .finally(() => {
+        running = false;
+      });
   }, intervalMs);
   timer.unref();
   return { stop: () => clearInterval(timer) };
