@@ -29,6 +29,8 @@ const STATUS: Record<ErrorCode, number> = {
   STATUS_CHANGED_MEANWHILE: 409,
   DATE_BEFORE_REPORT_DATE: 400,
   CATALOG_IMPORT_INVALID: 422,
+  STORAGE_FULL: 507,
+  STORAGE_UNAVAILABLE: 503,
   SERVICE_UNAVAILABLE: 503,
   INTERNAL: 500,
 };
@@ -60,6 +62,8 @@ const MESSAGES: Record<ErrorCode, string> = {
     'The status of this service request was changed in the meantime. Reload it and try again.',
   DATE_BEFORE_REPORT_DATE: 'A completion date cannot be before the day the request was reported.',
   CATALOG_IMPORT_INVALID: 'The catalogue file has problems; nothing was imported.',
+  STORAGE_FULL: 'There is no room left to store files. Please try again later.',
+  STORAGE_UNAVAILABLE: 'Files cannot be stored at the moment. Please try again later.',
   SERVICE_UNAVAILABLE: 'The service is temporarily unavailable. Please try again shortly.',
   INTERNAL: 'An unexpected error occurred.',
 };
@@ -108,6 +112,19 @@ const CONNECTION_ERRORS = new Set([
   '08003',
 ]);
 
+/** File-system errors (they carry a syscall) of a full or unwritable disk: the file store, the mail directory. */
+const STORAGE_FULL = new Set(['ENOSPC', 'EDQUOT']);
+const STORAGE_UNWRITABLE = new Set(['EROFS', 'EACCES', 'EPERM']);
+
+function storageErrorOf(error: unknown): 'STORAGE_FULL' | 'STORAGE_UNAVAILABLE' | null {
+  const e = error as { code?: string; syscall?: string; cause?: unknown };
+  if (e?.code && e.syscall) {
+    if (STORAGE_FULL.has(e.code)) return 'STORAGE_FULL';
+    if (STORAGE_UNWRITABLE.has(e.code)) return 'STORAGE_UNAVAILABLE';
+  }
+  return e?.cause ? storageErrorOf(e.cause) : null;
+}
+
 function isDatabaseDown(error: unknown): boolean {
   const e = error as { code?: string; message?: string; cause?: unknown };
   if (e?.code && CONNECTION_ERRORS.has(e.code)) return true;
@@ -137,6 +154,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (isDatabaseDown(error)) {
       request.log.warn({ err: error }, 'database unavailable');
       return reply.status(503).header('retry-after', '5').send(body('SERVICE_UNAVAILABLE'));
+    }
+    const storage = storageErrorOf(error);
+    if (storage) {
+      request.log.error({ err: error }, 'file store not writable');
+      return reply.status(STATUS[storage]).header('retry-after', '60').send(body(storage));
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return reply
