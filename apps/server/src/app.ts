@@ -34,7 +34,7 @@ import { userRoutes } from './features/user/user.routes.ts';
 import { createLocalFileStore, type FileStore } from './files/file-store.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerRateLimits } from './plugins/rate-limit.ts';
-import { registerSecurity } from './plugins/security.ts';
+import { answerClientError, answerFrameworkError, registerSecurity } from './plugins/security.ts';
 import { registerSessions } from './plugins/session.ts';
 import { loadIndexPage, registerWebApp } from './plugins/web-app.ts';
 
@@ -79,6 +79,11 @@ export async function buildApp({
     trustProxy: env.TRUST_PROXY as FastifyServerOptions['trustProxy'],
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
+    frameworkErrors: answerFrameworkError(env),
+    clientErrorHandler: answerClientError(env),
+    // A connection that sends and receives nothing for this long is closed: a stalled upload ends (its files are
+    // removed by files/uploads.ts) instead of holding a socket and a temporary file forever.
+    connectionTimeout: env.REQUEST_IDLE_TIMEOUT_S * 1000,
   }).withTypeProvider<ZodTypeProvider>();
   if (onRoute) app.addHook('onRoute', onRoute);
 

@@ -82,6 +82,11 @@ export const EnvSchema = z.object({
   UPLOAD_MAX_FILE_MB: int(20),
   UPLOAD_MAX_REQUEST_MB: int(100),
   UPLOAD_MAX_FILES: int(10),
+  /**
+   * Seconds a connection may send and receive nothing before it is closed (a stalled upload, a client that
+   * stopped reading). Above the event stream's 25 s heartbeat.
+   */
+  REQUEST_IDLE_TIMEOUT_S: int(60),
 
   BRAND_NAME: z.string().default('AgroMech'),
   BRAND_SERVICE_PHONE: z.string().default('+48 61 555 01 20'),

@@ -48,7 +48,7 @@ export async function sendFile(
     .header('content-disposition', contentDisposition(file.originalName))
     .header('content-type', file.contentType)
     .header('x-content-type-options', 'nosniff')
-    .header('content-security-policy', "default-src 'none'; sandbox")
+    .header('content-security-policy', "default-src 'none'; frame-ancestors 'none'; sandbox")
     // A stored file never changes: the browser may keep it, but only for this person (never a shared cache).
     .header('cache-control', 'private, max-age=86400')
     .header('etag', etag);

@@ -72,8 +72,11 @@ const MULTIPART_ERRORS: Record<string, AppError['code']> = {
   FST_INVALID_MULTIPART_CONTENT_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
 };
 
-/** Busboy's and the plugin's errors as our codes; a broken or cut-off body is a BAD_REQUEST. */
-function asAppError(error: unknown): unknown {
+/**
+ * Busboy's and the plugin's errors as our codes; a broken or cut-off body is a BAD_REQUEST (also used by the
+ * catalogue import, which reads its own parts).
+ */
+export function uploadErrorOf(error: unknown): unknown {
   if (error instanceof AppError) return error;
   const code = (error as { code?: string }).code;
   const mapped = code ? MULTIPART_ERRORS[code] : undefined;
@@ -187,7 +190,7 @@ export async function receiveUploads(
     }
   } catch (error) {
     await discardUploads(store, uploads);
-    throw asAppError(error);
+    throw uploadErrorOf(error);
   }
   return { fields, files: uploads };
 }

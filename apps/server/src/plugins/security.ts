@@ -1,5 +1,7 @@
+import type { ApiError } from '@care/contract/errors';
 import helmet from '@fastify/helmet';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyServerOptions } from 'fastify';
+import helmetCore from 'helmet';
 import type { Env } from '#app/config/env.ts';
 import { AppError } from './errors.ts';
 
@@ -17,29 +19,7 @@ export async function registerSecurity(
   env: Env,
   scriptHashes: string[],
 ): Promise<void> {
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...scriptHashes],
-        // Mantine sets CSS variables and positions through style attributes and a <style> tag.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", ...extraOrigins(env)],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-        workerSrc: ["'self'", 'blob:'],
-      },
-    },
-    strictTransportSecurity:
-      env.NODE_ENV === 'production' ? { maxAge: 31536000, includeSubDomains: true } : false,
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    crossOriginEmbedderPolicy: false,
-  });
+  await app.register(helmet, helmetOptions(env, scriptHashes));
 
   const allowed = new Set([new URL(env.PUBLIC_URL).origin, ...extraOrigins(env)]);
   app.addHook('onRequest', async (request) => {
@@ -58,6 +38,83 @@ export async function registerSecurity(
       throw new AppError('UNSUPPORTED_MEDIA_TYPE');
     }
   });
+}
+
+/** The headers' configuration, shared by the plugin and by answerFrameworkError. */
+function helmetOptions(env: Env, scriptHashes: string[]) {
+  return {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", ...scriptHashes],
+        // Mantine sets CSS variables and positions through style attributes and a <style> tag.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", ...extraOrigins(env)],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        workerSrc: ["'self'", 'blob:'],
+      },
+    },
+    strictTransportSecurity:
+      env.NODE_ENV === 'production' ? { maxAge: 31536000, includeSubDomains: true } : (false as const),
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' as const },
+    crossOriginEmbedderPolicy: false,
+  };
+}
+
+/**
+ * Fastify's `frameworkErrors`: the router answers a malformed URL (a bad percent escape in a path parameter) or a
+ * too-long path parameter itself, before any hook runs, with its own JSON that echoes the URL and without the
+ * security headers. This answers them like every other error: the headers, and an ApiError.
+ */
+export function answerFrameworkError(env: Env): NonNullable<FastifyServerOptions['frameworkErrors']> {
+  const applyHeaders = helmetCore(helmetOptions(env, []));
+  return (error, request, reply) => {
+    applyHeaders(request.raw, reply.raw, () => {});
+    const code = error.code === 'FST_ERR_ASYNC_CONSTRAINT' ? 'INTERNAL' : 'BAD_REQUEST';
+    if (code === 'INTERNAL') request.log.error({ err: error }, 'router error');
+    const { message } = new AppError(code);
+    const status = code === 'INTERNAL' ? 500 : error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400;
+    return (reply as FastifyReply)
+      .status(status)
+      .header('x-request-id', request.id)
+      .send({ code, message } satisfies ApiError);
+  };
+}
+
+/**
+ * Fastify's `clientErrorHandler`: Node refuses a request it cannot parse (400) or whose headers are too large
+ * (431) before Fastify sees it; this writes those answers as ApiErrors with the security headers too.
+ */
+export function answerClientError(env: Env): NonNullable<FastifyServerOptions['clientErrorHandler']> {
+  const headers = [
+    'Content-Type: application/json; charset=utf-8',
+    'X-Content-Type-Options: nosniff',
+    "Content-Security-Policy: default-src 'none'; frame-ancestors 'none'",
+    'Referrer-Policy: strict-origin-when-cross-origin',
+    ...(env.NODE_ENV === 'production'
+      ? ['Strict-Transport-Security: max-age=31536000; includeSubDomains']
+      : []),
+    'Connection: close',
+  ];
+  return (error, socket) => {
+    if ((error as { code?: string }).code === 'ECONNRESET' || socket.destroyed) return;
+    const tooLarge = (error as { code?: string }).code === 'HPE_HEADER_OVERFLOW';
+    const code = tooLarge ? 'PAYLOAD_TOO_LARGE' : 'BAD_REQUEST';
+    const body = JSON.stringify({ code, message: new AppError(code).message } satisfies ApiError);
+    if (socket.writable) {
+      socket.write(
+        `HTTP/1.1 ${tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request'}\r\n` +
+          `${headers.join('\r\n')}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+      );
+    }
+    socket.destroy();
+  };
 }
 
 function extraOrigins(env: Env): string[] {

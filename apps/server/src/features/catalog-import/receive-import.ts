@@ -9,6 +9,7 @@ import {
   CATALOG_IMPORT_MAX_REQUEST_MB,
 } from '@care/contract/catalog-import';
 import type { FastifyRequest } from 'fastify';
+import { uploadErrorOf } from '#app/files/uploads.ts';
 import { AppError } from '#app/plugins/errors.ts';
 
 const MB = 1024 * 1024;
@@ -59,7 +60,8 @@ export async function receiveImport(request: FastifyRequest): Promise<ReceivedIm
     const code = (error as { code?: string }).code;
     if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') throw new AppError('TOO_MANY_FILES');
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('FILE_TOO_LARGE');
-    throw error;
+    // A broken or cut-off multipart body is the client's fault (400), not an internal error.
+    throw uploadErrorOf(error);
   }
   if (!received.json && !received.csv) throw new AppError('FILES_REQUIRED');
   return received;
