@@ -219,6 +219,43 @@ function allProcesses(): Map<number, { name: string; seconds: number }> {
   return result;
 }
 
+/**
+ * CPU of everything else during the steps, by command (a command's processes summed, so that short-lived test
+ * workers that start and end between two samples still count: /proc is read every 2 s, a process first seen
+ * after the start counts its whole life). care_bench's own PostgreSQL backends are ours and left out.
+ */
+function watchProcesses() {
+  const base = allProcesses();
+  const seen = new Map<number, { name: string; first: number; last: number }>();
+  const sample = () => {
+    for (const [pid, p] of allProcesses()) {
+      const known = seen.get(pid);
+      if (known) known.last = p.seconds;
+      else seen.set(pid, { name: p.name, first: base.get(pid)?.seconds ?? 0, last: p.seconds });
+    }
+  };
+  sample();
+  const timer = setInterval(sample, 2000);
+  timer.unref();
+  return {
+    stop(ours: ReadonlySet<number>, seconds: number): { name: string; cores: number }[] {
+      clearInterval(timer);
+      sample();
+      const byName = new Map<string, number>();
+      for (const [pid, p] of seen) {
+        if (ours.has(pid) || p.name.includes(`postgres ${benchDatabase} `)) continue;
+        const name = p.name.replace(/\s*\d+\.\d+\.\d+\.\d+\(\d+\).*$/, '').slice(0, 70);
+        byName.set(name, (byName.get(name) ?? 0) + (p.last - p.first));
+      }
+      return [...byName]
+        .map(([name, cpu]) => ({ name, cores: round(cpu / seconds, 2) }))
+        .filter((p) => p.cores >= 0.02)
+        .sort((a, b) => b.cores - a.cores)
+        .slice(0, 12);
+    },
+  };
+}
+
 async function databaseBackends(monitor: pg.Client): Promise<Map<number, number>> {
   const { rows } = await monitor.query<{ pid: number }>(
     `SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()`,
@@ -729,7 +766,7 @@ export async function runMix(options: MixOptions): Promise<void> {
     await checkKinds(load);
 
     // 3. The steps, then bisection between the last that held and the first that did not.
-    const processesBefore = allProcesses();
+    const watch = watchProcesses();
     const runStarted = performance.now();
     const steps: StepFigures[] = [];
     let failedAt: number | null = null;
@@ -751,18 +788,8 @@ export async function runMix(options: MixOptions): Promise<void> {
       if (!step.held) failedAt = rate;
     }
     const runSeconds = (performance.now() - runStarted) / 1000;
-    const processesAfter = allProcesses();
     const ours = new Set([process.pid, ...servers.map((s) => s.pid)]);
-    const others = [...processesAfter]
-      .filter(([pid]) => !ours.has(pid))
-      .map(([pid, p]) => ({
-        pid,
-        name: p.name,
-        cores: round((p.seconds - (processesBefore.get(pid)?.seconds ?? 0)) / runSeconds, 2),
-      }))
-      .filter((p) => p.cores >= 0.02 && !p.name.includes(`postgres: postgres ${benchDatabase}`))
-      .sort((a, b) => b.cores - a.cores)
-      .slice(0, 10);
+    const others = watch.stop(ours, runSeconds);
 
     const sustained = Math.max(0, ...steps.filter((s) => s.held).map((s) => s.rate));
     const chosen = steps.find((s) => s.rate === sustained && s.held) ?? null;
