@@ -540,7 +540,7 @@ describe('authorization matrix: every route × caller × owner (issue 6)', () =>
     await clearRateLimits(world.db);
   });
   afterAll(async () => {
-    await world?.app.close();
+    await world?.close();
   });
 
   it('has a row for every route the app registers, and no row for a route that does not exist', () => {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AUTHORITIES } from '@care/contract/limits';
@@ -83,6 +83,8 @@ export interface World {
   catalog: { folderId: number; cardId: number; partId: number; catalogFileId: string };
   /** A file the built web app serves (under /assets/). */
   assetPath: string;
+  /** Closes the app (and its database) and removes the files the world wrote. */
+  close(): Promise<void>;
 }
 
 const granted = { authorities: [AUTHORITIES.viewCatalog] };
@@ -317,7 +319,7 @@ export async function exampleCatalogParts(): Promise<Part[]> {
   ];
 }
 
-/** Builds the app and seeds the world; `close()` the app afterwards (it closes the database). */
+/** Builds the app and seeds the world; `close()` it afterwards. */
 export async function buildWorld(): Promise<World> {
   const dataDir = await mkdtemp(join(tmpdir(), 'care-matrix-data-'));
   const web = await fakeWebDist();
@@ -341,7 +343,12 @@ export async function buildWorld(): Promise<World> {
 
   const ids = {} as Record<SignedIn, number>;
   const cookies = {} as Record<SignedIn, string>;
-  const partial = { app, env, db, routes, assetPath: web.assetPath } as unknown as World;
+  const close = async () => {
+    await app.close();
+    await rm(dataDir, { recursive: true, force: true });
+    await rm(web.dir, { recursive: true, force: true });
+  };
+  const partial = { app, env, db, routes, assetPath: web.assetPath, close } as unknown as World;
 
   // Staff first: the admin imports the example catalogue (real parts for carts, a real catalogue image).
   for (const actor of ['service', 'sales', 'admin', 'noCatalog'] as const) {
