@@ -422,7 +422,8 @@ async function buildTargets(cookies: Record<Who, string | undefined>): Promise<T
       name: 'DELETE user/settings?broadValue&key',
       who: 'customer',
       method: 'DELETE',
-      path: '/api/user/settings?broadValue=scan&key=table.machines',
+      // sqlmap sends the query of a DELETE as a form body (refused 415 by the guard) unless the points are marked.
+      path: '/api/user/settings?broadValue=scan*&key=table.machines*',
     },
     {
       name: 'GET end-products/user-owned',
@@ -480,7 +481,13 @@ async function buildTargets(cookies: Record<Who, string | undefined>): Promise<T
       name: 'GET chat/comments',
       who: 'customer',
       method: 'GET',
-      path: `/api/chat/comments?serviceRequestId=${requestId}&before=999999&after=1&limit=10`,
+      path: `/api/chat/comments?serviceRequestId=${requestId}&before=${messageId}&limit=10`,
+    },
+    {
+      name: 'GET chat/comments (after)',
+      who: 'customer',
+      method: 'GET',
+      path: `/api/chat/comments?serviceRequestId=${requestId}&after=${messageId}&limit=10`,
     },
     {
       name: 'POST chat/comment',
@@ -501,7 +508,7 @@ async function buildTargets(cookies: Record<Who, string | undefined>): Promise<T
       name: 'GET chat/files',
       who: 'customer',
       method: 'GET',
-      path: `/api/chat/files?serviceRequestId=${requestId}&before=999999&limit=10`,
+      path: `/api/chat/files?serviceRequestId=${requestId}&before=${messageId}&limit=10`,
     },
     {
       name: 'GET chat/files/{fileId}',
@@ -590,10 +597,16 @@ async function buildTargets(cookies: Record<Who, string | undefined>): Promise<T
       path: `/api/parts/paths?partId=${part.partId}`,
     },
     {
-      name: 'GET parts/breadcrumbs',
+      name: 'GET parts/breadcrumbs (card)',
       who: 'customer',
       method: 'GET',
-      path: `/api/parts/breadcrumbs?folderId=${folderId}&cardId=${cardId}`,
+      path: `/api/parts/breadcrumbs?cardId=${cardId}`,
+    },
+    {
+      name: 'GET parts/breadcrumbs (folder)',
+      who: 'customer',
+      method: 'GET',
+      path: `/api/parts/breadcrumbs?folderId=${folderId}`,
     },
     { name: 'GET parts/{id}', who: 'customer', method: 'GET', path: `/api/parts/${part.partId}*` },
     {
@@ -737,6 +750,8 @@ async function runSqlmap(target: Target, cookies: Record<Who, string | undefined
     `--risk=${sqlmapRisk}`,
     '--time-sec=2',
     '--ignore-code=401',
+    // A target whose baseline is 404 (an unknown file id) is still worth the payloads: do not stop at the 404.
+    '--answers=make sure=N',
     `--output-dir=${resolve(dir, 'out')}`,
     '--disable-coloring',
   ];
@@ -795,7 +810,7 @@ function runTimed(
   command: string,
   args: string[],
   ms: number,
-): Promise<{ output: string; timedOut: boolean }> {
+): Promise<{ output: string; timedOut: boolean; code: number | null }> {
   return new Promise((done) => {
     const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
@@ -807,9 +822,9 @@ function runTimed(
       child.kill('SIGINT');
       setTimeout(() => child.kill('SIGKILL'), 5000).unref();
     }, ms);
-    child.on('close', () => {
+    child.on('close', (code) => {
       clearTimeout(timer);
-      done({ output, timedOut });
+      done({ output, timedOut, code });
     });
   });
 }
@@ -839,6 +854,9 @@ const WAPITI_MODULES = [
 interface WapitiResult {
   seconds: number;
   timedOut: boolean;
+  /** wapiti's exit code, and whether it wrote its report (a crash writes none: the scan then failed). */
+  code: number | null;
+  reported: boolean;
   vulnerabilities: Record<
     string,
     { level: number; method: string; path: string; info: string; parameter: string }[]
@@ -861,10 +879,8 @@ async function runWapiti(targets: Target[], cookie: string): Promise<WapitiResul
     '--scope',
     'folder',
     ...starts.flatMap((url) => ['-s', url]),
-    '-x',
-    `${base}/api/events`,
-    '-x',
-    `${base}/auth/logout`,
+    // No -x: wapiti 3.0.4's exclusion patterns fail on Python 3.11 (re.error); the event stream is simply cut by
+    // wapiti's request timeout, and sign-out is a POST the crawler never sends.
     '-m',
     WAPITI_MODULES.join(','),
     '-H',
@@ -891,10 +907,11 @@ async function runWapiti(targets: Target[], cookie: string): Promise<WapitiResul
     '--no-bugreport',
   ];
   const startedAt = Date.now();
-  const { output, timedOut } = await runTimed('wapiti', args, (wapitiSeconds + 20 * 60) * 1000);
+  const { output, timedOut, code } = await runTimed('wapiti', args, (wapitiSeconds + 20 * 60) * 1000);
   writeFileSync(resolve(dir, 'wapiti.log'), output);
   const seconds = Math.round((Date.now() - startedAt) / 1000);
-  const report = existsSync(resolve(dir, 'report.json'))
+  const reported = existsSync(resolve(dir, 'report.json'));
+  const report = reported
     ? (JSON.parse(readFileSync(resolve(dir, 'report.json'), 'utf8')) as {
         vulnerabilities: WapitiResult['vulnerabilities'];
         anomalies: Record<string, unknown[]>;
@@ -909,6 +926,8 @@ async function runWapiti(targets: Target[], cookie: string): Promise<WapitiResul
   return {
     seconds,
     timedOut,
+    code,
+    reported,
     vulnerabilities: nonEmpty(report.vulnerabilities),
     anomalies: nonEmpty(report.anomalies),
     additionals: nonEmpty(report.additionals),
@@ -1034,6 +1053,10 @@ function describe(summary: {
         : 'No findings.',
       '',
     );
+    if (!w.reported) {
+      out.push(`**wapiti wrote no report (exit code ${w.code}): see wapiti/wapiti.log.**`, '');
+      failed = true;
+    }
     const serious = Object.values(w.vulnerabilities)
       .flat()
       .filter((v) => Number(v.level) >= 2);

@@ -34,6 +34,7 @@ import { userRoutes } from './features/user/user.routes.ts';
 import { createLocalFileStore, type FileStore } from './files/file-store.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerRateLimits } from './plugins/rate-limit.ts';
+import { registerInputGuard } from './plugins/input-guard.ts';
 import { answerClientError, answerFrameworkError, registerSecurity } from './plugins/security.ts';
 import { registerSessions } from './plugins/session.ts';
 import { loadIndexPage, registerWebApp } from './plugins/web-app.ts';
@@ -91,8 +92,13 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler);
   // Only JSON and multipart may change state: no parser for text/plain means a cross-site form post gets 415.
   app.removeContentTypeParser('text/plain');
+  const apiPrefixes = [`${env.BASE_PATH}/api/`, `${env.BASE_PATH}/auth/`];
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    // API answers carry personal data: no browser or shared cache keeps them unless the route chose (ASVS 14.3.2).
+    if (!reply.hasHeader('cache-control') && apiPrefixes.some((prefix) => request.url.startsWith(prefix))) {
+      reply.header('cache-control', 'no-store');
+    }
   });
   const bus = eventBus ?? startEventBus(database, app.log);
   if (!eventBus) app.addHook('onClose', async () => bus.close());
@@ -101,6 +107,7 @@ export async function buildApp({
   registerErrorHandling(app);
   const page = loadIndexPage(env);
   await registerSecurity(app, env, page?.scriptHashes ?? []);
+  registerInputGuard(app);
   await app.register(cookie);
   // Parts are streamed by files/uploads.ts, which sets the limits per request (env UPLOAD_*).
   await app.register(multipart);
