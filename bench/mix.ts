@@ -47,7 +47,7 @@ export interface MixOptions {
 }
 
 export const defaultMixOptions: MixOptions = {
-  rates: [50, 100, 200, 300, 400, 500, 600, 800, 1000, 1200, 1500],
+  rates: [50, 100, 150, 200, 300, 400, 500, 600, 800, 1000, 1200, 1500],
   duration: 30,
   warmup: 5,
   ceilingSeconds: 20,
@@ -597,8 +597,25 @@ async function measureCeiling(port: number, pid: number, options: MixOptions): P
 async function drainOutbox(monitor: pg.Client, sink: { count: () => number }): Promise<void> {
   const deadline = Date.now() + 10 * 60_000;
   let reported = -1;
-  // The reminders' check starts with each instance: give it a moment to claim the day's run.
-  await sleep(3000);
+  // Each instance checks a minute after it starts whether the day's guarantee reminders are due (from 7:00 in
+  // Poland; apps/server/src/jobs/guarantee-reminders.ts): at the first start of a day that run queues e-mail
+  // (1,500 on the 21st), which must be sent before anything is measured.
+  const now = new Date();
+  const inPoland = (options: Intl.DateTimeFormatOptions) =>
+    new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Warsaw', ...options }).format(now);
+  if (Number(inPoland({ hour: '2-digit', hourCycle: 'h23' })) >= 7) {
+    const runKey = `guarantee-reminders:${inPoland({ year: 'numeric', month: '2-digit', day: '2-digit' })}`;
+    for (let waited = 0; ; waited += 2) {
+      const { rows } = await monitor.query<{ status: string }>(
+        `SELECT status FROM job_runs WHERE run_key = $1`,
+        [runKey],
+      );
+      if (rows[0] && rows[0].status !== 'running') break;
+      if (waited === 0) console.log(`  waiting for the day's guarantee reminders (${runKey})`);
+      if (waited > 120) throw new Error(`${runKey} has not finished 2 minutes after the start`);
+      await sleep(2000);
+    }
+  }
   for (;;) {
     const { rows } = await monitor.query<{ due: number; running: number }>(
       `SELECT (SELECT count(*)::int FROM mail_outbox WHERE sent_at IS NULL AND failed_at IS NULL) AS due,
