@@ -44,6 +44,7 @@ interface ClaimedRow {
   text: string;
   html: string;
   attempts: number;
+  created_ms: string;
 }
 
 /**
@@ -59,7 +60,8 @@ export async function deliverDueMail(db: Db, transport: MailTransport, batch = 2
       WHERE sent_at IS NULL AND failed_at IS NULL AND next_attempt_at <= now()
       ORDER BY next_attempt_at, id LIMIT ${batch}
       FOR UPDATE SKIP LOCKED)
-    RETURNING id, to_address, reply_to, subject, text, html, attempts`)) as { rows: ClaimedRow[] };
+    RETURNING id, to_address, reply_to, subject, text, html, attempts,
+      (extract(epoch FROM created_at) * 1000)::bigint::text AS created_ms`)) as { rows: ClaimedRow[] };
 
   let sent = 0;
   for (const row of claimed.rows) {
@@ -70,6 +72,9 @@ export async function deliverDueMail(db: Db, transport: MailTransport, batch = 2
         subject: row.subject,
         text: row.text,
         html: row.html,
+        // The same Message-ID on every attempt: a retry after a connection lost past DATA (at-least-once
+        // delivery) shows as a duplicate that mail servers and clients can recognise.
+        key: `outbox-${row.id}-${row.created_ms}`,
       });
       await db.execute(sql`UPDATE ${mailOutbox} SET sent_at = now(), last_error = NULL WHERE id = ${row.id}`);
       sent++;
