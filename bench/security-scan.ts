@@ -851,18 +851,23 @@ const WAPITI_MODULES = [
   'backup',
 ];
 
+interface WapitiFinding {
+  level: number | string;
+  method: string;
+  path: string;
+  parameter?: string;
+  info: string;
+}
+
 interface WapitiResult {
   seconds: number;
   timedOut: boolean;
   /** wapiti's exit code, and whether it wrote its report (a crash writes none: the scan then failed). */
   code: number | null;
   reported: boolean;
-  vulnerabilities: Record<
-    string,
-    { level: number; method: string; path: string; info: string; parameter: string }[]
-  >;
-  anomalies: Record<string, unknown[]>;
-  additionals: Record<string, unknown[]>;
+  vulnerabilities: Record<string, WapitiFinding[]>;
+  anomalies: Record<string, WapitiFinding[]>;
+  additionals: Record<string, WapitiFinding[]>;
   crawled: number;
 }
 
@@ -913,10 +918,9 @@ async function runWapiti(targets: Target[], cookie: string): Promise<WapitiResul
   const reported = existsSync(resolve(dir, 'report.json'));
   const report = reported
     ? (JSON.parse(readFileSync(resolve(dir, 'report.json'), 'utf8')) as {
-        vulnerabilities: WapitiResult['vulnerabilities'];
-        anomalies: Record<string, unknown[]>;
-        additionals: Record<string, unknown[]>;
-        infos?: { crawled_pages?: unknown[] };
+        vulnerabilities: Record<string, WapitiFinding[]>;
+        anomalies: Record<string, WapitiFinding[]>;
+        additionals: Record<string, WapitiFinding[]>;
       })
     : { vulnerabilities: {}, anomalies: {}, additionals: {} };
   const nonEmpty = <T>(record: Record<string, T[]>) =>
@@ -1019,34 +1023,34 @@ function describe(summary: {
       `## wapiti 3.0.4 (${WAPITI_MODULES.join(', ')}; ${w.seconds} s${w.timedOut ? ', time limit' : ''})`,
       '',
     );
-    const rows = Object.entries(w.vulnerabilities).flatMap(([category, list]) =>
-      list.map(
-        (v) =>
-          `| vulnerability | ${category} | ${WAPITI_LEVELS[v.level] ?? v.level} | ${v.method} ${v.path} | ${v.parameter ?? ''} | ${String(v.info).replace(/\|/g, '/').replace(/\n/g, ' ')} |`,
-      ),
-    );
+    // One row per kind and category: the backup module alone reports dozens of URLs of one kind.
+    const rows: string[] = [];
+    const serious: string[] = [];
     for (const [kind, record] of [
+      ['vulnerability', w.vulnerabilities],
       ['anomaly', w.anomalies],
       ['additional', w.additionals],
     ] as const) {
       for (const [category, list] of Object.entries(record)) {
-        for (const v of list as {
-          level: number;
-          method: string;
-          path: string;
-          parameter?: string;
-          info: string;
-        }[]) {
-          rows.push(
-            `| ${kind} | ${category} | ${WAPITI_LEVELS[v.level] ?? v.level} | ${v.method} ${v.path} | ${v.parameter ?? ''} | ${String(v.info).replace(/\|/g, '/').replace(/\n/g, ' ')} |`,
-          );
-        }
+        const findings = list;
+        const levels = [...new Set(findings.map((v) => WAPITI_LEVELS[Number(v.level)] ?? String(v.level)))];
+        const examples = findings
+          .slice(0, 3)
+          .map((v) => `${v.method} ${v.path}${v.parameter ? ` (${v.parameter})` : ''}`)
+          .join('; ');
+        const info = String(findings[0]?.info ?? '')
+          .replace(/\|/g, '/')
+          .replace(/\n/g, ' ');
+        rows.push(
+          `| ${kind} | ${category} | ${levels.join(', ')} | ${findings.length} | ${examples} | ${info} |`,
+        );
+        if (kind !== 'additional' && findings.some((v) => Number(v.level) >= 2)) serious.push(category);
       }
     }
     out.push(
       rows.length
         ? [
-            '| kind | category | level | request | parameter | info |',
+            '| kind | category | level | count | first requests | first info |',
             '| --- | --- | --- | --- | --- | --- |',
             ...rows,
           ].join('\n')
@@ -1057,9 +1061,6 @@ function describe(summary: {
       out.push(`**wapiti wrote no report (exit code ${w.code}): see wapiti/wapiti.log.**`, '');
       failed = true;
     }
-    const serious = Object.values(w.vulnerabilities)
-      .flat()
-      .filter((v) => Number(v.level) >= 2);
     if (serious.length) failed = true;
   }
   out.push('## What the server answered (its log)', '');
