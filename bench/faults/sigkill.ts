@@ -1,0 +1,3 @@
+export async function sigkill(): Promise<string[]> {
+  return ['not written yet'];
+}
