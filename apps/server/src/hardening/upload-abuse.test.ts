@@ -223,6 +223,7 @@ describe.each(ENDPOINTS)('$name', (endpoint) => {
       expect(names).toEqual(batch.map(([, , cleaned]) => cleaned));
       for (const name of names) {
         expect(name.length).toBeLessThanOrEqual(200);
+        // eslint-disable-next-line no-control-regex -- control characters are what must not be there
         expect(name).not.toMatch(/[/\\\u0000-\u001f\u202a-\u202e]/);
       }
       // Stored under random keys only: nothing but <2 hex>/<32 hex> appeared, and no temporary file is left.
