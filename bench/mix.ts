@@ -109,6 +109,11 @@ interface StepFigures extends Percentiles {
   failures: number;
   /** How the failures answered: HTTP status (0 = no answer) → count. */
   failureStatuses: Record<string, number>;
+  /** GET /healthz beside the mix (10/s): p99 and max ms. */
+  canaryP99: number;
+  canaryMax: number;
+  /** CPU of both instances and PostgreSQL per request sent in the step (warm-up included), ms. */
+  cpuMsPerRequest: number;
   /** The client's own lateness in sending (actual send − scheduled), p99 ms: large means the bench was the limit. */
   sendLagP99: number;
   held: boolean;
@@ -291,7 +296,8 @@ async function signIn(baseUrl: string, email: string): Promise<Session> {
 
 function send(agent: http.Agent, port: number, request: MixRequest, session: Session): Promise<number> {
   return new Promise((done) => {
-    const headers: Record<string, string | number> = { cookie: session.cookie, accept: 'application/json' };
+    const headers: Record<string, string | number> = { accept: 'application/json' };
+    if (session.cookie) headers.cookie = session.cookie;
     let payload: string | undefined;
     if (request.body !== undefined) {
       payload = JSON.stringify(request.body);
@@ -374,6 +380,8 @@ interface Recorded {
  * One step: arrivals at `rate` per second for warmup + duration seconds; the arrivals scheduled in the
  * measured window are recorded. Resolves when every answer is in.
  */
+const CANARY: MixRequest = { method: 'GET', path: '/healthz' };
+
 async function drive(load: Load, rate: number, warmup: number, duration: number, seed: number) {
   const random = seeded(seed);
   const pickKind = kindPicker(MIX_KINDS);
@@ -395,8 +403,25 @@ async function drive(load: Load, rate: number, warmup: number, duration: number,
   let allSent: () => void = () => {};
   const finished = new Promise<void>((done) => (allSent = done));
   let sending = true;
+  let sent = 0;
+  // The canary: GET /healthz (no session, no database) 10 times a second, the instances in turn, beside the mix.
+  // When it is slow too, the time went to waiting for a CPU, not to the portal's work.
+  const canary: number[] = [];
+  let nextCanary = started;
+  let canaryTurn = 0;
+  const noSession: Session = { cookie: '' };
+  const fireCanary = (scheduled: number) => {
+    const instance = canaryTurn++ % load.servers.length;
+    inFlight++;
+    void send(load.agents[instance]!, load.ports[instance]!, CANARY, noSession).then((status) => {
+      inFlight--;
+      if (scheduled >= measureFrom) canary.push(status === 200 ? performance.now() - scheduled : Infinity);
+      if (!sending && inFlight === 0) allSent();
+    });
+  };
 
   const fire = (scheduled: number) => {
+    sent++;
     const kindIndex = pickKind(random);
     const kind = MIX_KINDS[kindIndex]!;
     const users = kind.role === 'staff' ? load.staff : load.customers;
@@ -411,6 +436,7 @@ async function drive(load: Load, rate: number, warmup: number, duration: number,
       if (measured && recorded.count < capacity) {
         const i = recorded.count++;
         recorded.kind[i] = kindIndex;
+        recorded.instance[i] = instance;
         recorded.latency[i] = performance.now() - scheduled;
         recorded.status[i] = status;
         recorded.lag[i] = sentAt - scheduled;
@@ -426,6 +452,10 @@ async function drive(load: Load, rate: number, warmup: number, duration: number,
         fire(next);
         next += (-Math.log(1 - random()) * 1000) / rate;
       }
+      while (nextCanary <= now && nextCanary < end) {
+        fireCanary(nextCanary);
+        nextCanary += 100;
+      }
       if (next >= end) return done();
       setTimeout(tick, Math.max(0, Math.min(2, next - performance.now())));
     };
@@ -433,7 +463,7 @@ async function drive(load: Load, rate: number, warmup: number, duration: number,
   });
   sending = false;
   if (inFlight > 0) await finished;
-  return { recorded, windowSeconds: duration };
+  return { recorded, windowSeconds: duration, sent, canary: canary.sort((a, b) => a - b) };
 }
 
 async function measureStep(
@@ -457,7 +487,13 @@ async function measureStep(
     bench: process.cpuUsage(),
     mails: sink.count(),
   };
-  const { recorded, windowSeconds } = await drive(load, rate, options.warmup, options.duration, rate);
+  const { recorded, windowSeconds, sent, canary } = await drive(
+    load,
+    rate,
+    options.warmup,
+    options.duration,
+    rate,
+  );
   const backendsAfter = await databaseBackends(monitor);
   const wall = (performance.now() - before.at) / 1000;
   const serverCpu = load.servers.map((s, i) => (cpuSeconds(s.pid) ?? 0) - before.servers[i]!);
@@ -498,6 +534,9 @@ async function measureStep(
     failures,
     failureStatuses,
     sendLagP99: round(percentiles(lag).p99, 2),
+    canaryP99: round(percentiles(canary).p99),
+    canaryMax: round(percentiles(canary).max),
+    cpuMsPerRequest: round(((serverCpu.reduce((a, b) => a + b, 0) + database) * 1000) / Math.max(1, sent), 2),
     ...roundAll(overall),
     held: overall.p99 < options.targetP99Ms && failures === 0,
     kinds: MIX_KINDS.map((kind, k) => ({
@@ -530,7 +569,7 @@ async function measureStep(
       `CPU node ${s.instances.map((i) => i.cpuCores.toFixed(2)).join(' + ')}, pg ${s.databaseCores.toFixed(2)}, ` +
       `bench ${s.benchCores.toFixed(2)} cores, others ${(s.otherShare * 100).toFixed(0)} % | ` +
       `RSS ${s.instances.map((i) => i.rssMaxMb).join(' / ')} MB, heap ${s.instances.map((i) => i.heapUsedMb).join(' / ')} MB | ` +
-      `load ${s.load.join(' ')} | send lag p99 ${s.sendLagP99} ms`,
+      `load ${s.load.join(' ')} | canary p99 ${s.canaryP99} ms | ${s.cpuMsPerRequest} ms CPU/req | send lag p99 ${s.sendLagP99} ms`,
   );
   return step;
 }
@@ -651,27 +690,15 @@ function stepTable(steps: readonly StepFigures[], target: number): string {
       'max ms',
       'failures',
       `p99 < ${target} ms`,
+      'canary p99 ms',
+      'CPU ms/req',
       'CPU cores node A + B / pg / bench',
       'other work % CPU',
       'RSS MB A / B (max)',
       'heap MB A / B',
       'load (1 min)',
     ]),
-    row([
-      '---:',
-      '---:',
-      '---:',
-      '---:',
-      '---:',
-      '---:',
-      '---:',
-      ':---:',
-      '---:',
-      '---:',
-      '---:',
-      '---:',
-      '---:',
-    ]),
+    row(Array.from({ length: 15 }, (_, i) => (i === 7 ? ':---:' : '---:'))),
     ...[...steps]
       .sort((a, b) => a.rate - b.rate)
       .map((s) =>
@@ -684,6 +711,8 @@ function stepTable(steps: readonly StepFigures[], target: number): string {
           s.max.toFixed(1),
           s.failures,
           s.held ? 'yes' : '**no**',
+          s.canaryP99.toFixed(1),
+          s.cpuMsPerRequest.toFixed(2),
           `${s.instances.map((i) => i.cpuCores.toFixed(2)).join(' + ')} / ${s.databaseCores.toFixed(2)} / ${s.benchCores.toFixed(2)}`,
           (s.otherShare * 100).toFixed(0),
           s.instances.map((i) => i.rssMaxMb).join(' / '),
