@@ -1,5 +1,5 @@
 import type { ApiError, ErrorCode, FieldError } from '@care/contract/errors';
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 
@@ -132,8 +132,29 @@ function isDatabaseDown(error: unknown): boolean {
   return e?.cause ? isDatabaseDown(e.cause) : false;
 }
 
+/** More than this left unread after an error, and the connection is closed rather than read to the end. */
+const MAX_DRAIN_BYTES = 256 * 1024 * 1024;
+
+/**
+ * An upload refused part-way (a full disk, a wrong file type) leaves the rest of its body unread. The client is
+ * still sending it and reads no answer until it has: both would wait for ever. So the rest is read and dropped
+ * (the answer arrives once it is sent, and the connection stays usable); beyond MAX_DRAIN_BYTES the connection
+ * is closed instead.
+ */
+function drainUnreadBody(raw: FastifyRequest['raw']): void {
+  if (raw.complete || raw.readableEnded || raw.destroyed) return;
+  raw.unpipe();
+  let drained = 0;
+  raw.on('data', (chunk: Buffer) => {
+    drained += chunk.length;
+    if (drained > MAX_DRAIN_BYTES) raw.socket.destroy();
+  });
+  raw.resume();
+}
+
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    drainUnreadBody(request.raw);
     if (error instanceof AppError) {
       return reply.status(STATUS[error.code]).send(body(error.code, error.message, error.fields));
     }
