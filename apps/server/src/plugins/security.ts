@@ -54,7 +54,8 @@ function helmetOptions(env: Env, scriptHashes: string[]) {
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'", ...extraOrigins(env)],
         objectSrc: ["'none'"],
-        baseUri: ["'self'"],
+        // ASVS 5.0 3.4.3: object-src and base-uri 'none' (the page has no <base> element).
+        baseUri: ["'none'"],
         formAction: ["'self'"],
         frameAncestors: ["'none'"],
         workerSrc: ["'self'", 'blob:'],
