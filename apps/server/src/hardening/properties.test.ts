@@ -252,6 +252,39 @@ describe('hostile input to every route', () => {
     );
   });
 
+  it('the checks catch what they look for', () => {
+    const json = { 'content-type': 'application/json; charset=utf-8' };
+    const leaks = [
+      { statusCode: 503, headers: json, body: '{"code":"SERVICE_UNAVAILABLE","message":"x"}' },
+      {
+        statusCode: 400,
+        headers: json,
+        body: '{"code":"BAD_REQUEST","message":"at Object.<anonymous> (/work/main/x.ts:1:2)"}',
+      },
+      {
+        statusCode: 400,
+        headers: json,
+        body: '{"code":"BAD_REQUEST","message":"syntax error at or near \\"x\\""}',
+      },
+      {
+        statusCode: 400,
+        headers: json,
+        body: '{"code":"BAD_REQUEST","message":"Failed query: select \\"id\\" from \\"users\\""}',
+      },
+      {
+        statusCode: 400,
+        headers: json,
+        body: '{"code":"BAD_REQUEST","message":"Cannot read properties of undefined"}',
+      },
+      { statusCode: 400, headers: json, body: '{"error":"Bad Request","statusCode":400}' },
+      { statusCode: 404, headers: { 'content-type': 'text/html' }, body: '<h1>Not found</h1>' },
+    ];
+    for (const answer of leaks) expect(problemsOf(answer), answer.body).not.toEqual([]);
+    expect(
+      problemsOf({ statusCode: 404, headers: json, body: '{"code":"NOT_FOUND","message":"Not found."}' }),
+    ).toEqual([]);
+  });
+
   it('covered every route the application answers (no silent skip)', () => {
     const all = routeTable(app)
       .filter((route) => !NOT_JSON(route))
