@@ -61,25 +61,25 @@ export const MIX_KINDS: MixKind[] = [
   {
     name: 'board: newest 3 machines',
     role: 'customer',
-    weight: 60,
+    weight: 65,
     make: () => ({ method: 'GET', path: '/api/end-products/user-owned?pageSize=3' }),
   },
   {
     name: 'board: open requests (3)',
     role: 'customer',
-    weight: 60,
+    weight: 65,
     make: () => ({ method: 'GET', path: `/api/service-requests/user-owned?pageSize=3&status=${OPEN}` }),
   },
   {
     name: 'unread chat summary (header)',
     role: 'customer',
-    weight: 80,
+    weight: 90,
     make: () => ({ method: 'GET', path: '/api/chat/comments/unread' }),
   },
   {
     name: 'machines list',
     role: 'customer',
-    weight: 60,
+    weight: 65,
     make: () => ({ method: 'GET', path: '/api/end-products/user-owned' }),
   },
   {
@@ -91,7 +91,7 @@ export const MIX_KINDS: MixKind[] = [
   {
     name: 'service requests list',
     role: 'customer',
-    weight: 60,
+    weight: 65,
     make: () => ({ method: 'GET', path: '/api/service-requests/user-owned' }),
   },
   {
@@ -109,7 +109,7 @@ export const MIX_KINDS: MixKind[] = [
   {
     name: 'chat: newest page',
     role: 'customer',
-    weight: 50,
+    weight: 55,
     make: (d, u) => ({
       method: 'GET',
       path: `/api/chat/comments?serviceRequestId=${d.customers[u]!.requestId}`,
@@ -165,7 +165,7 @@ export const MIX_KINDS: MixKind[] = [
   {
     name: 'catalogue: sub-folders',
     role: 'customer',
-    weight: 35,
+    weight: 40,
     make: (d, _u, r) => ({
       method: 'GET',
       path: `/api/catalog-folders?parentId=${pick(d.parentFolders, r)}`,
@@ -186,7 +186,7 @@ export const MIX_KINDS: MixKind[] = [
   {
     name: 'catalogue: card with positions',
     role: 'customer',
-    weight: 45,
+    weight: 50,
     make: (d, _u, r) => ({ method: 'GET', path: `/api/catalog-cards/${pick(d.cards, r)}` }),
   },
   {
@@ -204,13 +204,13 @@ export const MIX_KINDS: MixKind[] = [
   {
     name: 'search hints (typing)',
     role: 'customer',
-    weight: 100,
+    weight: 120,
     make: (d, _u, r) => ({ method: 'GET', path: `/api/parts/hints?q=${q(pick(d.hints, r))}` }),
   },
   {
     name: 'part search, page 1',
     role: 'customer',
-    weight: 45,
+    weight: 47,
     make: (d, _u, r) => ({ method: 'GET', path: `/api/parts?q=${q(pick(d.searches, r))}` }),
   },
   {
