@@ -1,8 +1,10 @@
+import { join } from 'node:path';
 import { buildApp } from './app.ts';
 import { EnvError, parseEnv } from './config/env.ts';
 import { openDatabase } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { seedDemoData } from './db/seed/demo.ts';
+import { startFileSweep } from './files/file-sweep.ts';
 import { startGuaranteeReminders } from './jobs/guarantee-reminders.ts';
 import { startHousekeeping } from './jobs/housekeeping.ts';
 import { type OutboxWorker, startOutboxWorker } from './mail/outbox.ts';
@@ -28,6 +30,14 @@ async function main(): Promise<void> {
   );
   mail.kick = outbox.kick;
   // Every instance checks; the first to take the clock hour's job_runs row runs it.
+  // What a killed predecessor left in the file store (half-written uploads, files never recorded): files/file-sweep.ts.
+  const fileSweep = startFileSweep(database.db, join(env.DATA_DIR, 'files'), {
+    onSwept: (result) => {
+      if (result.temporaryFiles + result.orphanFiles > 0)
+        app.log.warn(result, 'file store leftovers removed');
+    },
+    onError: (error) => app.log.warn({ err: error }, 'file store sweep failed'),
+  });
   const housekeeping = startHousekeeping(database.db, {
     onError: (error) => app.log.warn({ err: error }, 'housekeeping failed'),
   });
@@ -45,6 +55,7 @@ async function main(): Promise<void> {
     const timer = setTimeout(() => process.exit(1), 10_000);
     timer.unref();
     housekeeping.stop();
+    fileSweep.stop();
     reminders.stop();
     // Lets a message being sent finish, so it is not sent again after the lease runs out.
     await outbox.stop();
