@@ -70,6 +70,24 @@ describe('NUL characters in input', () => {
     expect(list.json().total).toBe(0);
   });
 
+  it('refuses __proto__ and constructor.prototype in a JSON body (ASVS 5.0 15.3.6) and a repeated scalar parameter (15.3.7)', async () => {
+    const valid = '"firstName":"Jan","lastName":"Kowalski","phone":"","peselOrNip":"","language":"pl"';
+    const put = (payload: string) =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/user/details',
+        headers: { cookie, 'content-type': 'application/json' },
+        payload,
+      });
+    expect((await put(`{${valid}}`)).statusCode).toBe(200);
+    expect((await put(`{${valid},"__proto__":{"role":"admin"}}`)).statusCode).toBe(400);
+    expect((await put(`{${valid},"constructor":{"prototype":{"role":"admin"}}}`)).statusCode).toBe(400);
+    expect((await t.app.inject({ url: '/api/parts?q=abc', headers: { cookie } })).statusCode).toBe(200);
+    const repeated = await t.app.inject({ url: '/api/parts?q=abc&q=def', headers: { cookie } });
+    expect(repeated.statusCode).toBe(400);
+    expect(repeated.json().code).toBe('VALIDATION_FAILED');
+  });
+
   it('finds the path of the first NUL in nested values and keys', () => {
     expect(nulPath({ a: [{ b: 'x' }, { c: 'y\u0000' }] })).toBe('a.1.c');
     expect(nulPath({ ['k\u0000']: 1 })).toBe('k\u0000');
