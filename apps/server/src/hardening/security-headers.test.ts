@@ -1,7 +1,9 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { connect } from 'node:net';
 import { join } from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
+import { ApiErrorSchema } from '@care/contract/errors';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cookieFor, insertUser } from '#app/test/accounts.ts';
@@ -74,6 +76,18 @@ export function headerProblems(headers: Record<string, unknown>, production: boo
   }
   if (headers['x-powered-by']) problems.push(`X-Powered-By: ${headers['x-powered-by']}`);
   return problems;
+}
+
+/** Sends raw bytes and answers everything the server wrote until it closed the connection. */
+function rawExchange(port: string, request: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), '127.0.0.1');
+    let answer = '';
+    socket.on('data', (chunk) => (answer += chunk.toString('utf8')));
+    socket.on('error', reject);
+    socket.on('close', () => resolve(answer));
+    socket.write(request);
+  });
 }
 
 interface Case {
@@ -180,6 +194,8 @@ describe.each([
   let t: TestApp;
   let dist: string;
   const ctx = { customer: '', requestId: 0, fileId: '' };
+  let listen: Promise<unknown> | undefined;
+  const listening = () => (listen ??= t.app.listen({ port: 0, host: '127.0.0.1' }));
 
   beforeAll(async () => {
     dist = fakeDist();
@@ -225,7 +241,7 @@ describe.each([
   });
 
   it('the event stream (over a socket)', async () => {
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    await listening();
     const abort = new AbortController();
     const response = await fetch(`${baseUrlOf(t.app)}/api/events`, {
       headers: { cookie: ctx.customer, accept: 'text/event-stream' },
@@ -234,6 +250,29 @@ describe.each([
     abort.abort();
     expect(response.status).toBe(200);
     expect(headerProblems(Object.fromEntries(response.headers), production)).toEqual([]);
+  });
+
+  it.each([
+    [
+      'headers over 16 kB (431)',
+      `GET /api/brand HTTP/1.1\r\nHost: x\r\nX-Big: ${'x'.repeat(20_000)}\r\n\r\n`,
+      431,
+    ],
+    ['an unparsable request (400)', 'GET /api/brand HTTP/1.1\r\nHost x\r\n\r\n', 400],
+  ])('Node’s own answer to %s', async (_what, request, status) => {
+    await listening();
+    const raw = await rawExchange(new URL(baseUrlOf(t.app)).port, request);
+    const [head, body] = raw.split('\r\n\r\n');
+    const [statusLine, ...lines] = head!.split('\r\n');
+    expect(statusLine).toMatch(new RegExp(`^HTTP/1\\.1 ${status} `));
+    const headers = Object.fromEntries(
+      lines.map((line) => [
+        line.slice(0, line.indexOf(':')).toLowerCase(),
+        line.slice(line.indexOf(':') + 1).trim(),
+      ]),
+    );
+    expect(headerProblems(headers, production)).toEqual([]);
+    expect(ApiErrorSchema.safeParse(JSON.parse(body!)).success).toBe(true);
   });
 
   it('HSTS only in production', async () => {
