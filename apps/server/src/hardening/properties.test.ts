@@ -1,6 +1,10 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
+import { multipart, png } from '#app/test/files.ts';
 import { insertUser, nextIp, signIn, sessionCookieOf } from '#app/test/accounts.ts';
 import { createTestApp } from '#app/test/app.ts';
 import { baseUrlOf } from '#app/test/event-stream.ts';
@@ -13,6 +17,7 @@ import {
 import {
   encode,
   hostileHeaders,
+  hostileString,
   hostilePathParam,
   hostileQuery,
   hostileValue,
@@ -35,7 +40,9 @@ const RUNS = Number(process.env.FC_RUNS ?? 24);
 /** Routes that are not JSON endpoints of ours: the API docs' UI (static files of @fastify/swagger-ui). */
 const NOT_JSON = (route: { url: string }) => route.url.startsWith('/api/docs');
 
-const t = await createTestApp({ RATE_LIMIT_IP_FACTOR: '1000' });
+// Accepted uploads go to a scratch directory, removed after the run.
+const dataDir = await mkdtemp(join(tmpdir(), 'care-properties-'));
+const t = await createTestApp({ RATE_LIMIT_IP_FACTOR: '1000', DATA_DIR: dataDir });
 const { app } = t;
 const db = t.database.db;
 
@@ -74,11 +81,57 @@ await ensureSessions();
 
 const routes = routeTable(app).filter((route) => !NOT_JSON(route));
 const covered = new Set<string>();
+/** How many answers had each status, to show that the inputs get past sign-in and validation too. */
+const tally = new Map<number, number>();
 const keyOf = (route: { method: string; url: string }) => `${route.method} ${route.url}`;
 
 afterAll(async () => {
   await app.close();
+  await rm(dataDir, { recursive: true, force: true });
 });
+
+/** Form fields the upload routes read, and others. */
+const FIELD_NAMES = [
+  'machineId',
+  'problemDescription',
+  'transportType',
+  'deliveryPlace',
+  'comments',
+  'clientId',
+];
+const MORE_FIELDS = [
+  'serviceRequestId',
+  'payload',
+  'dryRun',
+  'files',
+  'document',
+  'parts',
+  'file',
+  '__proto__',
+];
+
+/** A multipart body of hostile fields (names and values) and at most one small real file. */
+const hostileMultipart = fc
+  .tuple(
+    fc.array(
+      fc.tuple(
+        fc.oneof(fc.constantFrom(...FIELD_NAMES, ...MORE_FIELDS), hostileString),
+        fc.oneof(
+          hostileString,
+          hostileValue.map((value) => JSON.stringify(value) ?? 'null'),
+        ),
+      ),
+      { maxLength: 8 },
+    ),
+    fc.option(fc.constantFrom('files', 'file', 'document', 'x'), { nil: undefined }),
+  )
+  .map(([fields, fileField]): [Buffer, string] => {
+    const { body, contentType } = multipart([
+      ...fields.map(([name, value]) => ({ name: name.replace(/[\r\n"]/g, ''), value })),
+      ...(fileField ? [{ name: fileField, file: { filename: 'plate.png', content: png() } }] : []),
+    ]);
+    return [body, contentType];
+  });
 
 /** A request body as [payload, content-type]: most near-valid, the rest any JSON, broken JSON or other types. */
 function bodyOf(route: RouteInfo): fc.Arbitrary<[string | Buffer | undefined, string | undefined]> {
@@ -99,6 +152,7 @@ function bodyOf(route: RouteInfo): fc.Arbitrary<[string | Buffer | undefined, st
     );
   return fc.oneof(
     { weight: route.jsonBody ? 6 : 1, arbitrary: nearValid },
+    { weight: route.multipart ? 6 : 0, arbitrary: hostileMultipart },
     { weight: route.jsonBody ? 1 : 0, arbitrary: fc.constant(base).map(json) },
     { weight: 2, arbitrary: fc.jsonValue({ maxDepth: 4 }).map(json) },
     {
@@ -204,6 +258,7 @@ describe('hostile input to every route', () => {
       const details = await fc.check(
         fc.asyncProperty(requestOf(route), async (input) => {
           const response: LightMyRequestResponse = await send(route, input);
+          tally.set(response.statusCode, (tally.get(response.statusCode) ?? 0) + 1);
           const problems = problemsOf(response);
           if (problems.length)
             throw new Error(`${problems.join('; ')}\n${describeExchange(input, response)}`);
@@ -291,5 +346,11 @@ describe('hostile input to every route', () => {
       .map(keyOf);
     expect(all.length).toBeGreaterThan(60);
     expect([...covered].sort()).toEqual([...new Set(all)].sort());
+    const statuses = JSON.stringify(Object.fromEntries([...tally].sort(([a], [b]) => a - b)));
+    const count = (from: number, to: number) =>
+      [...tally].filter(([status]) => status >= from && status < to).reduce((sum, [, n]) => sum + n, 0);
+    // Generated requests reach the handlers (2xx) and their validation (400), not only the guards.
+    expect(count(200, 300), statuses).toBeGreaterThan(routes.length);
+    expect(tally.get(400) ?? 0, statuses).toBeGreaterThan(routes.length);
   });
 });
