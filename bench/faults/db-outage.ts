@@ -79,10 +79,15 @@ function classify(answers: readonly Timed[]) {
 export async function dbOutage(options: DbOutageOptions = dbOutageDefaults): Promise<string[]> {
   const failures: string[] = [];
   startPostgres();
-  const databaseUrl = await freshDatabase('care_faults_db_outage');
+  const databaseUrl = await freshDatabase(`care_faults_db_${options.mode}`);
   const dataDir = join(FAULTS_DIR, 'db-outage-data');
   rmSync(dataDir, { recursive: true, force: true });
-  const server = await startServer({ name: 'db-outage', port: options.port, databaseUrl, dataDir });
+  const server = await startServer({
+    name: options.mode === 'fast' ? 'db-outage' : 'db-crash',
+    port: options.port,
+    databaseUrl,
+    dataDir,
+  });
   try {
     const targets = await writeTargets(server.baseUrl, databaseUrl);
     const writes: Write[] = [];
@@ -225,7 +230,7 @@ export async function dbOutage(options: DbOutageOptions = dbOutageDefaults): Pro
       'server process crashed': server.hasExited(),
     };
     printFigures(`db-outage: PostgreSQL stopped (${options.mode}) for ${options.down} s under load`, figures);
-    saveResult('db-outage', {
+    saveResult(options.mode === 'fast' ? 'db-outage' : 'db-crash', {
       options,
       figures,
       wrongUnavailable: wrongUnavailable.slice(0, 5),
@@ -241,6 +246,8 @@ export async function dbOutage(options: DbOutageOptions = dbOutageDefaults): Pro
       failures.push('a request took more than 10 s during the outage');
     if (wrongUnavailable.length > 0) failures.push('a 503 without SERVICE_UNAVAILABLE and Retry-After');
     if (!Number.isFinite(firstWriteOkAfter)) failures.push('no write succeeded after PostgreSQL came back');
+    if (classify(all).networkErrors > 0)
+      failures.push('requests ended without an answer (reset or time-out)');
     if (failedAfterRecovery > 0) failures.push('writes still failed more than 1 s after recovery');
     if (retryFailures.length > 0)
       failures.push(`retried writes failed after recovery: ${retryFailures.slice(0, 5).join('; ')}`);

@@ -1,5 +1,5 @@
 /**
- * npm run faults -- <db-outage|smtp-outage|disk-full|sigkill|all> [--keep-cluster] [--clean]
+ * npm run faults -- <db-outage|db-crash|smtp-outage|disk-full|sigkill|all> [--keep-cluster] [--clean]
  *
  * Fault scenarios against the real server (docs/reliability.md). Each starts what it needs itself: a
  * PostgreSQL cluster of its own on 127.0.0.1:55432 (FAULTS_PG_PORT) under /tmp/care-faults (FAULTS_DIR), server
@@ -8,7 +8,7 @@
  * exits 1 when a scenario's expectations failed. Not part of CI.
  */
 import { rmSync } from 'node:fs';
-import { dbOutage } from './db-outage.ts';
+import { dbOutage, dbOutageDefaults } from './db-outage.ts';
 import { diskFull } from './disk-full.ts';
 import { FAULTS_DIR } from './paths.ts';
 import { stopPostgres } from './postgres.ts';
@@ -17,6 +17,8 @@ import { smtpOutage } from './smtp-outage.ts';
 
 const SCENARIOS: Record<string, () => Promise<string[]>> = {
   'db-outage': () => dbOutage(),
+  // The same with PostgreSQL crashing (pg_ctl -m immediate: no clean shutdown, crash recovery at start).
+  'db-crash': () => dbOutage({ ...dbOutageDefaults, mode: 'immediate' }),
   'smtp-outage': () => smtpOutage(),
   'disk-full': () => diskFull(),
   sigkill: () => sigkill(),

@@ -21,6 +21,7 @@ export class SmtpSink {
   mode: SinkMode = 'accept';
   /** How many messages the next drops apply to; the mode returns to 'accept' after them. */
   dropsLeft = 0;
+  connectionErrors = 0;
   private server: SMTPServer | null = null;
 
   readonly port: number;
@@ -68,6 +69,10 @@ export class SmtpSink {
           }
         });
       },
+    });
+    // A sender killed mid-conversation resets its connection: that is the sender's fault, not the relay's.
+    server.on('error', () => {
+      this.connectionErrors += 1;
     });
     await new Promise<void>((resolve, reject) => {
       server.server.once('error', reject);
