@@ -15,7 +15,7 @@
  *
  * Environment: SCAN_PORT (3300), SCAN_SQLMAP_LEVEL (2), SCAN_SQLMAP_RISK (1), SCAN_SQLMAP_TARGET_SECONDS (180,
  * per operation), SCAN_WAPITI_SECONDS (900, whole wapiti run), SCAN_WAPITI_ATTACK_SECONDS (120, per module),
- * SCAN_ONLY=sqlmap|wapiti to run one scanner.
+ * SCAN_ONLY=sqlmap|wapiti to run one scanner, SCAN_TARGETS=<regular expression> to run only the sqlmap targets it matches.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -33,6 +33,8 @@ const targetSeconds = Number(process.env.SCAN_SQLMAP_TARGET_SECONDS ?? 180);
 const wapitiSeconds = Number(process.env.SCAN_WAPITI_SECONDS ?? 900);
 const wapitiAttackSeconds = Number(process.env.SCAN_WAPITI_ATTACK_SECONDS ?? 120);
 const only = process.env.SCAN_ONLY;
+/** A regular expression: only the sqlmap targets whose name matches (e.g. SCAN_TARGETS='DELETE|withdrawal'). */
+const targetFilter = process.env.SCAN_TARGETS ? new RegExp(process.env.SCAN_TARGETS, 'i') : undefined;
 const DEMO_PASSWORD = 'Zniwa-2026-demo';
 const WRONG_PASSWORD = 'Wrong-scan-pass-2026';
 const COOKIE = '__Host-care_session';
@@ -103,7 +105,9 @@ async function scan(): Promise<number> {
     const marks: Record<string, number> = { start: logLines(logPath) };
     const sqlmap: SqlmapResult[] = [];
     if (only !== 'wapiti') {
-      for (const target of targets) sqlmap.push(await runSqlmap(target, cookies));
+      for (const target of targets) {
+        if (!targetFilter || targetFilter.test(target.name)) sqlmap.push(await runSqlmap(target, cookies));
+      }
     }
     marks.sqlmapEnd = logLines(logPath);
     const wapiti = only === 'sqlmap' ? undefined : await runWapiti(targets, customer.cookie);
@@ -422,8 +426,10 @@ async function buildTargets(cookies: Record<Who, string | undefined>): Promise<T
       name: 'DELETE user/settings?broadValue&key',
       who: 'customer',
       method: 'DELETE',
-      // sqlmap sends the query of a DELETE as a form body (refused 415 by the guard) unless the points are marked.
-      path: '/api/user/settings?broadValue=scan*&key=table.machines*',
+      // Without a body sqlmap moves the query of a DELETE into a form body (refused 415 by the guard): an empty
+      // JSON body keeps the parameters in the URL.
+      path: '/api/user/settings?broadValue=scan&key=table.machines',
+      json: {},
     },
     {
       name: 'GET end-products/user-owned',
@@ -475,6 +481,7 @@ async function buildTargets(cookies: Record<Who, string | undefined>): Promise<T
       who: 'customer',
       method: 'POST',
       path: `/api/service-requests/${requestId}*/withdrawal`,
+      json: {},
       expect: [200, 204, 400, 409],
     },
     {
@@ -681,6 +688,7 @@ async function buildTargets(cookies: Record<Who, string | undefined>): Promise<T
       who: 'customer',
       method: 'DELETE',
       path: `/api/user/settings/${marketing.id}*`,
+      json: {},
       expect: [200, 204, 404],
     },
   ];

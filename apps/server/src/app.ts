@@ -35,6 +35,7 @@ import { createLocalFileStore, type FileStore } from './files/file-store.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerRateLimits } from './plugins/rate-limit.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
+import { registerSecurityLog } from './plugins/security-log.ts';
 import { answerClientError, answerFrameworkError, registerSecurity } from './plugins/security.ts';
 import { registerSessions } from './plugins/session.ts';
 import { loadIndexPage, registerWebApp } from './plugins/web-app.ts';
@@ -112,6 +113,7 @@ export async function buildApp({
   // Parts are streamed by files/uploads.ts, which sets the limits per request (env UPLOAD_*).
   await app.register(multipart);
   registerSessions(app, env, db);
+  registerSecurityLog(app, env.BASE_PATH);
   await registerRateLimits(app, db, env.RATE_LIMIT_IP_FACTOR);
   await app.register(swagger, {
     openapi: { info: { title: 'Care Portal API', version: '1.0.0' } },

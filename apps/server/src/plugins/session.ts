@@ -86,6 +86,7 @@ export async function startSession(
     userAgent: meta.userAgent?.slice(0, 400) ?? null,
     ip: meta.ip ?? null,
   });
+  reply.log.info({ security: 'session-started', userId, remember }, 'security event');
   reply.setCookie(cookieName(env), token, {
     path: '/',
     httpOnly: true,
