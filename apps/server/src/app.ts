@@ -33,6 +33,7 @@ import { settingsRoutes } from './features/user/settings.routes.ts';
 import { userRoutes } from './features/user/user.routes.ts';
 import { createLocalFileStore, type FileStore } from './files/file-store.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
+import { createMetrics, type Metrics, registerMetrics } from './plugins/metrics.ts';
 import { registerRateLimits } from './plugins/rate-limit.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
 import { registerSecurityLog } from './plugins/security-log.ts';
@@ -53,6 +54,8 @@ export interface AppDeps {
   eventBus?: EventBus;
   /** The heartbeat interval of api/events streams (tests shorten it). */
   eventsHeartbeatMs?: number;
+  /** Prometheus metrics (plugins/metrics.ts); server.ts shares them with the jobs. A fresh registry by default. */
+  metrics?: Metrics;
   /** Sees every route as it is added (the authorization matrix test collects the route table with it). */
   onRoute?: (route: RouteOptions) => void;
 }
@@ -67,6 +70,7 @@ export async function buildApp({
   eventBus,
   eventsHeartbeatMs,
   onRoute,
+  metrics = createMetrics(),
 }: AppDeps): Promise<FastifyInstance> {
   const { db } = database;
   const app = Fastify({
@@ -106,6 +110,7 @@ export async function buildApp({
   app.addHook('onClose', async () => database.close());
 
   registerErrorHandling(app);
+  registerMetrics(app, env, metrics, { database, eventsLive: bus.isLive });
   const page = loadIndexPage(env);
   await registerSecurity(app, env, page?.scriptHashes ?? []);
   registerInputGuard(app);

@@ -9,6 +9,7 @@ import { startGuaranteeReminders } from './jobs/guarantee-reminders.ts';
 import { startHousekeeping } from './jobs/housekeeping.ts';
 import { type OutboxWorker, startOutboxWorker } from './mail/outbox.ts';
 import { createMailTransport } from './mail/transport.ts';
+import { createMetrics, jobObserver, startMetricsServer } from './plugins/metrics.ts';
 
 async function main(): Promise<void> {
   const env = parseEnv();
@@ -22,14 +23,19 @@ async function main(): Promise<void> {
   const seeded = env.SEED_DEMO_DATA ? await seedDemoData(database.db) : null;
   // The routes tell the worker about queued mail; the worker needs the app's logger, so it starts after the app.
   const mail: Pick<OutboxWorker, 'kick'> = { kick: () => {} };
-  const app = await buildApp({ env, database, onMailQueued: () => mail.kick() });
+  // One registry for the app's request metrics and the jobs' counters (docs/operations.md "Metrics").
+  const metrics = createMetrics({ processMetrics: true });
+  const app = await buildApp({ env, database, metrics, onMailQueued: () => mail.kick() });
   // E-mail leaves through the outbox: written in the transaction of the change, sent (and retried) here.
-  const transport = createMailTransport(env, (line) => app.log.info(line));
-  const outbox = startOutboxWorker(database.db, transport, (error) =>
-    app.log.error({ err: error }, 'mail delivery round failed'),
+  const transport = metrics.countMail(createMailTransport(env, (line) => app.log.info(line)));
+  const outbox = startOutboxWorker(
+    database.db,
+    transport,
+    jobObserver(metrics, 'mail-outbox', (error) =>
+      app.log.error({ err: error }, 'mail delivery round failed'),
+    ).onError,
   );
   mail.kick = outbox.kick;
-  // Every instance checks; the first to take the clock hour's job_runs row runs it.
   // What a killed predecessor left in the file store (half-written uploads, files never recorded): files/file-sweep.ts.
   const fileSweep = startFileSweep(database.db, join(env.DATA_DIR, 'files'), {
     onSwept: (result) => {
@@ -38,14 +44,23 @@ async function main(): Promise<void> {
     },
     onError: (error) => app.log.warn({ err: error }, 'file store sweep failed'),
   });
-  const housekeeping = startHousekeeping(database.db, {
-    onError: (error) => app.log.warn({ err: error }, 'housekeeping failed'),
-  });
+  // Every instance checks; the first to take the clock hour's job_runs row runs it.
+  const housekeeping = startHousekeeping(
+    database.db,
+    jobObserver(metrics, 'housekeeping', (error) => app.log.warn({ err: error }, 'housekeeping failed')),
+  );
   // Every instance checks; the first to take the day's job_runs row sends the day's reminders.
   const reminders = startGuaranteeReminders(database.db, env, {
-    onError: (error) => app.log.error({ err: error }, 'guarantee reminders failed'),
+    ...jobObserver(metrics, 'guarantee-reminders', (error) =>
+      app.log.error({ err: error }, 'guarantee reminders failed'),
+    ),
     onMailQueued: () => mail.kick(),
   });
+
+  // Prometheus without a token, on an address only the scraper can reach (loopback by default).
+  const metricsServer = env.METRICS_PORT
+    ? await startMetricsServer(metrics, env.METRICS_HOST, env.METRICS_PORT)
+    : null;
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -59,6 +74,7 @@ async function main(): Promise<void> {
     reminders.stop();
     // Lets a message being sent finish, so it is not sent again after the lease runs out.
     await outbox.stop();
+    await metricsServer?.close();
     await app.close();
     process.exit(0);
   };

@@ -29,6 +29,14 @@ export const EnvSchema = z.object({
   SEED_DEMO_DATA: bool.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().default(resolve(repoRoot, 'apps/web/dist')),
+  /**
+   * Prometheus metrics (docs/operations.md): GET /metrics on the app's port answers only with
+   * "Authorization: Bearer <METRICS_TOKEN>" (404 while unset); METRICS_PORT adds a listener on METRICS_HOST that
+   * serves /metrics without a token, for a scraper on the same host or private network.
+   */
+  METRICS_TOKEN: z.string().min(16).optional(),
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  METRICS_HOST: z.string().default('127.0.0.1'),
 
   BASE_PATH: basePath.default(''),
   PORTAL_API_BASE_URL: z.string().default(''),

@@ -152,6 +152,8 @@ const MATRIX: Record<string, Row> = {
   // --- Public: health, brand, API documents, the web app ---
   'GET /healthz': { expect: PUBLIC(200), request: () => get('/healthz') },
   'GET /readyz': { expect: PUBLIC(200), request: () => get('/readyz') },
+  // Prometheus metrics: 404 without METRICS_TOKEN, and then only with the token (plugins/metrics.test.ts).
+  'GET /metrics': { expect: PUBLIC(404), request: () => get('/metrics') },
   'GET /api/brand': { expect: PUBLIC(200), request: () => get('/api/brand') },
   'GET /api/docs': { expect: PUBLIC(200), request: () => get('/api/docs') },
   'GET /api/docs/json': { expect: PUBLIC(200), request: () => get('/api/docs/json') },
