@@ -23,6 +23,7 @@ import {
   hostileValue,
   problemsOf,
 } from './hostile-inputs.ts';
+import { headerProblems } from './hostile-headers.ts';
 import { pathsIn, replacedAt, type RouteInfo, routeTable, sampleOf } from './hostile-routes.ts';
 
 /**
@@ -259,7 +260,7 @@ describe('hostile input to every route', () => {
         fc.asyncProperty(requestOf(route), async (input) => {
           const response: LightMyRequestResponse = await send(route, input);
           tally.set(response.statusCode, (tally.get(response.statusCode) ?? 0) + 1);
-          const problems = problemsOf(response);
+          const problems = [...problemsOf(response), ...headerProblems(response.headers, false)];
           if (problems.length)
             throw new Error(`${problems.join('; ')}\n${describeExchange(input, response)}`);
         }),
