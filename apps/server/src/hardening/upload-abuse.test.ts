@@ -2,6 +2,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { CATALOG_IMPORT_MAX_FILE_MB, CATALOG_IMPORT_MAX_FILES } from '@care/contract/catalog-import';
 import { ApiErrorSchema } from '@care/contract/errors';
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
@@ -349,8 +350,16 @@ describe('catalogue import (admin)', () => {
     }
   });
 
+  it('refuses a file over CATALOG_IMPORT_MAX_FILE_MB', async () => {
+    const big: Part = {
+      name: 'file',
+      file: { filename: 'huge.png', content: pngOfSize(CATALOG_IMPORT_MAX_FILE_MB * MB + 1) },
+    };
+    await expectRefused(() => importing([big]), 413, 'FILE_TOO_LARGE');
+  });
+
   it('refuses more files than CATALOG_IMPORT_MAX_FILES', async () => {
-    const many = Array.from({ length: 501 }, (_, i): Part => ({
+    const many = Array.from({ length: CATALOG_IMPORT_MAX_FILES + 1 }, (_, i): Part => ({
       name: 'file',
       file: { filename: `f${i}.png`, content: Buffer.from([i & 255]) },
     }));
