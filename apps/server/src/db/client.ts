@@ -63,6 +63,10 @@ function openPostgres(url: string, max: number, onConnectionError: (error: Error
   const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 5000 });
   // An idle client losing its connection (server restart) must not crash the process.
   pool.on('error', onConnectionError);
+  // Nor one checked out (a transaction between two statements, a lock holder): pg emits 'error' on the client,
+  // which has no listener of the pool's while it is out. Its query in progress, or next one, fails instead, and
+  // the pool drops it on release (PostgreSQL stopped with -m immediate crashed the process before).
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzleNodePg(pool);
   return {
     db,

@@ -40,6 +40,15 @@ async function appOn(database: Database): Promise<FastifyInstance> {
     await database.db.execute(sql`SELECT 1`);
     return { ok: true };
   });
+  // A transaction that waits between its statements, as one that writes a file between them does.
+  app.get('/transaction', async () => {
+    await database.db.transaction(async (tx) => {
+      await tx.execute(sql`SELECT set_config('application_name', 'care-fault-transaction', true)`);
+      await new Promise((done) => setTimeout(done, 1500));
+      await tx.execute(sql`SELECT 1`);
+    });
+    return { ok: true };
+  });
   app.get('/slow', async () => {
     await database.db.execute(sql`SELECT pg_sleep(10)`);
     return { ok: true };
@@ -115,6 +124,33 @@ describe('PostgreSQL unavailable', () => {
       expect(pid).toBeDefined();
       await admin.query('SELECT pg_terminate_backend($1)', [pid]);
       const response = await slow;
+      expect(response.statusCode).toBe(503);
+      expect(response.json().code).toBe('SERVICE_UNAVAILABLE');
+      expect((await app.inject('/query')).statusCode).toBe(200);
+    },
+  );
+
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'survives the connection of a checked-out client ending between two statements, and answers 503',
+    async () => {
+      const url = process.env.TEST_DATABASE_URL!;
+      const { app } = await open(url);
+      const admin = new pg.Client({ connectionString: url });
+      await admin.connect();
+      cleanup.push(() => admin.end());
+      const inTransaction = app.inject('/transaction');
+      let pid: number | undefined;
+      for (let i = 0; i < 100 && pid === undefined; i++) {
+        const { rows } = await admin.query<{ pid: number }>(
+          `SELECT pid FROM pg_stat_activity WHERE application_name = 'care-fault-transaction'`,
+        );
+        pid = rows[0]?.pid;
+        if (pid === undefined) await new Promise((done) => setTimeout(done, 50));
+      }
+      expect(pid).toBeDefined();
+      // Idle in its transaction: no query is active, so pg reports the end as an 'error' event on the client.
+      await admin.query('SELECT pg_terminate_backend($1)', [pid]);
+      const response = await inTransaction;
       expect(response.statusCode).toBe(503);
       expect(response.json().code).toBe('SERVICE_UNAVAILABLE');
       expect((await app.inject('/query')).statusCode).toBe(200);

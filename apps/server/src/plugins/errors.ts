@@ -128,7 +128,8 @@ function storageErrorOf(error: unknown): 'STORAGE_FULL' | 'STORAGE_UNAVAILABLE' 
 function isDatabaseDown(error: unknown): boolean {
   const e = error as { code?: string; message?: string; cause?: unknown };
   if (e?.code && CONNECTION_ERRORS.has(e.code)) return true;
-  if (/Connection terminated|timeout exceeded when trying to connect/i.test(e?.message ?? '')) return true;
+  if (/Connection terminated|timeout exceeded when trying to connect|not queryable/i.test(e?.message ?? ''))
+    return true;
   return e?.cause ? isDatabaseDown(e.cause) : false;
 }
 
