@@ -838,10 +838,17 @@ export async function runMix(options: MixOptions): Promise<void> {
     const others = watch.stop(ours, runSeconds);
 
     const sustained = Math.max(0, ...steps.filter((s) => s.held).map((s) => s.rate));
-    const chosen = steps.find((s) => s.rate === sustained && s.held) ?? null;
+    // The per-request table and memory of the highest step that held, or of the lowest step when none did.
+    const chosen =
+      steps.find((s) => s.rate === sustained && s.held) ??
+      [...steps].sort((a, b) => a.rate - b.rate)[0] ??
+      null;
     const ratio = sustained / ceiling.requestsPerSecond;
     console.log(`\n${stepTable(steps, options.targetP99Ms)}\n`);
-    if (chosen) console.log(`Per request at ${chosen.rate} req/s:\n\n${kindTable(chosen)}\n`);
+    if (chosen)
+      console.log(
+        `Per request at ${chosen.rate} req/s${chosen.held ? '' : ' (did NOT hold)'}:\n\n${kindTable(chosen)}\n`,
+      );
     console.log(
       `Sustainable: ${sustained} req/s with p99 < ${options.targetP99Ms} ms and no failures; ` +
         `bare Fastify ceiling ${ceiling.requestsPerSecond} req/s; ratio ${(ratio * 100).toFixed(2)} % ` +
