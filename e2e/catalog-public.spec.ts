@@ -144,3 +144,49 @@ test('signing in to order from a public card comes back to the same card, now wi
   ).toBeVisible();
   await axe.check();
 });
+
+test('a public card arrives rendered by the server, and the browser adopts that markup instead of rebuilding it', async ({
+  page,
+  visit,
+}) => {
+  const group = await firstOf(page.request, '/api/catalog-folders');
+  const assembly = await firstOf(page.request, `/api/catalog-folders?parentId=${group.id}`);
+  const card = await firstOf(page.request, `/api/catalog-cards?folderId=${assembly.id}`);
+  const path = `${CATALOG}/${group.id}/catalog-folders/${assembly.id}/catalog-cards/${card.id}`;
+
+  // Without any script: the heading, the drawing and the parts are in the document itself (ADR 028).
+  const html = await (await page.request.get(path, { headers: { 'accept-language': 'pl' } })).text();
+  expect(html).toContain('<html lang="pl"');
+  expect(html).toMatch(new RegExp(`<h1[^>]*>${pl(card)}</h1>`));
+  expect(html).toMatch(/<img[^>]*src="\/api\/catalog-cards\/\d+\/drawing"/);
+  expect(html).toContain('data-position="1"');
+  expect(html).toContain('<script type="application/json" id="page-state">');
+
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.addInitScript(() =>
+    document.addEventListener('DOMContentLoaded', () => {
+      (window as unknown as { serverHeading: Element | null }).serverHeading = document.querySelector('h1');
+    }),
+  );
+  await visit(path);
+  // Hydrated: React owns the server's heading element (a mismatch would have replaced it and logged an error).
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        const h1 = document.querySelector('h1');
+        const own = (window as unknown as { serverHeading: Element | null }).serverHeading;
+        return h1 === own && Object.keys(h1 ?? {}).some((key) => key.startsWith('__react'));
+      }),
+    )
+    .toBe(true);
+  // And it works: the language switch re-renders the page in English.
+  await page.getByRole('button', { name: new RegExp(t('common:language.label')) }).click();
+  await page.getByRole('menuitem', { name: 'English' }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(page.getByRole('table', { name: t('catalog:card.parts', 'en') })).toBeVisible();
+  expect(errors).toEqual([]);
+});

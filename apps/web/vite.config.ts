@@ -17,7 +17,20 @@ function devPortalConfig(): Plugin {
   };
 }
 
-export default defineConfig({
+/**
+ * The server's rendering of the public catalogue (src/entry-server.tsx, `vite build --ssr`): one Node module in
+ * dist-ssr/ with its dependencies bundled, which apps/server loads when it is there.
+ */
+const ssrBuild = defineConfig({
+  base: './',
+  plugins: [react()],
+  ssr: { noExternal: true },
+  build: { target: 'node24', outDir: 'dist-ssr', emptyOutDir: true, sourcemap: false, copyPublicDir: false },
+});
+
+export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? ssrBuild : clientBuild));
+
+const clientBuild = defineConfig({
   // Relative asset URLs: the server rewrites them under BASE_PATH, so one build serves any base path.
   base: './',
   plugins: [
@@ -30,6 +43,9 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: true,
     reportCompressedSize: false,
+    // One stylesheet for every screen, linked by index.html: a page the server rendered (entry-server.tsx) is
+    // styled before any route's code arrives (a route's own CSS file arriving later would move it about).
+    cssCodeSplit: false,
     rolldownOptions: {
       output: {
         // Fewer, larger chunks (docs/perf.md, Lighthouse): left alone the bundler cuts the code every page

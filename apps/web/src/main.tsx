@@ -1,8 +1,11 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { StrictMode, startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { readRuntimeConfig, setRuntimeConfig } from '#app/config/runtime-config.ts';
+import { hydrate } from '@tanstack/react-query';
 import { initI18n } from '#app/lib/i18n.ts';
+import { PUBLIC_PAGE_NAMESPACES, readPageState } from '#app/lib/page-state.ts';
+import { queryClient } from '#app/lib/query-client.ts';
 import { setUnauthorizedHandler } from '#app/lib/api-client.ts';
 import { AppProvider } from './app/provider.tsx';
 import { createRouter } from './app/router.tsx';
@@ -17,6 +20,9 @@ async function start(): Promise<void> {
     throw new Error(result.message);
   }
   setRuntimeConfig(result.config);
+  // A public catalogue page the server rendered (entry-server.tsx) comes with its data: no API round trip.
+  const pageState = readPageState();
+  if (pageState) hydrate(queryClient, pageState.queries);
   const router = createRouter(result.config.routerBaseName);
   setUnauthorizedHandler(() => {
     const { pathname, search } = router.state.location;
@@ -24,14 +30,33 @@ async function start(): Promise<void> {
     useAuthStore.getState().setSignedOut();
   });
   void useAuthStore.getState().initialize();
-  await initI18n();
-  createRoot(root).render(
+  const i18n = await initI18n(pageState?.resources);
+  if (pageState) {
+    // Hydration must render what the server did: the route's code and data, and its translations, first.
+    await Promise.all([routerReady(router), i18n.loadNamespaces([...PUBLIC_PAGE_NAMESPACES])]);
+  }
+  const app = (
     <StrictMode>
       <AppProvider>
         <RouterProvider router={router} />
       </AppProvider>
-    </StrictMode>,
+    </StrictMode>
   );
+  // The server's markup is the same tree (entry-server.tsx): React adopts it instead of building it again, as a
+  // transition, in slices between which the phone stays responsive (the page is already on screen).
+  if (pageState) startTransition(() => void hydrateRoot(root, app));
+  else createRoot(root).render(app);
+}
+
+function routerReady(router: ReturnType<typeof createRouter>): Promise<void> {
+  return new Promise((resolve) => {
+    if (router.state.initialized) return resolve();
+    const unsubscribe = router.subscribe((state) => {
+      if (!state.initialized) return;
+      unsubscribe();
+      resolve();
+    });
+  });
 }
 
 void start();

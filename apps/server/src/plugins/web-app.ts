@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import { PORTAL_CONFIG_GLOBAL, type PortalConfig } from '@care/contract/runtime-config';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -39,6 +41,54 @@ export function loadIndexPage(env: Env): IndexPage | null {
   return { html, scriptHashes };
 }
 
+/** The web app's rendering of the public catalogue pages (apps/web/src/entry-server.tsx, built to dist-ssr/). */
+interface PageRenderer {
+  (request: {
+    url: string;
+    queryLanguage?: string | undefined;
+    cookieLanguage?: string | undefined;
+    acceptLanguage?: string | undefined;
+  }): Promise<{ language: string; head?: string; html: string; state: unknown } | null>;
+}
+
+/** The public catalogue's pages, rendered on the server (docs/perf.md, Lighthouse; ADR 028). */
+const SERVER_RENDERED = '/parts-catalog-public/catalog-folders';
+
+/**
+ * Loads the server rendering next to the built web app (`<WEB_DIST_DIR>/../dist-ssr/entry-server.js`), if it was
+ * built. Its API calls are answered in this process (`app.inject`, no cookies: only public data). Off when the
+ * pages call an API elsewhere (PORTAL_API_BASE_URL), which this process would not answer for.
+ */
+async function loadPageRenderer(app: FastifyInstance, env: Env): Promise<PageRenderer | null> {
+  const entry = join(dirname(env.WEB_DIST_DIR), 'dist-ssr', 'entry-server.js');
+  if (!existsSync(entry)) return null;
+  if (env.PORTAL_API_BASE_URL && env.PORTAL_API_BASE_URL !== env.BASE_PATH) return null;
+  const module = (await import(pathToFileURL(entry).href)) as {
+    createPageRenderer(options: { basePath: string; localesDir: string; fetch: typeof fetch }): PageRenderer;
+  };
+  const inProcess = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
+    const url = new URL(input instanceof Request ? input.url : input);
+    const res = await app.inject({
+      method: (init?.method ?? 'GET') as 'GET',
+      url: url.pathname + url.search,
+      headers: { accept: 'application/json' },
+    });
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(res.headers))
+      if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : String(value));
+    const empty = res.statusCode === 204 || res.statusCode === 304;
+    return new Response(empty ? null : new Uint8Array(res.rawPayload), { status: res.statusCode, headers });
+  };
+  return module.createPageRenderer({
+    basePath: env.BASE_PATH,
+    localesDir: join(env.WEB_DIST_DIR, 'locales', 'lang'),
+    fetch: inProcess as typeof fetch,
+  });
+}
+
+/** `<` as \u003c: the state cannot end its script element, whatever the catalogue's texts contain. */
+const jsonInHtml = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+
 /** Paths under the base path that are never client routes: the API and static files answer 404 in JSON there. */
 const NON_PAGE_PREFIXES = ['api/', 'auth/', 'assets/', 'locales/'];
 
@@ -63,6 +113,49 @@ export async function registerWebApp(app: FastifyInstance, env: Env, page: Index
 
   const sendIndex = (reply: FastifyReply) =>
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(page!.html);
+  const [head, afterRoot] = page ? splitAtRoot(page.html) : ['', ''];
+  // The stylesheet in the page itself: a phone's first paint waits for the document only, not for a second
+  // download that shares the slow link with the scripts (docs/perf.md, Lighthouse).
+  const beforeRoot = page ? inlineStylesheet(head, env) : '';
+  const render = page && afterRoot ? await loadPageRenderer(app, env) : null;
+
+  /** A public catalogue page with its content in #root (the splash's place), or the plain page if that fails. */
+  const sendRendered = async (request: FastifyRequest, reply: FastifyReply) => {
+    let rendered: Awaited<ReturnType<PageRenderer>> = null;
+    try {
+      const query = request.query as Record<string, unknown>;
+      rendered = await render!({
+        url: request.url,
+        queryLanguage: typeof query.lng === 'string' ? query.lng : undefined,
+        cookieLanguage: request.cookies.i18next,
+        acceptLanguage: request.headers['accept-language'],
+      });
+    } catch (error) {
+      request.log.warn({ err: error }, 'server rendering of a public catalogue page failed');
+    }
+    if (!rendered) return sendIndex(reply);
+    const html =
+      beforeRoot
+        .replace(/<html lang="[^"]*"/, `<html lang="${rendered.language}"`)
+        .replace('</head>', () => `${rendered.head ?? ''}</head>`) +
+      rendered.html +
+      afterRoot.replace(
+        '</body>',
+        `<script type="application/json" id="page-state">${jsonInHtml(rendered.state)}</script></body>`,
+      );
+    // Dynamic pages get no pre-compressed file: compress here (a card's page is ~100 kB of markup and data).
+    const accepted = String(request.headers['accept-encoding'] ?? '');
+    reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .header('vary', 'accept-encoding');
+    if (/\bbr\b/.test(accepted))
+      return reply
+        .header('content-encoding', 'br')
+        .send(brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }));
+    if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(gzipSync(html));
+    return reply.send(html);
+  };
   // The static plugin would answer the root folder itself (403 without an index); the root is the login page.
   if (page) app.get(prefix, { schema: { hide: true } }, (_request, reply) => sendIndex(reply));
 
@@ -73,6 +166,33 @@ export async function registerWebApp(app: FastifyInstance, env: Env, page: Index
       (request.method === 'GET' || request.method === 'HEAD') &&
       (path === env.BASE_PATH || path.startsWith(prefix)) &&
       !NON_PAGE_PREFIXES.some((p) => path.startsWith(prefix + p));
-    return isPageRequest ? sendIndex(reply) : sendNotFound(reply);
+    if (!isPageRequest) return sendNotFound(reply);
+    const server = render && request.method === 'GET' && path.startsWith(env.BASE_PATH + SERVER_RENDERED);
+    return server ? sendRendered(request, reply) : sendIndex(reply);
   });
+}
+
+/**
+ * index.html around the splash in #root (`<!--root-->…<!--/root-->`, apps/web/index.html): a server-rendered
+ * page's markup takes the splash's place.
+ */
+function splitAtRoot(html: string): [string, string] {
+  const start = html.indexOf('<!--root-->');
+  const end = html.indexOf('<!--/root-->');
+  if (start < 0 || end < 0) return [html, ''];
+  // Without the whitespace around the markers: #root must hold exactly what React hydrates.
+  return [html.slice(0, start).trimEnd(), html.slice(end + '<!--/root-->'.length).trimStart()];
+}
+
+/** The page's one stylesheet link replaced by the stylesheet's text (unchanged if it is not exactly one local file). */
+function inlineStylesheet(html: string, env: Env): string {
+  const links = [...html.matchAll(/<link rel="stylesheet"[^>]*href="([^"]+\.css)"[^>]*>/g)];
+  if (links.length !== 1) return html;
+  const [link, href] = [links[0]![0], links[0]![1]!];
+  const prefix = `${env.BASE_PATH}/`;
+  if (!href.startsWith(prefix)) return html;
+  const file = join(env.WEB_DIST_DIR, href.slice(prefix.length));
+  if (!existsSync(file)) return html;
+  const css = readFileSync(file, 'utf8').replace(/<\/style/gi, '<\\/style');
+  return html.replace(link, () => `<style>${css}</style>`);
 }

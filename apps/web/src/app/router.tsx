@@ -24,6 +24,13 @@ const catalogRoutes = (): RouteObject[] => [
   },
 ];
 
+/** SPEC §2's public catalogue (open without sign-in); the server renders these pages too (entry-server.tsx). */
+export const publicCatalogRoute = (): RouteObject => ({
+  path: paths.publicCatalog,
+  lazy: () => import('./routes/catalog/public-layout.tsx'),
+  children: catalogRoutes(),
+});
+
 /** Every route of the portal, in the order of SPEC §2. Route modules load on demand. */
 export const routes: RouteObject[] = [
   {
@@ -36,11 +43,7 @@ export const routes: RouteObject[] = [
       { path: paths.registerB2C, lazy: () => import('./routes/register-b2c.tsx') },
       { path: '/confirm/:id/:username', lazy: () => import('./routes/confirm.tsx') },
       { path: '/reset-password/:token', lazy: () => import('./routes/reset-password.tsx') },
-      {
-        path: paths.publicCatalog,
-        lazy: () => import('./routes/catalog/public-layout.tsx'),
-        children: catalogRoutes(),
-      },
+      publicCatalogRoute(),
       {
         path: paths.home,
         middleware: [requireAuthentication],

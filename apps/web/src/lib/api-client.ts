@@ -34,6 +34,19 @@ export function fieldErrorsOf(error: unknown): FieldError[] {
   return error instanceof ApiRequestError ? (error.body?.fields ?? []) : [];
 }
 
+/**
+ * Where relative API addresses resolve and what sends them: the page's origin and the browser's fetch, except
+ * when the server renders a public page (apps/web/src/entry-server.tsx), which answers them in-process.
+ */
+let transport: { origin: () => string; fetch: typeof fetch } = {
+  origin: () => window.location.origin,
+  fetch: (input, init) => fetch(input, init),
+};
+
+export function setApiTransport(next: typeof transport): void {
+  transport = next;
+}
+
 type UnauthorizedHandler = (path: string) => void;
 let onUnauthorized: UnauthorizedHandler = () => {};
 
@@ -82,17 +95,20 @@ export async function request<S extends z.ZodType = z.ZodUnknown>(
   options: RequestOptions<S> = {},
 ): Promise<z.output<S>> {
   const { method = 'GET', body, query, schema, errorMessage, silent, signal } = options;
-  const url = new URL(apiUrl(path), window.location.origin);
+  const url = new URL(apiUrl(path), transport.origin());
   for (const [key, value] of Object.entries(query ?? {})) {
     if (value !== undefined) url.searchParams.set(key, value === null ? 'null' : String(value));
   }
   const isForm = body instanceof FormData;
-  const headers: Record<string, string> = { accept: 'application/json', 'accept-language': i18n.language };
+  const headers: Record<string, string> = {
+    accept: 'application/json',
+    'accept-language': i18n.language ?? '',
+  };
   if (body !== undefined && !isForm) headers['content-type'] = 'application/json';
 
   let response: Response;
   try {
-    response = await fetch(url, {
+    response = await transport.fetch(url, {
       method,
       credentials: 'include',
       headers,

@@ -1,5 +1,5 @@
 import { FALLBACK_LANGUAGE, LANGUAGES } from '@care/contract/locales';
-import i18n, { type InitOptions } from 'i18next';
+import i18n, { type InitOptions, type Resource } from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import HttpBackend from 'i18next-http-backend';
 import { initReactI18next } from 'react-i18next';
@@ -43,13 +43,15 @@ export const i18nOptions: InitOptions = {
   react: { useSuspense: true },
 };
 
-export async function initI18n(): Promise<typeof i18n> {
+/** `resources`: translations the page came with (a server-rendered page, lib/page-state.ts); the rest load on demand. */
+export async function initI18n(resources?: Resource): Promise<typeof i18n> {
   await i18n
     .use(HttpBackend)
     .use(LanguageDetector)
     .use(initReactI18next)
     .init({
       ...i18nOptions,
+      ...(resources ? { resources, partialBundledLanguages: true } : {}),
       backend: {
         loadPath: (lngs: readonly string[], namespaces: readonly string[]) =>
           publicUrl(`locales/lang/${namespaces[0]}/${lngs[0]}.json`),

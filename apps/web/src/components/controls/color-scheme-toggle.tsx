@@ -12,7 +12,8 @@ import { useTranslation } from 'react-i18next';
 export function ColorSchemeToggle({ variant = 'default' }: { variant?: ActionIconProps['variant'] }) {
   const { t } = useTranslation('common');
   const { setColorScheme } = useMantineColorScheme();
-  const computed = useComputedColorScheme('light', { getInitialValueInEffect: false });
+  // Light on the first render, the real scheme right after: the server's markup (entry-server.tsx) cannot know it.
+  const computed = useComputedColorScheme('light', { getInitialValueInEffect: true });
   const isDark = computed === 'dark';
   const label = t(isDark ? 'color-scheme.to-light' : 'color-scheme.to-dark');
 

@@ -12,13 +12,14 @@ import { trailLinks } from '#app/features/catalog/catalog-trail.ts';
 import { loadDrawingViewer } from '#app/features/catalog/components/card-drawing.tsx';
 import { CardView, drawingSrc } from '#app/features/catalog/components/card-view.tsx';
 import { useAddToCart } from '#app/features/cart/use-add-to-cart.ts';
-import { queryClient } from '#app/lib/query-client.ts';
+import { queryClientContext } from '#app/lib/query-client.ts';
 import { CatalogError } from './catalog-error.tsx';
 import { CatalogPage } from './catalog-page.tsx';
 import { useCatalogPaths, useSignInToOrderPath } from './catalog-root.ts';
 import { useContentLanguage } from '#app/features/catalog/use-content-language.ts';
 
-export const loader = async ({ params }: LoaderFunctionArgs) => {
+export const loader = async ({ params, context }: LoaderFunctionArgs) => {
+  const queryClient = context.get(queryClientContext);
   const id = params.catalogCardId ?? '';
   void loadDrawingViewer();
   const [card] = await Promise.all([
@@ -27,7 +28,7 @@ export const loader = async ({ params }: LoaderFunctionArgs) => {
   ]);
   // The drawing starts downloading while the page renders (it is the page's largest picture).
   const src = drawingSrc(card.drawingUrl);
-  if (src) Object.assign(new Image(), { fetchPriority: 'high', src });
+  if (src && typeof Image !== 'undefined') Object.assign(new Image(), { fetchPriority: 'high', src });
   return null;
 };
 

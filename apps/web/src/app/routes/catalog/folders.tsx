@@ -2,16 +2,18 @@ import { translate } from '@care/contract/translations';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { IconFolder } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import type { LoaderFunctionArgs } from 'react-router';
 import { EmptyState } from '#app/components/layout/empty-state.tsx';
 import { foldersQuery } from '#app/features/catalog/api.ts';
-import { queryClient } from '#app/lib/query-client.ts';
+import { queryClientContext } from '#app/lib/query-client.ts';
 import { CatalogError } from './catalog-error.tsx';
 import { CatalogPage } from './catalog-page.tsx';
 import { useCatalogPaths } from './catalog-root.ts';
 import { FolderGrid } from './folder-grid.tsx';
 import { useContentLanguage } from '#app/features/catalog/use-content-language.ts';
 
-export const loader = () => queryClient.ensureQueryData(foldersQuery());
+export const loader = ({ context }: LoaderFunctionArgs) =>
+  context.get(queryClientContext).ensureQueryData(foldersQuery());
 
 export const ErrorBoundary = CatalogError;
 

@@ -6,14 +6,15 @@ import { useParams, type LoaderFunctionArgs } from 'react-router';
 import { EmptyState } from '#app/components/layout/empty-state.tsx';
 import { breadcrumbsQuery, foldersQuery } from '#app/features/catalog/api.ts';
 import { trailLinks } from '#app/features/catalog/catalog-trail.ts';
-import { queryClient } from '#app/lib/query-client.ts';
+import { queryClientContext } from '#app/lib/query-client.ts';
 import { CatalogError } from './catalog-error.tsx';
 import { CatalogPage } from './catalog-page.tsx';
 import { useCatalogPaths } from './catalog-root.ts';
 import { FolderGrid } from './folder-grid.tsx';
 import { useContentLanguage } from '#app/features/catalog/use-content-language.ts';
 
-export const loader = ({ params }: LoaderFunctionArgs) => {
+export const loader = ({ params, context }: LoaderFunctionArgs) => {
+  const queryClient = context.get(queryClientContext);
   const id = params.mainFolderId ?? '';
   return Promise.all([
     queryClient.ensureQueryData(foldersQuery(id)),

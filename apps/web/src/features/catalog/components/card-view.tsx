@@ -2,7 +2,7 @@ import type { CatalogCard } from '@care/contract/catalog';
 import { translate } from '@care/contract/translations';
 import { Grid } from '@mantine/core';
 import { IconListDetails, IconPhoto } from '@tabler/icons-react';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { EmptyState } from '#app/components/layout/empty-state.tsx';
@@ -29,6 +29,12 @@ export function drawingSrc(url: string | null): string | null {
   const api = apiUrl('/');
   return /^https?:\/\//.test(api) ? new URL(url, api).href : url;
 }
+
+/** The position an address's `#pos-12` picks. */
+const addressPosition = (hash: string) =>
+  hash.startsWith('#pos-') ? decodeURIComponent(hash.slice(5)) : null;
+const noSubscription = () => () => {};
+const serverPosition = () => null;
 
 /** SPEC §9: the header's height; it stays on top of the page. */
 const PAGE_HEADER_HEIGHT = 60;
@@ -72,9 +78,11 @@ export function CardView({ card, listActions, partLink, order }: CardViewProps) 
   const language = useContentLanguage();
   const { hash } = useLocation();
   const [hovered, setHovered] = useState<string | null>(null);
-  const [selected, setSelected] = useState<string | null>(() =>
-    hash.startsWith('#pos-') ? decodeURIComponent(hash.slice(5)) : null,
-  );
+  // `#pos-12` picks position 12, except while React adopts the server's markup of the page (entry-server.tsx),
+  // which never sees the address's hash: then nothing, and the position right after.
+  const fromAddress = useSyncExternalStore(noSubscription, () => addressPosition(hash), serverPosition);
+  const [picked, setPicked] = useState<string | null | undefined>(undefined);
+  const selected = picked === undefined ? fromAddress : picked;
   const active = hovered ?? selected;
   const name = translate(card.name, language);
 
@@ -84,21 +92,21 @@ export function CardView({ card, listActions, partLink, order }: CardViewProps) 
   );
 
   useEffect(() => {
-    if (selected) revealRow(selected, true);
-    // Only the position from the address, once.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+    if (fromAddress) revealRow(fromAddress, true);
+  }, [fromAddress]);
 
   const hoverHotspot = (positionNumber: string | null) => {
     setHovered(positionNumber);
     if (positionNumber) revealRow(positionNumber, false);
   };
   const selectHotspot = (positionNumber: string) => {
-    setSelected(positionNumber);
+    setPicked(positionNumber);
     revealRow(positionNumber, true);
   };
   const selectRow = (positionNumber: string) =>
-    setSelected((current) => (current === positionNumber ? null : positionNumber));
+    setPicked((current) =>
+      (current === undefined ? fromAddress : current) === positionNumber ? null : positionNumber,
+    );
 
   return (
     <Grid gap="lg" align="flex-start">

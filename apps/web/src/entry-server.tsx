@@ -1,0 +1,160 @@
+/**
+ * The server's rendering of the public catalogue pages (docs/perf.md, Lighthouse; ADR 028). The portal's server
+ * (apps/server/src/plugins/web-app.ts) loads this module's build (dist-ssr/entry-server.js) and answers
+ * …/parts-catalog-public/catalog-folders/… with the page's HTML already inside #root, plus the data and the
+ * translations it was made from, so a phone shows the catalogue before the JavaScript has arrived. The browser
+ * then renders the same page itself (main.tsx) from that data, without asking the API again.
+ *
+ * Only the public catalogue: its data is the same for everyone, so nothing personal is ever rendered here.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { FALLBACK_LANGUAGE, isLanguage, type Language } from '@care/contract/locales';
+import { dehydrate } from '@tanstack/react-query';
+import i18next, { type Resource, type ResourceKey } from 'i18next';
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { createMemoryRouter, RouterContextProvider, RouterProvider } from 'react-router';
+import { AppProvider } from '#app/app/provider.tsx';
+import { routes } from '#app/app/router.tsx';
+import { paths } from '#app/config/paths.ts';
+import { setRuntimeConfig } from '#app/config/runtime-config.ts';
+import { brandQuery } from '#app/features/brand/api.ts';
+import { setApiTransport } from '#app/lib/api-client.ts';
+import { i18nOptions } from '#app/lib/i18n.ts';
+import { createQueryClient, queryClientContext } from '#app/lib/query-client.ts';
+import { PUBLIC_PAGE_NAMESPACES, type PageState } from '#app/lib/page-state.ts';
+
+export interface PageRendererOptions {
+  /** BASE_PATH: the router's base name, and where the API and the static files are. */
+  basePath: string;
+  /** The built locale files (dist/locales/lang). */
+  localesDir: string;
+  /** Answers the API's requests in the same process (the server's `app.inject`). */
+  fetch: typeof fetch;
+}
+
+export interface PageRequest {
+  /** The address asked for, with the base path and the query. */
+  url: string;
+  /** `?lng=`, the `i18next` cookie and Accept-Language, as the browser's detector would look (lib/i18n.ts). */
+  queryLanguage?: string | undefined;
+  cookieLanguage?: string | undefined;
+  acceptLanguage?: string | undefined;
+}
+
+export interface RenderedPage {
+  language: Language;
+  /** Resource hints for the document's head (e.g. the preload of a card's drawing). */
+  head: string;
+  /** The markup for #root. */
+  html: string;
+  /** The data and translations the markup was made from, for main.tsx (JSON). */
+  state: PageState;
+}
+
+/** The first supported language of an Accept-Language header, by its weights. */
+export function acceptedLanguage(header: string | undefined): Language | undefined {
+  const ranked = (header ?? '')
+    .split(',')
+    .map((part) => {
+      const [tag = '', ...params] = part.trim().split(';');
+      const q = params.find((p) => p.trim().startsWith('q='));
+      return { language: tag.trim().toLowerCase().split('-')[0], q: q ? Number(q.trim().slice(2)) : 1 };
+    })
+    .filter((entry) => entry.q > 0)
+    .sort((a, b) => b.q - a.q);
+  return ranked.map((entry) => entry.language).find(isLanguage);
+}
+
+export function pageLanguage(request: Omit<PageRequest, 'url'>): Language {
+  const pick = (value: string | undefined) => value?.toLowerCase().split('-')[0];
+  const explicit = [pick(request.queryLanguage), pick(request.cookieLanguage)].find(isLanguage);
+  return explicit ?? acceptedLanguage(request.acceptLanguage) ?? FALLBACK_LANGUAGE;
+}
+
+export function createPageRenderer({ basePath, localesDir, fetch }: PageRendererOptions) {
+  setRuntimeConfig({ apiBaseUrl: basePath, routerBaseName: basePath, basePath });
+  setApiTransport({ origin: () => 'http://portal.internal', fetch });
+  const bundles = new Map<string, ResourceKey>();
+  const bundle = (language: string, namespace: string) => {
+    const key = `${namespace}/${language}`;
+    if (!bundles.has(key))
+      bundles.set(key, JSON.parse(readFileSync(join(localesDir, namespace, `${language}.json`), 'utf8')));
+    return bundles.get(key)!;
+  };
+
+  /** The page's HTML, or null when it is no page of the public catalogue or its data could not be loaded. */
+  return async function render(request: PageRequest): Promise<RenderedPage | null> {
+    const language = pageLanguage(request);
+    const queryClient = createQueryClient();
+    // The browser's own router and tree (main.tsx), so the markup is exactly what React hydrates there.
+    const router = createMemoryRouter(routes, {
+      initialEntries: [request.url],
+      basename: basePath || undefined,
+      getContext: () => new RouterContextProvider(new Map([[queryClientContext, queryClient]])),
+    });
+    try {
+      await initialized(router);
+      const { location, errors, matches } = router.state;
+      // Only the public catalogue's own pages; a redirect or a loader's error (unknown card, API failure) is
+      // left to the browser's rendering.
+      const onPublicCatalog = matches.some((match) => match.route.path === paths.publicCatalog);
+      if (errors || !onPublicCatalog || location.pathname + location.search !== request.url) return null;
+      await queryClient.prefetchQuery(brandQuery);
+
+      const resources: Resource = {};
+      for (const lng of new Set<string>([language, FALLBACK_LANGUAGE])) {
+        resources[lng] = Object.fromEntries(PUBLIC_PAGE_NAMESPACES.map((ns) => [ns, bundle(lng, ns)]));
+      }
+      const i18n = i18next.createInstance();
+      await i18n.use(initReactI18next).init({
+        ...i18nOptions,
+        lng: language,
+        ns: [...PUBLIC_PAGE_NAMESPACES],
+        resources,
+        initAsync: false,
+        react: { useSuspense: false },
+      });
+
+      const page = (
+        <StrictMode>
+          <I18nextProvider i18n={i18n}>
+            <AppProvider queryClient={queryClient}>
+              <RouterProvider router={router} />
+            </AppProvider>
+          </I18nextProvider>
+        </StrictMode>
+      );
+      // A lazy component (the drawing's zoom code) suspends the first time only: its code is then loaded, and
+      // the page is rendered again, so the browser gets every part of it (a boundary left to the browser,
+      // `<!--$!-->`, would be rendered there again and logged as an error).
+      let html = renderToString(page);
+      for (let attempt = 0; attempt < 3 && html.includes('<!--$!-->'); attempt++) {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+        html = renderToString(page);
+      }
+      if (html.includes('<!--$!-->')) return null;
+      // React puts the resource hints it found (the drawing's preload) before the markup; they belong in the
+      // head, and hydration expects #root to hold the page alone.
+      const [, head = '', body = html] = /^((?:<link [^>]*>)*)([\s\S]*)$/.exec(html) ?? [];
+      const state: PageState = { queries: dehydrate(queryClient), resources, language };
+      return { language, head, html: body, state };
+    } finally {
+      router.dispose();
+      queryClient.clear();
+    }
+  };
+}
+
+function initialized(router: ReturnType<typeof createMemoryRouter>): Promise<void> {
+  return new Promise((resolve) => {
+    if (router.state.initialized) return resolve();
+    const unsubscribe = router.subscribe((state) => {
+      if (!state.initialized) return;
+      unsubscribe();
+      resolve();
+    });
+  });
+}
