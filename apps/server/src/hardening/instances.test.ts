@@ -13,8 +13,12 @@ import { jobRuns } from '#app/db/schema/jobs.ts';
 import { mailOutbox } from '#app/db/schema/outbox.ts';
 import { rateLimitHits } from '#app/db/schema/rate-limits.ts';
 import { authTokens, sessions } from '#app/db/schema/sessions.ts';
-import { runGuaranteeReminders } from '#app/jobs/guarantee-reminders.ts';
-import { runHousekeepingOnce } from '#app/jobs/housekeeping.ts';
+import {
+  type GuaranteeRemindersResult,
+  runGuaranteeReminders,
+  startGuaranteeReminders,
+} from '#app/jobs/guarantee-reminders.ts';
+import { type HousekeepingRun, runHousekeepingOnce, startHousekeeping } from '#app/jobs/housekeeping.ts';
 import { enqueueMail, type OutboxWorker, startOutboxWorker } from '#app/mail/outbox.ts';
 import { createMailTransport, type MailTransport } from '#app/mail/transport.ts';
 import { RATE_LIMITS } from '#app/plugins/rate-limit.ts';
@@ -257,7 +261,7 @@ describe.skipIf(!serverUrl)('two app instances on one PostgreSQL (PostgreSQL onl
     }
   });
 
-  it('the daily guarantee reminders, started by both instances at the same moment, run once', async () => {
+  it('the daily guarantee reminders, started at the same moment and on both instances’ schedules, run once a day', async () => {
     const { db } = one.database;
     await clearOutbox(db);
     const now = new Date('2026-06-01T10:00:00Z');
@@ -282,9 +286,34 @@ describe.skipIf(!serverUrl)('two app instances on one PostgreSQL (PostgreSQL onl
     expect(
       await count(db, sql`SELECT count(*)::int AS n FROM ${jobRuns} WHERE job_name = 'guarantee-reminders'`),
     ).toBe(1);
+
+    // The next day through both instances' schedules, as server.ts starts them, ticking every 20 ms.
+    const nextDay = new Date('2026-06-02T10:00:00Z');
+    const results: GuaranteeRemindersResult[] = [];
+    const errors: unknown[] = [];
+    const schedules = [one, two].map((instance) =>
+      startGuaranteeReminders(instance.database.db, env, {
+        onError: (error) => errors.push(error),
+        onMailQueued: () => {},
+        onRun: (result) => results.push(result),
+        intervalMs: 20,
+        clock: () => nextDay,
+      }),
+    );
+    try {
+      await expect.poll(() => results.length, { timeout: 5000 }).toBeGreaterThanOrEqual(8);
+    } finally {
+      for (const schedule of schedules) schedule.stop();
+    }
+    expect(errors).toEqual([]);
+    // Each machine's reminder went out the day before: the day's run happens once and finds nothing to send.
+    expect(results.filter((result) => result.ran)).toEqual([{ ran: true, remindersQueued: 0 }]);
+    expect(
+      await count(db, sql`SELECT count(*)::int AS n FROM ${mailOutbox} WHERE kind = 'guarantee-end'`),
+    ).toBe(5);
   });
 
-  it('the hourly housekeeping, started by both instances at the same moment, runs once', async () => {
+  it('the hourly housekeeping, on both instances’ schedules and started at the same moment, runs once an hour', async () => {
     const { db } = one.database;
     const userId = await insertUser(db, { email: 'stary@example.com' });
     const past = new Date(Date.now() - 60_000);
@@ -299,18 +328,37 @@ describe.skipIf(!serverUrl)('two app instances on one PostgreSQL (PostgreSQL onl
     await db
       .insert(authTokens)
       .values({ userId, purpose: 'reset_password', tokenHash: '9'.repeat(64), expiresAt: new Date(0) });
-    const now = new Date();
-    const runs = await Promise.all(
-      [one, two, one, two].map((instance) => runHousekeepingOnce(instance.database.db, now)),
+    // Both instances' schedules, as server.ts starts them, ticking every 20 ms within one clock hour.
+    await awayFromWindowEdge(3_600_000);
+    const runs: HousekeepingRun[] = [];
+    const errors: unknown[] = [];
+    const schedules = [one, two].map((instance) =>
+      startHousekeeping(instance.database.db, {
+        onError: (error) => errors.push(error),
+        onRun: (run) => runs.push(run),
+        intervalMs: 20,
+      }),
     );
+    try {
+      await expect.poll(() => runs.length, { timeout: 5000 }).toBeGreaterThanOrEqual(8);
+    } finally {
+      for (const schedule of schedules) schedule.stop();
+    }
     const ran = runs.filter((run) => run.ran);
     expect(ran).toHaveLength(1);
     expect(ran[0]!.result).toMatchObject({ sessions: 3, authTokens: 1 });
+    expect(errors).toEqual([]);
+
+    // The next hour is a new run, taken by one of four calls made at the same moment.
+    const nextHour = new Date(Date.now() + 3_600_000);
+    const raced = await Promise.all(
+      [one, two, one, two].map((instance) => runHousekeepingOnce(instance.database.db, nextHour)),
+    );
+    expect(raced.filter((run) => run.ran)).toEqual([
+      { ran: true, result: { sessions: 0, rateLimitWindows: 0, authTokens: 0 } },
+    ]);
     expect(
       await count(db, sql`SELECT count(*)::int AS n FROM ${jobRuns} WHERE job_name = 'housekeeping'`),
-    ).toBe(1);
-    // The next hour is a new run.
-    const later = await runHousekeepingOnce(two.database.db, new Date(now.getTime() + 3_600_000));
-    expect(later).toEqual({ ran: true, result: { sessions: 0, rateLimitWindows: 0, authTokens: 0 } });
+    ).toBe(2);
   });
 });
