@@ -385,3 +385,14 @@ describe('catalogue import (admin)', () => {
     expect(response.statusCode, response.body.slice(0, 300)).toBe(200);
   });
 });
+
+describe('after all of the above', () => {
+  it('every stored file has its row and every row its file, with no temporary file left', async () => {
+    const result = (await t.database.db.execute(sql`SELECT storage_key FROM files`)) as {
+      rows: { storage_key: string }[];
+    };
+    const keys = result.rows.map((row) => row.storage_key).sort();
+    expect(keys.length).toBeGreaterThan(0);
+    expect((await storedFiles()).sort()).toEqual(keys);
+  });
+});
