@@ -25,7 +25,8 @@ import { EXAMPLE_DIR } from '#app/features/catalog-import/example-catalog.ts';
 
 const MB = 1024 * 1024;
 const LIMITS = { UPLOAD_MAX_FILE_MB: '1', UPLOAD_MAX_REQUEST_MB: '2', UPLOAD_MAX_FILES: '3' };
-const IDLE_TIMEOUT_S = 1;
+// Short for speed, long enough that a loaded machine has started writing every upload before it ends them.
+const IDLE_TIMEOUT_S = 2;
 
 let t: TestApp;
 let dataDir: string;
