@@ -8,10 +8,13 @@ import {
   call,
   FAULTS_DIR,
   foundClientIds,
+  openEvents,
   percentile,
   printFigures,
   round,
   saveResult,
+  SERVICE,
+  signIn,
   startServer,
   write,
   type Write,
@@ -90,6 +93,8 @@ export async function dbOutage(options: DbOutageOptions = dbOutageDefaults): Pro
   });
   try {
     const targets = await writeTargets(server.baseUrl, databaseUrl);
+    // The service team's event stream, open across the outage (events/listener.ts reconnects to PostgreSQL).
+    const stream = openEvents(server.baseUrl, await signIn(server.baseUrl, SERVICE));
     const writes: Write[] = [];
     const wrongUnavailable: Answer[] = [];
     const reads: Timed[] = [];
@@ -194,6 +199,16 @@ export async function dbOutage(options: DbOutageOptions = dbOutageDefaults): Pro
          UNION ALL SELECT client_id FROM offer_requests WHERE client_id IS NOT NULL GROUP BY customer_id, client_id HAVING count(*) > 1) d`,
     );
     const ready = await call(server.baseUrl, '/readyz');
+    // After recovery a new chat message reaches the stream that was open all along.
+    const probe = await write(server.baseUrl, 'chat', targets);
+    const probeId = String(probe.answer.body?.id ?? 'none');
+    for (let i = 0; i < 100 && !stream.events.some((e) => e.data.includes(`"${probeId}"`)); i++)
+      await sleep(200);
+    const probeEvent = stream.events.find(
+      (e) => e.type === 'chat-message' && e.data.includes(`"${probeId}"`),
+    );
+    const readyAgain = stream.events.find((e) => e.type === 'ready' && e.at > started);
+    stream.close();
 
     const byKind = Object.fromEntries(
       KINDS.map((kind) => [
@@ -227,6 +242,12 @@ export async function dbOutage(options: DbOutageOptions = dbOutageDefaults): Pro
       'duplicate clientIds in the database': duplicates[0]!.n,
       'autocannon: 2xx / non2xx / errors / timeouts': `${readResult['2xx']} / ${readResult.non2xx} / ${readResult.errors} / ${readResult.timeouts}`,
       'readyz after recovery': ready.status,
+      'event stream: "ready" (listener live again) after start returned, ms': readyAgain
+        ? round(readyAgain.at - started)
+        : 'none',
+      'event stream: a chat message after recovery arrived': probeEvent
+        ? `yes, within ${Math.max(0, round(probeEvent.at - (probe.at + probe.answer.ms)))} ms of its 201`
+        : 'no',
       'server process crashed': server.hasExited(),
     };
     printFigures(`db-outage: PostgreSQL stopped (${options.mode}) for ${options.down} s under load`, figures);
@@ -253,6 +274,7 @@ export async function dbOutage(options: DbOutageOptions = dbOutageDefaults): Pro
       failures.push(`retried writes failed after recovery: ${retryFailures.slice(0, 5).join('; ')}`);
     if (duplicates[0]!.n > 0) failures.push('a clientId was stored twice');
     if (ready.status !== 200) failures.push('readyz is not 200 after recovery');
+    if (!probeEvent) failures.push('the open event stream did not get a chat message after recovery');
     const otherStatuses = all.filter((a) => a.status >= 300 && a.status !== 503).map((a) => a.status);
     if (otherStatuses.length > 0)
       failures.push(`answers other than 2xx/503: ${[...new Set(otherStatuses)].join(', ')}`);

@@ -320,3 +320,47 @@ export class FaultFailure extends Error {}
 export function expectThat(ok: boolean, message: string, failures: string[]): void {
   if (!ok) failures.push(message);
 }
+
+export interface ServerEvent {
+  /** performance.now() when it arrived. */
+  at: number;
+  type: string;
+  data: string;
+}
+
+/** A GET api/events stream read as it arrives (server-sent events), until close(). */
+export function openEvents(baseUrl: string, cookie: string): { events: ServerEvent[]; close(): void } {
+  const events: ServerEvent[] = [];
+  const controller = new AbortController();
+  void (async () => {
+    try {
+      const response = await fetch(`${baseUrl}/api/events`, {
+        headers: { cookie },
+        signal: controller.signal,
+      });
+      const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+      let buffer = '';
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        buffer += value;
+        let end: number;
+        while ((end = buffer.indexOf('\n\n')) >= 0) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const field = (name: string) =>
+            block
+              .split('\n')
+              .filter((line) => line.startsWith(`${name}:`))
+              .map((line) => line.slice(name.length + 1).trim())
+              .join('\n');
+          if (field('event'))
+            events.push({ at: performance.now(), type: field('event'), data: field('data') });
+        }
+      }
+    } catch {
+      // closed, or the server went away
+    }
+  })();
+  return { events, close: () => controller.abort() };
+}
