@@ -22,8 +22,15 @@ async function start(): Promise<void> {
   setRuntimeConfig(result.config);
   // A public catalogue page the server rendered (entry-server.tsx) comes with its data: no API round trip.
   const pageState = readPageState();
-  if (pageState) hydrate(queryClient, pageState.queries);
+  if (pageState) {
+    // The server's page is shown first; the route's code and the hydration come after that paint.
+    await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+    hydrate(queryClient, pageState.queries);
+  }
+  // Over a server-rendered page each start-up step is a task of its own, so none keeps the phone busy long.
+  const pause = () => (pageState ? yieldToMain() : Promise.resolve());
   const router = createRouter(result.config.routerBaseName);
+  await pause();
   setUnauthorizedHandler(() => {
     const { pathname, search } = router.state.location;
     if (pathname.startsWith('/home')) saveReturnLocation(pathname + search);
@@ -34,6 +41,7 @@ async function start(): Promise<void> {
   if (pageState) {
     // Hydration must render what the server did: the route's code and data, and its translations, first.
     await Promise.all([routerReady(router), i18n.loadNamespaces([...PUBLIC_PAGE_NAMESPACES])]);
+    await pause();
   }
   const app = (
     <StrictMode>
@@ -46,6 +54,10 @@ async function start(): Promise<void> {
   // transition, in slices between which the phone stays responsive (the page is already on screen).
   if (pageState) startTransition(() => void hydrateRoot(root, app));
   else createRoot(root).render(app);
+}
+
+function yieldToMain(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
 function routerReady(router: ReturnType<typeof createRouter>): Promise<void> {

@@ -97,10 +97,17 @@ describe.each([{ basePath: '' }, { basePath: '/portal' }])(
       for (const hash of inline) expect(scriptSrc).toContain(hash);
     });
 
-    it('inlines the stylesheet so the first paint waits for the document only', async () => {
+    it('inlines the stylesheet and asks for the app code after the load, so the first paint waits for the document only', async () => {
       const res = await t.app.inject(catalog);
       expect(res.body).toContain('<style>.a{color:red}</style>');
       expect(res.body).not.toContain('rel="stylesheet"');
+      expect(res.body).not.toContain('<script type="module"');
+      expect(res.body).toContain(`s.src="${basePath}/assets/index-abc.js"`);
+      // Other pages keep the plain head.
+      const login = await t.app.inject(`${basePath}/login`);
+      expect(login.body).toContain(
+        `<script type="module" crossorigin src="${basePath}/assets/index-abc.js">`,
+      );
     });
 
     it('compresses the page for browsers that accept it', async () => {

@@ -11,8 +11,10 @@ import { sendNotFound } from './errors.ts';
 
 export interface IndexPage {
   html: string;
-  /** CSP hashes of the page's inline scripts (runtime config, colour-scheme bootstrap). */
+  /** CSP hashes of the page's inline scripts (runtime config, colour-scheme bootstrap, rendered pages' loader). */
   scriptHashes: string[];
+  /** The head (up to #root) of the public catalogue pages the server renders; null if index.html has no markers. */
+  renderedHead?: string | null;
 }
 
 export function portalConfig(env: Env): PortalConfig {
@@ -35,10 +37,28 @@ export function loadIndexPage(env: Env): IndexPage | null {
   const html = readFileSync(file, 'utf8')
     .replace(/(src|href)="\.\//g, `$1="${env.BASE_PATH}/`)
     .replace('<script', `<script>window.${PORTAL_CONFIG_GLOBAL}=${config}</script><script`);
-  const scriptHashes = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
+  const [head, root] = splitAtRoot(html);
+  const renderedHead = root ? renderedPageHead(head, env) : null;
+  const scriptHashes = [...(html + (renderedHead ?? '')).matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
     (m) => `'sha256-${createHash('sha256').update(m[1]!).digest('base64')}'`,
   );
-  return { html, scriptHashes };
+  return { html, scriptHashes, renderedHead };
+}
+
+/**
+ * The head of a page the server rendered (docs/perf.md, Lighthouse): the stylesheet inline, so the first paint
+ * waits for the document only; and the app's code asked for once the page has loaded (its drawing included),
+ * so on a phone's slow link it does not compete with what is on screen. It only makes the page interactive.
+ */
+function renderedPageHead(head: string, env: Env): string | null {
+  const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(head);
+  if (!entry) return null;
+  const loader =
+    `addEventListener('load',function(){var s=document.createElement('script');s.type='module';` +
+    `s.crossOrigin='';s.src=${JSON.stringify(entry[1])};document.head.appendChild(s)})`;
+  return inlineStylesheet(head, env)
+    .replace(entry[0], () => `<script>${loader}</script>`)
+    .replace(/<link rel="modulepreload"[^>]*>\s*/g, '');
 }
 
 /** The web app's rendering of the public catalogue pages (apps/web/src/entry-server.tsx, built to dist-ssr/). */
@@ -113,11 +133,9 @@ export async function registerWebApp(app: FastifyInstance, env: Env, page: Index
 
   const sendIndex = (reply: FastifyReply) =>
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(page!.html);
-  const [head, afterRoot] = page ? splitAtRoot(page.html) : ['', ''];
-  // The stylesheet in the page itself: a phone's first paint waits for the document only, not for a second
-  // download that shares the slow link with the scripts (docs/perf.md, Lighthouse).
-  const beforeRoot = page ? inlineStylesheet(head, env) : '';
-  const render = page && afterRoot ? await loadPageRenderer(app, env) : null;
+  const [, afterRoot] = page ? splitAtRoot(page.html) : ['', ''];
+  const beforeRoot = page?.renderedHead ?? '';
+  const render = beforeRoot ? await loadPageRenderer(app, env) : null;
 
   /** A public catalogue page with its content in #root (the splash's place), or the plain page if that fails. */
   const sendRendered = async (request: FastifyRequest, reply: FastifyReply) => {
