@@ -22,11 +22,7 @@ async function start(): Promise<void> {
   setRuntimeConfig(result.config);
   // A public catalogue page the server rendered (entry-server.tsx) comes with its data: no API round trip.
   const pageState = readPageState();
-  if (pageState) {
-    // The server's page is shown first; the route's code and the hydration come after that paint.
-    await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
-    hydrate(queryClient, pageState.queries);
-  }
+  if (pageState) hydrate(queryClient, pageState.queries);
   // Over a server-rendered page each start-up step is a task of its own, so none keeps the phone busy long.
   const pause = () => (pageState ? yieldToMain() : Promise.resolve());
   const router = createRouter(result.config.routerBaseName);
