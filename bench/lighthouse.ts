@@ -44,6 +44,7 @@ interface Audit {
   metricSavings?: Record<string, number>;
 }
 interface Result {
+  runtimeError?: { code: string; message: string };
   categories: Record<string, { score: number | null; auditRefs: { id: string; weight: number }[] }>;
   audits: Record<string, Audit>;
 }
@@ -165,6 +166,12 @@ async function audit(url: string, runs: number): Promise<Result> {
       });
       if (!runner) throw new Error(`lighthouse gave no result for ${url}`);
       const result = runner.lhr as unknown as Result;
+      // A run Lighthouse could not finish (e.g. the trace missed the page's paint on a saturated machine) has
+      // no score: it is reported, not counted as 0 in the median.
+      if (result.runtimeError) {
+        console.log(`  run ${run + 1}: failed (${result.runtimeError.code}: ${result.runtimeError.message})`);
+        continue;
+      }
       results.push(result);
       const metric = (id: string) => result.audits[id]?.displayValue ?? '?';
       console.log(
@@ -182,8 +189,11 @@ async function audit(url: string, runs: number): Promise<Result> {
       chrome.kill();
     }
   }
+  if (results.length === 0) throw new Error(`every Lighthouse run of ${url} failed`);
   // The median run by performance score, as Lighthouse's own guidance for variable runs.
-  return results.sort((a, b) => score(a, 'performance') - score(b, 'performance'))[Math.floor(runs / 2)]!;
+  return results.sort((a, b) => score(a, 'performance') - score(b, 'performance'))[
+    Math.floor(results.length / 2)
+  ]!;
 }
 
 const portal = values.url ? null : await startPortal(Number(values.port));
