@@ -27,8 +27,10 @@ function fakeBuild(): { dir: string; dist: string } {
   writeFileSync(join(dist, 'assets/style-abc.css'), '.a{color:red}');
   writeFileSync(
     join(dir, 'dist-ssr/entry-server.js'),
-    `export function createPageRenderer({ basePath, fetch }) {
+    `let renders = 0;
+    export function createPageRenderer({ basePath, fetch }) {
       return async function render(request) {
+        renders += 1;
         if (request.url.includes('/fails')) throw new Error('rendering failed');
         if (request.url.includes('/unknown')) return null;
         const brand = await (await fetch('http://portal.internal' + basePath + '/api/brand')).json();
@@ -36,7 +38,7 @@ function fakeBuild(): { dir: string; dist: string } {
         return {
           language,
           html: '<main><h1>' + brand.name + '</h1><p>' + request.url + '</p></main>',
-          state: { text: '</script><script>alert(1)</script>', accept: request.acceptLanguage ?? null },
+          state: { text: '</script><script>alert(1)</script>', accept: request.acceptLanguage ?? null, renders },
         };
       };
     }`,
@@ -83,7 +85,7 @@ describe.each([{ basePath: '' }, { basePath: '/portal' }])(
       const state = /<script type="application\/json" id="page-state">(.*?)<\/script>/.exec(res.body)?.[1];
       expect(state).toBeDefined();
       expect(state).not.toContain('</script');
-      expect(JSON.parse(state!)).toEqual({
+      expect(JSON.parse(state!)).toMatchObject({
         text: '</script><script>alert(1)</script>',
         accept: 'en-GB,en;q=0.9',
       });
@@ -115,6 +117,20 @@ describe.each([{ basePath: '' }, { basePath: '/portal' }])(
       expect(res.headers['content-encoding']).toBe('br');
       expect(res.headers.vary).toContain('accept-encoding');
       expect(brotliDecompressSync(res.rawPayload).toString()).toContain('<div id="root"><main><h1>');
+    });
+
+    it('reuses a rendered page for the same address and language inputs, not for others', async () => {
+      const renders = async (headers: Record<string, string>, url = `${catalog}/7/catalog-folders`) => {
+        const res = await t.app.inject({ url, headers });
+        const state = /id="page-state">(.*?)<\/script>/.exec(res.body)![1]!;
+        return (JSON.parse(state) as { renders: number }).renders;
+      };
+      const first = await renders({ 'accept-language': 'de' });
+      expect(await renders({ 'accept-language': 'de' })).toBe(first);
+      expect(await renders({ 'accept-language': 'en' })).toBeGreaterThan(first);
+      expect(await renders({ 'accept-language': 'de' }, `${catalog}/8/catalog-folders`)).toBeGreaterThan(
+        first,
+      );
     });
 
     it('answers with the plain page when the rendering declines or fails, and renders no other address', async () => {

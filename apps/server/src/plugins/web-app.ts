@@ -71,6 +71,10 @@ interface PageRenderer {
   }): Promise<{ language: string; head?: string; html: string; state: unknown } | null>;
 }
 
+/** How long a rendered public page is reused, and how many are kept (the oldest go first). */
+const RENDERED_PAGE_TTL_MS = 30_000;
+const RENDERED_PAGE_CACHE_SIZE = 300;
+
 /** The public catalogue's pages, rendered on the server (docs/perf.md, Lighthouse; ADR 028). */
 const SERVER_RENDERED = '/parts-catalog-public/catalog-folders';
 
@@ -138,7 +142,29 @@ export async function registerWebApp(app: FastifyInstance, env: Env, page: Index
   const render = beforeRoot ? await loadPageRenderer(app, env) : null;
 
   /** A public catalogue page with its content in #root (the splash's place), or the plain page if that fails. */
+  const cache = new Map<string, { at: number; body: Buffer | string; encoding: 'br' | 'gzip' | null }>();
+  const send = (reply: FastifyReply, body: Buffer | string, encoding: 'br' | 'gzip' | null) => {
+    reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .header('vary', 'accept-encoding');
+    if (encoding) reply.header('content-encoding', encoding);
+    return reply.send(body);
+  };
+
   const sendRendered = async (request: FastifyRequest, reply: FastifyReply) => {
+    const accepted = String(request.headers['accept-encoding'] ?? '');
+    const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : null;
+    // The same public page for the same address and language inputs: kept briefly (like the catalogue's search
+    // results), so a busy page costs one render and one compression per RENDERED_PAGE_TTL_MS.
+    const key = [
+      request.url,
+      request.cookies.i18next ?? '',
+      request.headers['accept-language'] ?? '',
+      encoding,
+    ].join('\n');
+    const hit = cache.get(key);
+    if (hit && Date.now() - hit.at < RENDERED_PAGE_TTL_MS) return send(reply, hit.body, hit.encoding);
     let rendered: Awaited<ReturnType<PageRenderer>> = null;
     try {
       const query = request.query as Record<string, unknown>;
@@ -161,18 +187,17 @@ export async function registerWebApp(app: FastifyInstance, env: Env, page: Index
         '</body>',
         `<script type="application/json" id="page-state">${jsonInHtml(rendered.state)}</script></body>`,
       );
-    // Dynamic pages get no pre-compressed file: compress here (a card's page is ~100 kB of markup and data).
-    const accepted = String(request.headers['accept-encoding'] ?? '');
-    reply
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-cache')
-      .header('vary', 'accept-encoding');
-    if (/\bbr\b/.test(accepted))
-      return reply
-        .header('content-encoding', 'br')
-        .send(brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }));
-    if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(gzipSync(html));
-    return reply.send(html);
+    // Dynamic pages get no pre-compressed file: compress here (with the inline stylesheet ~400 kB of text).
+    const body =
+      encoding === 'br'
+        ? brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } })
+        : encoding === 'gzip'
+          ? gzipSync(html)
+          : html;
+    cache.delete(key);
+    cache.set(key, { at: Date.now(), body, encoding });
+    if (cache.size > RENDERED_PAGE_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+    return send(reply, body, encoding);
   };
   // The static plugin would answer the root folder itself (403 without an index); the root is the login page.
   if (page) app.get(prefix, { schema: { hide: true } }, (_request, reply) => sendIndex(reply));
