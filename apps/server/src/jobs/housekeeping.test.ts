@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mailOutbox } from '#app/db/schema/outbox.ts';
 import { rateLimitHits } from '#app/db/schema/rate-limits.ts';
 import { authTokens, sessions } from '#app/db/schema/sessions.ts';
 import { insertUser } from '#app/test/accounts.ts';
@@ -16,7 +17,7 @@ describe('housekeeping', () => {
     await database.close();
   });
 
-  it('removes expired sessions, finished rate-limit windows and long-expired tokens, and keeps the rest', async () => {
+  it('removes expired sessions, finished rate-limit windows, long-expired tokens and old sent mail, and keeps the rest', async () => {
     const { db } = database;
     const userId = await insertUser(db, { email: 'jan@example.com' });
     const hash = (n: number) => String(n).repeat(64).slice(0, 64);
@@ -54,10 +55,39 @@ describe('housekeeping', () => {
       },
       { userId, purpose: 'reset_password', tokenHash: hash(5), expiresAt: new Date(Date.now() - hour) },
     ]);
-    expect(await runHousekeeping(db)).toEqual({ sessions: 2, rateLimitWindows: 1, authTokens: 1 });
-    const count = async (table: typeof sessions | typeof rateLimitHits | typeof authTokens) =>
+    const day = 24 * hour;
+    const mail = (created: number, sentAt: Date | null, failedAt: Date | null = null) => ({
+      toAddress: 'jan@example.com',
+      subject: 'Zgłoszenie',
+      html: '<p>x</p>',
+      text: 'x',
+      kind: 'status-changed',
+      createdAt: new Date(Date.now() - created),
+      sentAt,
+      failedAt,
+    });
+    await db.insert(mailOutbox).values([
+      mail(181 * day, new Date(Date.now() - 181 * day)), // sent long ago: removed
+      mail(179 * day, new Date(Date.now() - 179 * day)), // sent within the retention: kept
+      mail(200 * day, null, new Date(Date.now() - 199 * day)), // given up on: kept for an operator
+      mail(200 * day, null), // never sent (still retrying): kept
+    ]);
+    expect(await runHousekeeping(db)).toEqual({
+      sessions: 2,
+      rateLimitWindows: 1,
+      authTokens: 1,
+      sentMails: 1,
+    });
+    const count = async (
+      table: typeof sessions | typeof rateLimitHits | typeof authTokens | typeof mailOutbox,
+    ) =>
       ((await db.execute(sql`SELECT count(*)::int AS n FROM ${table}`)) as { rows: { n: number }[] }).rows[0]!
         .n;
-    expect([await count(sessions), await count(rateLimitHits), await count(authTokens)]).toEqual([1, 1, 1]);
+    expect([
+      await count(sessions),
+      await count(rateLimitHits),
+      await count(authTokens),
+      await count(mailOutbox),
+    ]).toEqual([1, 1, 1, 3]);
   });
 });

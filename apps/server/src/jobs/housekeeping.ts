@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '#app/db/client.ts';
 import { jobRuns } from '#app/db/schema/jobs.ts';
+import { mailOutbox } from '#app/db/schema/outbox.ts';
 import { authTokens } from '#app/db/schema/sessions.ts';
 import { removeExpiredRateLimitWindows } from '#app/plugins/rate-limit.ts';
 import { removeExpiredSessions } from '#app/plugins/session.ts';
@@ -9,11 +10,16 @@ export interface HousekeepingResult {
   sessions: number;
   rateLimitWindows: number;
   authTokens: number;
+  sentMails: number;
 }
 
+/** How long a sent message stays in the outbox as the record of what was sent (it holds names and addresses). */
+export const SENT_MAIL_RETENTION = '180 days';
+
 /**
- * Deletes rows that can never be used again: expired sessions, finished rate-limit windows, and e-mailed
- * tokens a month after they expired (kept that long to answer "why did my link not work?"). The deletes are
+ * Deletes rows that can never be used again: expired sessions, finished rate-limit windows, e-mailed
+ * tokens a month after they expired (kept that long to answer "why did my link not work?") and sent mail after
+ * SENT_MAIL_RETENTION (found through the created_at index; messages given up on stay for an operator). The deletes are
  * idempotent; startHousekeeping() runs it once per clock hour across all instances (runHousekeepingOnce).
  */
 export async function runHousekeeping(db: Db): Promise<HousekeepingResult> {
@@ -22,7 +28,13 @@ export async function runHousekeeping(db: Db): Promise<HousekeepingResult> {
   const tokens = (await db.execute(sql`
     WITH removed AS (DELETE FROM ${authTokens} WHERE expires_at < now() - interval '30 days' RETURNING 1)
     SELECT count(*)::int AS n FROM removed`)) as { rows: { n: number }[] };
-  return { sessions, rateLimitWindows, authTokens: tokens.rows[0]!.n };
+  const mails = (await db.execute(sql`
+    WITH removed AS (
+      DELETE FROM ${mailOutbox}
+      WHERE created_at < now() - ${SENT_MAIL_RETENTION}::interval AND sent_at IS NOT NULL
+      RETURNING 1)
+    SELECT count(*)::int AS n FROM removed`)) as { rows: { n: number }[] };
+  return { sessions, rateLimitWindows, authTokens: tokens.rows[0]!.n, sentMails: mails.rows[0]!.n };
 }
 
 export const HOUSEKEEPING_JOB = 'housekeeping';
