@@ -1,27 +1,17 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '#app/app.ts';
 import { parseEnv } from '#app/config/env.ts';
 import { type Database, LISTENER_APPLICATION_NAME, openDatabase } from '#app/db/client.ts';
 import { migrate } from '#app/db/migrate.ts';
 import { cookieFor, insertUser } from '#app/test/accounts.ts';
+import { adminQuery } from '#app/test/app.ts';
 import { baseUrlOf, type EventClient, openEventClient } from '#app/test/event-stream.ts';
 import { startListener } from './listener.ts';
 import { insertOwnedMachine, insertRequest } from '#app/test/service-requests.ts';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
-
-async function adminQuery(text: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  try {
-    await admin.query(text);
-  } finally {
-    await admin.end();
-  }
-}
 
 /**
  * Several app instances on one PostgreSQL database, as in production. PGlite is one database inside one process:

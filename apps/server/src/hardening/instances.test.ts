@@ -2,8 +2,6 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '#app/app.ts';
 import { parseEnv } from '#app/config/env.ts';
@@ -29,48 +27,17 @@ import {
   insertUser,
   PASSWORD,
 } from '#app/test/accounts.ts';
+import { adminQuery } from '#app/test/app.ts';
 import { type EventClient, openEventClient } from '#app/test/event-stream.ts';
+import { startSmtp } from '#app/test/smtp.ts';
 import { insertOwnedMachine, insertRequest } from '#app/test/service-requests.ts';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
-
-async function adminQuery(text: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  try {
-    await admin.query(text);
-  } finally {
-    await admin.end();
-  }
-}
 
 interface Instance {
   app: FastifyInstance;
   database: Database;
   url: string;
-}
-
-/** A real SMTP peer on loopback that keeps every message it accepts. */
-async function startSmtp(): Promise<{ server: SMTPServer; port: number; received: string[] }> {
-  const received: string[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, _session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        received.push(Buffer.concat(chunks).toString('utf8'));
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
-  });
-  return { server, port: (server.server.address() as AddressInfo).port, received };
 }
 
 const count = async (db: Database['db'], query: ReturnType<typeof sql>) =>
@@ -257,7 +224,7 @@ describe.skipIf(!serverUrl)('two app instances on one PostgreSQL (PostgreSQL onl
       expect(await count(db, sql`SELECT max(attempts)::int AS n FROM ${mailOutbox}`)).toBe(1);
     } finally {
       await Promise.all(workers.map((worker) => worker.stop()));
-      await new Promise<void>((resolve) => smtp.server.close(() => resolve()));
+      await smtp.close();
     }
   });
 

@@ -1,43 +1,17 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { parseEnv } from '#app/config/env.ts';
 import type { Database } from '#app/db/client.ts';
 import { mailOutbox } from '#app/db/schema/outbox.ts';
 import { clearOutbox, queuedMail } from '#app/test/accounts.ts';
 import { createTestDatabase } from '#app/test/app.ts';
+import { startSmtp } from '#app/test/smtp.ts';
 import { deliverDueMail, enqueueMail, retryDelaySeconds, startOutboxWorker } from './outbox.ts';
 import { mailTemplates } from './templates.ts';
 import { createMailTransport } from './transport.ts';
-
-/** A real SMTP server on loopback that keeps what it receives. */
-async function startSmtp(port = 0): Promise<{ server: SMTPServer; port: number; received: string[] }> {
-  const received: string[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, _session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        received.push(Buffer.concat(chunks).toString('utf8'));
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => resolve());
-  });
-  return { server, port: (server.server.address() as AddressInfo).port, received };
-}
-
-const stopSmtp = (server: SMTPServer) => new Promise<void>((resolve) => server.close(() => resolve()));
 
 async function queueConfirmation(database: Database, to: string): Promise<void> {
   const mail = mailTemplates.confirmRegistration('pl', {
@@ -107,7 +81,7 @@ describe('mail outbox and delivery', () => {
         .toBeInstanceOf(Date);
     } finally {
       await worker.stop();
-      await stopSmtp(smtp.server);
+      await smtp.close();
     }
   });
 
@@ -115,7 +89,7 @@ describe('mail outbox and delivery', () => {
     // Find a free port, then leave it closed: the "server is down" state.
     const probe = await startSmtp();
     const port = probe.port;
-    await stopSmtp(probe.server);
+    await probe.close();
     const transport = createMailTransport(parseEnv({ SMTP_URL: `smtp://127.0.0.1:${port}` }), log);
 
     await queueConfirmation(database, 'outage@example.com');
@@ -142,7 +116,7 @@ describe('mail outbox and delivery', () => {
       expect(row).toMatchObject({ attempts: 2, lastError: null });
       expect(row!.sentAt).toBeInstanceOf(Date);
     } finally {
-      await stopSmtp(smtp.server);
+      await smtp.close();
     }
   });
 
@@ -160,7 +134,7 @@ describe('mail outbox and delivery', () => {
       expect(smtp.received).toHaveLength(6);
       expect(new Set(smtp.received.map((m) => /^To: (.*)$/m.exec(m)?.[1]?.trim())).size).toBe(6);
     } finally {
-      await stopSmtp(smtp.server);
+      await smtp.close();
     }
   });
 

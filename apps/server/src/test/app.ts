@@ -22,6 +22,17 @@ function migratedTemplate(): Promise<PGlite> {
   return template;
 }
 
+/** Runs one statement on the PostgreSQL server named by TEST_DATABASE_URL (CREATE/DROP DATABASE, killing backends). */
+export async function adminQuery(text: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await admin.connect();
+  try {
+    await admin.query(text);
+  } finally {
+    await admin.end();
+  }
+}
+
 /**
  * A migrated database for one test file: in-memory PGlite by default, or a fresh database on the PostgreSQL
  * server named by TEST_DATABASE_URL (dropped again in `close`). Tests run real SQL either way.
@@ -31,10 +42,7 @@ export async function createTestDatabase(): Promise<Database> {
   // clone() is typed as the interface, but it returns a PGlite like the template.
   if (!serverUrl) return wrapPglite((await (await migratedTemplate()).clone()) as PGlite);
   const name = `care_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
+  await adminQuery(`CREATE DATABASE ${name}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const database = await openDatabase({ url: url.toString(), dataDir: '', poolMax: 5 });
@@ -43,10 +51,7 @@ export async function createTestDatabase(): Promise<Database> {
     ...database,
     async close() {
       await database.close();
-      const dropper = new pg.Client({ connectionString: serverUrl });
-      await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await dropper.end();
+      await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     },
   };
 }
