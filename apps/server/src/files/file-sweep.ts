@@ -10,6 +10,7 @@
  * in progress here or on another instance sharing the store, and a file whose transaction has not committed
  * yet, are left alone.
  */
+import { type Periodic, runPeriodically } from '#app/jobs/periodic.ts';
 import { readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -71,25 +72,9 @@ export function startFileSweep(
   db: Db,
   root: string,
   { onSwept = () => {}, onError, intervalMs = 60 * 60 * 1000, minAgeMs }: FileSweepOptions,
-): { stop(): void } {
-  let running = false;
-  const sweep = () => {
-    if (running) return;
-    running = true;
-    sweepFileStore(db, root, minAgeMs)
-      .then(onSwept, onError)
-      .finally(() => {
-        running = false;
-      });
-  };
-  const first = setTimeout(sweep, 1000);
-  const timer = setInterval(sweep, intervalMs);
-  first.unref();
-  timer.unref();
-  return {
-    stop() {
-      clearTimeout(first);
-      clearInterval(timer);
-    },
-  };
+): Periodic {
+  return runPeriodically(() => sweepFileStore(db, root, minAgeMs).then(onSwept, onError), {
+    firstMs: 1000,
+    intervalMs,
+  });
 }

@@ -1,3 +1,4 @@
+import { type Periodic, runPeriodically } from '#app/jobs/periodic.ts';
 import { GUARANTEE_ENDING_DAYS } from '@care/contract/machines';
 import type { Language } from '@care/contract/locales';
 import { sql } from 'drizzle-orm';
@@ -180,30 +181,18 @@ export function startGuaranteeReminders(
     intervalMs = 15 * 60_000,
     clock = () => new Date(),
   }: GuaranteeRemindersOptions,
-): { stop(): void } {
-  let running = false;
-  const tick = () => {
-    const now = clock();
-    if (running || hourInPoland(now) < REMINDER_EARLIEST_HOUR) return;
-    running = true;
-    runGuaranteeReminders(db, env, { now })
-      .then((result) => {
-        onRun(result);
-        if (result.remindersQueued > 0) onMailQueued();
-      })
-      .catch(onError)
-      .finally(() => {
-        running = false;
-      });
-  };
-  const first = setTimeout(tick, Math.min(60_000, intervalMs));
-  const timer = setInterval(tick, intervalMs);
-  first.unref();
-  timer.unref();
-  return {
-    stop() {
-      clearTimeout(first);
-      clearInterval(timer);
+): Periodic {
+  return runPeriodically(
+    () => {
+      const now = clock();
+      if (hourInPoland(now) < REMINDER_EARLIEST_HOUR) return undefined;
+      return runGuaranteeReminders(db, env, { now })
+        .then((result) => {
+          onRun(result);
+          if (result.remindersQueued > 0) onMailQueued();
+        })
+        .catch(onError);
     },
-  };
+    { firstMs: Math.min(60_000, intervalMs), intervalMs },
+  );
 }

@@ -1,3 +1,4 @@
+import { type Periodic, runPeriodically } from '#app/jobs/periodic.ts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '#app/db/client.ts';
 import { jobRuns } from '#app/db/schema/jobs.ts';
@@ -94,17 +95,6 @@ export interface HousekeepingOptions {
 export function startHousekeeping(
   db: Db,
   { onError, onRun = () => {}, intervalMs = 10 * 60_000 }: HousekeepingOptions,
-): { stop(): void } {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    runHousekeepingOnce(db)
-      .then(onRun, onError)
-      .finally(() => {
-        running = false;
-      });
-  }, intervalMs);
-  timer.unref();
-  return { stop: () => clearInterval(timer) };
+): Periodic {
+  return runPeriodically(() => runHousekeepingOnce(db).then(onRun, onError), { intervalMs });
 }
