@@ -41,6 +41,7 @@ const clientBuild = defineConfig({
   ],
   build: {
     target: 'es2022',
+    modulePreload: { resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []) },
     sourcemap: true,
     reportCompressedSize: false,
     // One stylesheet for every screen, linked by index.html: a page the server rendered (entry-server.tsx) is

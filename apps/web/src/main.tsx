@@ -25,6 +25,8 @@ async function start(): Promise<void> {
   if (pageState) hydrate(queryClient, pageState.queries);
   // Over a server-rendered page each start-up step is a task of its own, so none keeps the phone busy long.
   const pause = () => (pageState ? yieldToMain() : Promise.resolve());
+  // The modules' evaluation is one task already; the router's start (matching, the route modules' requests) another.
+  await pause();
   const router = createRouter(result.config.routerBaseName);
   await pause();
   setUnauthorizedHandler(() => {

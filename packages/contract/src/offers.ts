@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { FileMetadataSchema } from './files.ts';
 import { LANGUAGES } from './locales.ts';
 import { codesFilterField, IdSchema, pagedSchema, pageField, pageSizeField } from './paging.ts';
-import { OFFER_REQUEST_STATUSES, type OfferRequestStatus, type Role } from './statuses.ts';
+import { OFFER_REQUEST_STATUSES, type OfferRequestStatus } from './statuses.ts';
 import { TranslatedTextSchema } from './translations.ts';
 
 /*
@@ -21,12 +21,7 @@ export const OFFER_REQUEST_LIMITS = {
   imageUrl: 2000,
 } as const;
 
-/** The roles that work the parts sales inbox (api/staff/offer-requests); others get FORBIDDEN. */
-export const OFFER_STAFF_ROLES = ['sales', 'admin'] as const satisfies readonly Role[];
-
-export function isOfferStaffRole(role: Role): boolean {
-  return (OFFER_STAFF_ROLES as readonly Role[]).includes(role);
-}
+export { OFFER_STAFF_ROLES, isOfferStaffRole } from './roles.ts';
 
 /** Where a status may go next: sent → in_progress → quoted → closed, and sent/in_progress → closed. */
 export const OFFER_REQUEST_TRANSITIONS: Record<OfferRequestStatus, readonly OfferRequestStatus[]> = {

@@ -11,7 +11,7 @@ import {
   textFilterField,
 } from './paging.ts';
 import { ServiceRequestDetailsSchema, StatusHistoryEntrySchema } from './service-requests.ts';
-import { MACHINE_STATUSES, SERVICE_REQUEST_STATUSES, type Role } from './statuses.ts';
+import { MACHINE_STATUSES, SERVICE_REQUEST_STATUSES } from './statuses.ts';
 import { AddressSchema } from './user.ts';
 
 /*
@@ -27,12 +27,7 @@ import { AddressSchema } from './user.ts';
  * that is no longer the current one (someone else changed it first) is STATUS_CHANGED_MEANWHILE (409).
  */
 
-/** The roles that see the staff screens and call api/staff/service-requests. */
-export const SERVICE_STAFF_ROLES = ['service', 'admin'] as const satisfies readonly Role[];
-
-export function isServiceStaffRole(role: Role): boolean {
-  return (SERVICE_STAFF_ROLES as readonly Role[]).includes(role);
-}
+export { SERVICE_STAFF_ROLES, isServiceStaffRole } from './roles.ts';
 
 /**
  * The queue counts matching rows up to this number; beyond it `total` is this and `totalCapped` is true (show

@@ -1,4 +1,4 @@
-import { UserSchema, type User } from '@care/contract/user';
+import type { User } from '@care/contract/user';
 import { create } from 'zustand';
 import { LOCAL, SESSION } from '#app/config/storage-keys.ts';
 import { request } from '#app/lib/api-client.ts';
@@ -30,6 +30,9 @@ export const useAuthStore = create<AuthState>((set, get) => ({
     }
     set({ status: 'loading' });
     try {
+      // The schema's module (and the ones it builds on) loads only here: a visitor without a session never needs it,
+      // and building it at start-up held up the public catalogue's first interaction (docs/perf.md, Lighthouse).
+      const { UserSchema } = await import('@care/contract/user');
       const user = await request('api/user/extended-details', { schema: UserSchema, silent: true });
       set({ status: 'finished', authenticated: true, user, error: null });
     } catch (error) {

@@ -1,5 +1,4 @@
-import { isOfferStaffRole } from '@care/contract/offers';
-import { isServiceStaffRole } from '@care/contract/staff';
+import { isOfferStaffRole, isServiceStaffRole } from '@care/contract/roles';
 import type { Role } from '@care/contract/statuses';
 import { data, redirect, type MiddlewareFunction } from 'react-router';
 import { paths } from '#app/config/paths.ts';

@@ -1,7 +1,7 @@
 import type { CardPosition } from '@care/contract/catalog';
 import { translate } from '@care/contract/translations';
 import { Anchor, Paper, Stack, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import classes from './card-parts-list.module.css';
@@ -82,82 +82,89 @@ export function CardPartsList({
       </Paper>
     );
 
+  // Each variant is a Suspense boundary of its own (nothing in it suspends): over a page the server rendered
+  // (entry-server.tsx) React hydrates and commits each one as a separate task, so a card with a hundred positions
+  // never keeps a phone busy in one long piece (docs/perf.md, Lighthouse).
   return (
     <>
-      <Paper withBorder radius="md" visibleFrom="sm" className={classes.frame} data-parts-pane>
-        <Table.ScrollContainer minWidth={660} type="native">
-          <Table verticalSpacing={6} horizontalSpacing={8} fz="sm" className={classes.table}>
-            <VisuallyHidden component="caption">{caption}</VisuallyHidden>
-            <Table.Thead className={classes.head}>
-              <Table.Tr>
-                <Table.Th scope="col">{t('parts.position')}</Table.Th>
-                <Table.Th scope="col">{t('parts.symbol')}</Table.Th>
-                <Table.Th scope="col">{t('parts.name')}</Table.Th>
-                <Table.Th scope="col">{t('parts.quantity')}</Table.Th>
-                <Table.Th scope="col">{t('parts.standard')}</Table.Th>
-                <Table.Th scope="col">{t('parts.catalog-number')}</Table.Th>
-                <Table.Th scope="col">{t('parts.configuration')}</Table.Th>
-                <Table.Th scope="col">{t('parts.returnable')}</Table.Th>
-                {order ? <Table.Th scope="col">{order.label}</Table.Th> : null}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {positions.map((position) => (
-                <Table.Tr key={position.id} className={classes.row} {...rowProps(position)}>
-                  <Table.Td>{positionButton(position)}</Table.Td>
-                  <Table.Td className={classes.symbol}>{position.part.symbol}</Table.Td>
-                  <Table.Td>{nameCell(position)}</Table.Td>
-                  <Table.Td>{dash(position.quantity)}</Table.Td>
-                  <Table.Td>{dash(position.part.standard)}</Table.Td>
-                  <Table.Td>{dash(position.part.catalogNumber)}</Table.Td>
-                  <Table.Td>{dash(position.part.configuration)}</Table.Td>
-                  <Table.Td>{yesNo(position.part.returnable)}</Table.Td>
-                  {order ? (
-                    <Table.Td>
-                      {order.render(position, nameOf(position) || position.part.symbol, 'row')}
-                    </Table.Td>
-                  ) : null}
+      <Suspense fallback={null}>
+        <Paper withBorder radius="md" visibleFrom="sm" className={classes.frame} data-parts-pane>
+          <Table.ScrollContainer minWidth={660} type="native">
+            <Table verticalSpacing={6} horizontalSpacing={8} fz="sm" className={classes.table}>
+              <VisuallyHidden component="caption">{caption}</VisuallyHidden>
+              <Table.Thead className={classes.head}>
+                <Table.Tr>
+                  <Table.Th scope="col">{t('parts.position')}</Table.Th>
+                  <Table.Th scope="col">{t('parts.symbol')}</Table.Th>
+                  <Table.Th scope="col">{t('parts.name')}</Table.Th>
+                  <Table.Th scope="col">{t('parts.quantity')}</Table.Th>
+                  <Table.Th scope="col">{t('parts.standard')}</Table.Th>
+                  <Table.Th scope="col">{t('parts.catalog-number')}</Table.Th>
+                  <Table.Th scope="col">{t('parts.configuration')}</Table.Th>
+                  <Table.Th scope="col">{t('parts.returnable')}</Table.Th>
+                  {order ? <Table.Th scope="col">{order.label}</Table.Th> : null}
                 </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      </Paper>
-      <Stack
-        gap="sm"
-        hiddenFrom="sm"
-        component="ul"
-        aria-label={caption}
-        m={0}
-        p={0}
-        style={{ listStyle: 'none' }}
-      >
-        {positions.map((position) => (
-          <li key={position.id}>
-            <Paper withBorder radius="md" p="sm" className={classes.row} {...rowProps(position)}>
-              <Text fw={600} mb={6} component="div" className={classes.cardTitle}>
-                {positionButton(position)}
-                <span>{nameCell(position)}</span>
-              </Text>
-              <CompactFields
-                fields={[
-                  { label: t('parts.symbol'), value: position.part.symbol },
-                  { label: t('parts.quantity'), value: dash(position.quantity) },
-                  { label: t('parts.standard'), value: dash(position.part.standard) },
-                  { label: t('parts.catalog-number'), value: dash(position.part.catalogNumber) },
-                  { label: t('parts.configuration'), value: dash(position.part.configuration) },
-                  { label: t('parts.returnable'), value: yesNo(position.part.returnable) },
-                ]}
-              />
-              {order ? (
-                <div className={classes.cardOrder}>
-                  {order.render(position, nameOf(position) || position.part.symbol, 'card')}
-                </div>
-              ) : null}
-            </Paper>
-          </li>
-        ))}
-      </Stack>
+              </Table.Thead>
+              <Table.Tbody>
+                {positions.map((position) => (
+                  <Table.Tr key={position.id} className={classes.row} {...rowProps(position)}>
+                    <Table.Td>{positionButton(position)}</Table.Td>
+                    <Table.Td className={classes.symbol}>{position.part.symbol}</Table.Td>
+                    <Table.Td>{nameCell(position)}</Table.Td>
+                    <Table.Td>{dash(position.quantity)}</Table.Td>
+                    <Table.Td>{dash(position.part.standard)}</Table.Td>
+                    <Table.Td>{dash(position.part.catalogNumber)}</Table.Td>
+                    <Table.Td>{dash(position.part.configuration)}</Table.Td>
+                    <Table.Td>{yesNo(position.part.returnable)}</Table.Td>
+                    {order ? (
+                      <Table.Td>
+                        {order.render(position, nameOf(position) || position.part.symbol, 'row')}
+                      </Table.Td>
+                    ) : null}
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </Paper>
+      </Suspense>
+      <Suspense fallback={null}>
+        <Stack
+          gap="sm"
+          hiddenFrom="sm"
+          component="ul"
+          aria-label={caption}
+          m={0}
+          p={0}
+          style={{ listStyle: 'none' }}
+        >
+          {positions.map((position) => (
+            <li key={position.id}>
+              <Paper withBorder radius="md" p="sm" className={classes.row} {...rowProps(position)}>
+                <Text fw={600} mb={6} component="div" className={classes.cardTitle}>
+                  {positionButton(position)}
+                  <span>{nameCell(position)}</span>
+                </Text>
+                <CompactFields
+                  fields={[
+                    { label: t('parts.symbol'), value: position.part.symbol },
+                    { label: t('parts.quantity'), value: dash(position.quantity) },
+                    { label: t('parts.standard'), value: dash(position.part.standard) },
+                    { label: t('parts.catalog-number'), value: dash(position.part.catalogNumber) },
+                    { label: t('parts.configuration'), value: dash(position.part.configuration) },
+                    { label: t('parts.returnable'), value: yesNo(position.part.returnable) },
+                  ]}
+                />
+                {order ? (
+                  <div className={classes.cardOrder}>
+                    {order.render(position, nameOf(position) || position.part.symbol, 'card')}
+                  </div>
+                ) : null}
+              </Paper>
+            </li>
+          ))}
+        </Stack>
+      </Suspense>
     </>
   );
 }
