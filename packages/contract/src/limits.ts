@@ -19,3 +19,14 @@ export const CATALOG_ID = 7;
 export const AUTHORITIES = {
   viewCatalog: 'RIGHT_CARE_VIEW_CATALOG',
 } as const;
+
+/** A cart sent as an offer request (issue 5); here, beside the other limits, so the cart needs no schemas to know them. */
+export const OFFER_REQUEST_LIMITS = {
+  /** Lines in one cart. */
+  items: 200,
+  note: 2000,
+  name: 2000,
+  symbol: 200,
+  images: 50,
+  imageUrl: 2000,
+} as const;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FileMetadataSchema } from './files.ts';
+import { OFFER_REQUEST_LIMITS } from './limits.ts';
 import { LANGUAGES } from './locales.ts';
 import { codesFilterField, IdSchema, pagedSchema, pageField, pageSizeField } from './paging.ts';
 import { OFFER_REQUEST_STATUSES, type OfferRequestStatus } from './statuses.ts';
@@ -11,16 +12,7 @@ import { TranslatedTextSchema } from './translations.ts';
  * GET api/staff/offer-requests (paged, status filter), POST api/staff/offer-requests/{id}/status.
  */
 
-export const OFFER_REQUEST_LIMITS = {
-  /** Lines in one cart. */
-  items: 200,
-  note: 2000,
-  name: 2000,
-  symbol: 200,
-  images: 50,
-  imageUrl: 2000,
-} as const;
-
+export { OFFER_REQUEST_LIMITS };
 export { OFFER_STAFF_ROLES, isOfferStaffRole } from './roles.ts';
 
 /** Where a status may go next: sent → in_progress → quoted → closed, and sent/in_progress → closed. */

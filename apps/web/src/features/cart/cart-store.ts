@@ -1,5 +1,4 @@
-import { LIMITS } from '@care/contract/limits';
-import { OFFER_REQUEST_LIMITS } from '@care/contract/offers';
+import { LIMITS, OFFER_REQUEST_LIMITS } from '@care/contract/limits';
 import { z } from 'zod';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
