@@ -17,7 +17,7 @@ import { renderToString } from 'react-dom/server';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { createMemoryRouter, RouterContextProvider, RouterProvider } from 'react-router';
 import { AppProvider } from '#app/app/provider.tsx';
-import { routes } from '#app/app/router.tsx';
+import { routerReady, routes } from '#app/app/router.tsx';
 import { paths } from '#app/config/paths.ts';
 import { setRuntimeConfig } from '#app/config/runtime-config.ts';
 import { brandQuery } from '#app/features/brand/api.ts';
@@ -96,7 +96,7 @@ export function createPageRenderer({ basePath, localesDir, fetch }: PageRenderer
       getContext: () => new RouterContextProvider(new Map([[queryClientContext, queryClient]])),
     });
     try {
-      await initialized(router);
+      await routerReady(router);
       const { location, errors, matches } = router.state;
       // Only the public catalogue's own pages; a redirect or a loader's error (unknown card, API failure) is
       // left to the browser's rendering.
@@ -146,15 +146,4 @@ export function createPageRenderer({ basePath, localesDir, fetch }: PageRenderer
       queryClient.clear();
     }
   };
-}
-
-function initialized(router: ReturnType<typeof createMemoryRouter>): Promise<void> {
-  return new Promise((resolve) => {
-    if (router.state.initialized) return resolve();
-    const unsubscribe = router.subscribe((state) => {
-      if (!state.initialized) return;
-      unsubscribe();
-      resolve();
-    });
-  });
 }

@@ -8,7 +8,7 @@ import { PUBLIC_PAGE_NAMESPACES, readPageState } from '#app/lib/page-state.ts';
 import { queryClient } from '#app/lib/query-client.ts';
 import { setUnauthorizedHandler } from '#app/lib/api-client.ts';
 import { AppProvider } from './app/provider.tsx';
-import { createRouter } from './app/router.tsx';
+import { createRouter, routerReady } from './app/router.tsx';
 import { saveReturnLocation, useAuthStore } from './features/auth/auth-store.ts';
 import { showStartupError } from './app/startup-error.ts';
 
@@ -56,17 +56,6 @@ async function start(): Promise<void> {
 
 function yieldToMain(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, 0));
-}
-
-function routerReady(router: ReturnType<typeof createRouter>): Promise<void> {
-  return new Promise((resolve) => {
-    if (router.state.initialized) return resolve();
-    const unsubscribe = router.subscribe((state) => {
-      if (!state.initialized) return;
-      unsubscribe();
-      resolve();
-    });
-  });
 }
 
 void start();

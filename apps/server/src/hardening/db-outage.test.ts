@@ -57,6 +57,16 @@ async function appOn(database: Database): Promise<FastifyInstance> {
   return app;
 }
 
+/** Waits (up to 5 s) for the backend that `where` picks out in pg_stat_activity and answers its pid. */
+async function backendPid(admin: pg.Client, where: string): Promise<number> {
+  for (let i = 0; i < 100; i++) {
+    const { rows } = await admin.query<{ pid: number }>(`SELECT pid FROM pg_stat_activity WHERE ${where}`);
+    if (rows[0]) return rows[0].pid;
+    await new Promise((done) => setTimeout(done, 50));
+  }
+  throw new Error(`no backend where ${where}`);
+}
+
 describe('PostgreSQL unavailable', () => {
   const cleanup: (() => Promise<unknown>)[] = [];
   afterEach(async () => {
@@ -113,15 +123,7 @@ describe('PostgreSQL unavailable', () => {
       await admin.connect();
       cleanup.push(() => admin.end());
       const slow = app.inject('/slow');
-      let pid: number | undefined;
-      for (let i = 0; i < 100 && pid === undefined; i++) {
-        const { rows } = await admin.query<{ pid: number }>(
-          `SELECT pid FROM pg_stat_activity WHERE query LIKE 'SELECT pg_sleep(10)%' AND pid <> pg_backend_pid()`,
-        );
-        pid = rows[0]?.pid;
-        if (pid === undefined) await new Promise((done) => setTimeout(done, 50));
-      }
-      expect(pid).toBeDefined();
+      const pid = await backendPid(admin, `query LIKE 'SELECT pg_sleep(10)%' AND pid <> pg_backend_pid()`);
       await admin.query('SELECT pg_terminate_backend($1)', [pid]);
       const response = await slow;
       expect(response.statusCode).toBe(503);
@@ -139,15 +141,7 @@ describe('PostgreSQL unavailable', () => {
       await admin.connect();
       cleanup.push(() => admin.end());
       const inTransaction = app.inject('/transaction');
-      let pid: number | undefined;
-      for (let i = 0; i < 100 && pid === undefined; i++) {
-        const { rows } = await admin.query<{ pid: number }>(
-          `SELECT pid FROM pg_stat_activity WHERE application_name = 'care-fault-transaction'`,
-        );
-        pid = rows[0]?.pid;
-        if (pid === undefined) await new Promise((done) => setTimeout(done, 50));
-      }
-      expect(pid).toBeDefined();
+      const pid = await backendPid(admin, `application_name = 'care-fault-transaction'`);
       // Idle in its transaction: no query is active, so pg reports the end as an 'error' event on the client.
       await admin.query('SELECT pg_terminate_backend($1)', [pid]);
       const response = await inTransaction;

@@ -111,3 +111,15 @@ export const routes: RouteObject[] = [
 export function createRouter(basename: string) {
   return createBrowserRouter(routes, basename ? { basename } : {});
 }
+
+/** Resolves once the router has run the first address's loaders (in the browser and on the server). */
+export function routerReady(router: ReturnType<typeof createBrowserRouter>): Promise<void> {
+  return new Promise((resolve) => {
+    if (router.state.initialized) return resolve();
+    const unsubscribe = router.subscribe((state) => {
+      if (!state.initialized) return;
+      unsubscribe();
+      resolve();
+    });
+  });
+}
