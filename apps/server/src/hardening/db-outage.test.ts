@@ -112,16 +112,21 @@ describe('PostgreSQL unavailable', () => {
     expect(response.json().code).toBe('SERVICE_UNAVAILABLE');
   });
 
+  /** The app on the real server, and a second connection to watch and end its backends. */
+  async function openWithAdmin(url: string) {
+    const { app } = await open(url);
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    cleanup.push(() => admin.end());
+    return { app, admin };
+  }
+
   // 57P01 admin_shutdown is what PostgreSQL sends a running query when it is stopped (pg_ctl -m fast) or the
   // backend is terminated; only a real server can send it.
   it.runIf(process.env.TEST_DATABASE_URL)(
     'answers 503 to a query whose backend is terminated (57P01) and serves the next request',
     async () => {
-      const url = process.env.TEST_DATABASE_URL!;
-      const { app } = await open(url);
-      const admin = new pg.Client({ connectionString: url });
-      await admin.connect();
-      cleanup.push(() => admin.end());
+      const { app, admin } = await openWithAdmin(process.env.TEST_DATABASE_URL!);
       const slow = app.inject('/slow');
       const pid = await backendPid(admin, `query LIKE 'SELECT pg_sleep(10)%' AND pid <> pg_backend_pid()`);
       await admin.query('SELECT pg_terminate_backend($1)', [pid]);
@@ -135,11 +140,7 @@ describe('PostgreSQL unavailable', () => {
   it.runIf(process.env.TEST_DATABASE_URL)(
     'survives the connection of a checked-out client ending between two statements, and answers 503',
     async () => {
-      const url = process.env.TEST_DATABASE_URL!;
-      const { app } = await open(url);
-      const admin = new pg.Client({ connectionString: url });
-      await admin.connect();
-      cleanup.push(() => admin.end());
+      const { app, admin } = await openWithAdmin(process.env.TEST_DATABASE_URL!);
       const inTransaction = app.inject('/transaction');
       const pid = await backendPid(admin, `application_name = 'care-fault-transaction'`);
       // Idle in its transaction: no query is active, so pg reports the end as an 'error' event on the client.

@@ -1,6 +1,7 @@
+import { PhoneCards } from '#app/components/layout/phone-cards.tsx';
 import type { CardPosition } from '@care/contract/catalog';
 import { translate } from '@care/contract/translations';
-import { Anchor, Paper, Stack, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { Anchor, Paper, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -129,41 +130,35 @@ export function CardPartsList({
         </Paper>
       </Suspense>
       <Suspense fallback={null}>
-        <Stack
-          gap="sm"
-          hiddenFrom="sm"
-          component="ul"
-          aria-label={caption}
-          m={0}
-          p={0}
-          style={{ listStyle: 'none' }}
-        >
-          {positions.map((position) => (
-            <li key={position.id}>
-              <Paper withBorder radius="md" p="sm" className={classes.row} {...rowProps(position)}>
-                <Text fw={600} mb={6} component="div" className={classes.cardTitle}>
-                  {positionButton(position)}
-                  <span>{nameCell(position)}</span>
-                </Text>
-                <CompactFields
-                  fields={[
-                    { label: t('parts.symbol'), value: position.part.symbol },
-                    { label: t('parts.quantity'), value: dash(position.quantity) },
-                    { label: t('parts.standard'), value: dash(position.part.standard) },
-                    { label: t('parts.catalog-number'), value: dash(position.part.catalogNumber) },
-                    { label: t('parts.configuration'), value: dash(position.part.configuration) },
-                    { label: t('parts.returnable'), value: yesNo(position.part.returnable) },
-                  ]}
-                />
-                {order ? (
-                  <div className={classes.cardOrder}>
-                    {order.render(position, nameOf(position) || position.part.symbol, 'card')}
-                  </div>
-                ) : null}
-              </Paper>
-            </li>
-          ))}
-        </Stack>
+        <PhoneCards
+          caption={caption}
+          rows={positions}
+          rowKey={(position) => String(position.id)}
+          empty={empty}
+          renderCard={(position) => (
+            <Paper withBorder radius="md" p="sm" className={classes.row} {...rowProps(position)}>
+              <Text fw={600} mb={6} component="div" className={classes.cardTitle}>
+                {positionButton(position)}
+                <span>{nameCell(position)}</span>
+              </Text>
+              <CompactFields
+                fields={[
+                  { label: t('parts.symbol'), value: position.part.symbol },
+                  { label: t('parts.quantity'), value: dash(position.quantity) },
+                  { label: t('parts.standard'), value: dash(position.part.standard) },
+                  { label: t('parts.catalog-number'), value: dash(position.part.catalogNumber) },
+                  { label: t('parts.configuration'), value: dash(position.part.configuration) },
+                  { label: t('parts.returnable'), value: yesNo(position.part.returnable) },
+                ]}
+              />
+              {order ? (
+                <div className={classes.cardOrder}>
+                  {order.render(position, nameOf(position) || position.part.symbol, 'card')}
+                </div>
+              ) : null}
+            </Paper>
+          )}
+        />
       </Suspense>
     </>
   );
