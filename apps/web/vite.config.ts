@@ -4,6 +4,17 @@ import { compression } from 'vite-plugin-compression2';
 
 const API = process.env.CARE_API_URL ?? 'http://localhost:3000';
 
+/**
+ * The start-up code's larger libraries, each a chunk of its own: a page the server rendered evaluates them one
+ * task at a time (the loader in apps/server/src/plugins/web-app.ts), none long enough to keep a phone busy.
+ */
+const STARTUP_LIBRARIES: [string, RegExp][] = [
+  ['react', /node_modules[\\/](react|react-dom|scheduler)[\\/]|src[\\/]app[\\/]react-dom-client\.ts$/],
+  ['router', /node_modules[\\/]react-router[\\/]/],
+  ['zod', /node_modules[\\/]zod[\\/]/],
+  ['i18n', /node_modules[\\/](i18next[^\\/]*|react-i18next)[\\/]/],
+];
+
 /** In development the hosting page is Vite's, so it supplies the runtime configuration our server writes in production. */
 function devPortalConfig(): Plugin {
   return {
@@ -54,6 +65,12 @@ const clientBuild = defineConfig({
         // request on a phone's slow link before anything shows.
         codeSplitting: {
           groups: [
+            ...STARTUP_LIBRARIES.map(([name, test]) => ({
+              name,
+              test,
+              tags: ['$initial' as const],
+              priority: 4,
+            })),
             { name: 'vendor', test: /node_modules/, tags: ['$initial'], priority: 3 },
             { name: 'app', tags: ['$initial'], priority: 2 },
             {

@@ -1,5 +1,5 @@
 import { StrictMode, startTransition } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from './app/react-dom-client.ts';
 import { RouterProvider } from 'react-router/dom';
 import { readRuntimeConfig, setRuntimeConfig } from '#app/config/runtime-config.ts';
 import { hydrate } from '@tanstack/react-query';

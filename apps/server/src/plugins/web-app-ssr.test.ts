@@ -21,6 +21,8 @@ function fakeBuild(): { dir: string; dist: string } {
     join(dist, 'index.html'),
     '<!doctype html><html lang="pl"><head><script>document.documentElement.dataset.x="1"</script>' +
       '<script type="module" crossorigin src="./assets/index-abc.js"></script>' +
+      '<link rel="modulepreload" crossorigin href="./assets/runtime-abc.js">' +
+      '<link rel="modulepreload" crossorigin href="./assets/react-abc.js">' +
       '<link rel="stylesheet" crossorigin href="./assets/style-abc.css"></head>' +
       '<body><div id="root"><!--root--><div class="boot-splash"></div><!--/root--></div></body></html>',
   );
@@ -104,7 +106,13 @@ describe.each([{ basePath: '' }, { basePath: '/portal' }])(
       expect(res.body).toContain('<style>.a{color:red}</style>');
       expect(res.body).not.toContain('rel="stylesheet"');
       expect(res.body).not.toContain('<script type="module"');
-      expect(res.body).toContain(`s.src="${basePath}/assets/index-abc.js"`);
+      expect(res.body).not.toContain('<link rel="modulepreload"');
+      // Every chunk, imported one at a time in index.html's order (each after those it imports), the entry last.
+      const chunks = /var c=(\[[^\]]*\])/.exec(res.body)?.[1];
+      expect(JSON.parse(chunks!)).toEqual(
+        ['runtime-abc.js', 'react-abc.js', 'index-abc.js'].map((file) => `${basePath}/assets/${file}`),
+      );
+      expect(res.body).toContain("addEventListener('load'");
       // Other pages keep the plain head.
       const login = await t.app.inject(`${basePath}/login`);
       expect(login.body).toContain(
