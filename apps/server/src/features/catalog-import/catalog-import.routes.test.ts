@@ -80,6 +80,9 @@ describe('api/admin/catalog-imports', () => {
       summary: { parts: { created: 5 } },
     });
     expect(await partCount()).toBe(0);
+    // A search made before the import (its results are kept briefly) finds the imported part right after it.
+    const search = () => t.app.inject({ url: '/api/parts?q=AM-9100-100' }).then((r) => r.json().total);
+    expect(await search()).toBe(0);
 
     const done = await post(admin, example);
     expect(done.statusCode).toBe(200);
@@ -89,6 +92,7 @@ describe('api/admin/catalog-imports', () => {
       summary: { cards: { created: 1 } },
     });
     expect(await partCount()).toBe(5);
+    expect(await search()).toBe(1);
 
     const again = await post(admin, example);
     expect(again.json().summary.parts).toEqual({ created: 0, updated: 0, unchanged: 5 });

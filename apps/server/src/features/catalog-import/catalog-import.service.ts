@@ -13,6 +13,7 @@ import {
 import { Readable } from 'node:stream';
 import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '#app/db/client.ts';
+import { forgetCatalogSearches } from '#app/features/catalog/catalog.service.ts';
 import { catalogCards, catalogFolders, parts } from '#app/db/schema/catalog.ts';
 import { catalogFiles, catalogImports } from '#app/db/schema/catalog-imports.ts';
 import { files } from '#app/db/schema/files.ts';
@@ -167,6 +168,8 @@ export async function importCatalog(
     })
     .returning({ id: catalogImports.id });
   const id = String(row!.id);
+  // Searches kept from before the import would not find its parts for a while (catalog.service.ts).
+  if (status === 'imported') forgetCatalogSearches();
   if (failed)
     return {
       ok: false,
