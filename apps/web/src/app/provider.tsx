@@ -6,6 +6,7 @@ import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { queryClient } from '#app/lib/query-client.ts';
+import { useHydrated } from '#app/lib/use-hydrated.ts';
 import { cssVariablesResolver, theme } from './theme.ts';
 
 /** SPEC §9: notifications bottom-right, 4000 ms, at most 5 at once (the rest wait in Mantine's queue). */
@@ -21,8 +22,13 @@ export function AppProvider({
 }) {
   return (
     <MantineProvider theme={theme} defaultColorScheme="auto" cssVariablesResolver={cssVariablesResolver}>
-      <Notifications {...NOTIFICATION_SETTINGS} />
+      <DeferredNotifications />
       <QueryClientProvider client={client}>{children}</QueryClientProvider>
     </MantineProvider>
   );
+}
+
+/** Mantine's notifications layer, once the page is interactive (useHydrated): what is shown before waits in its queue. */
+function DeferredNotifications() {
+  return useHydrated() ? <Notifications {...NOTIFICATION_SETTINGS} /> : null;
 }

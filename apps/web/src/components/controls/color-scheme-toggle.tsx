@@ -1,12 +1,12 @@
 import {
   ActionIcon,
-  Tooltip,
   useComputedColorScheme,
   useMantineColorScheme,
   type ActionIconProps,
 } from '@mantine/core';
 import { IconMoon, IconSun } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { DeferredTooltip } from '#app/components/overlays/deferred-tooltip.tsx';
 
 /** Light/dark switch (SPEC §1). Mantine stores the choice; until then the system preference applies. */
 export function ColorSchemeToggle({ variant = 'default' }: { variant?: ActionIconProps['variant'] }) {
@@ -18,7 +18,7 @@ export function ColorSchemeToggle({ variant = 'default' }: { variant?: ActionIco
   const label = t(isDark ? 'color-scheme.to-light' : 'color-scheme.to-dark');
 
   return (
-    <Tooltip label={label} openDelay={300}>
+    <DeferredTooltip label={label} openDelay={300}>
       <ActionIcon
         variant={variant}
         size={40}
@@ -27,6 +27,6 @@ export function ColorSchemeToggle({ variant = 'default' }: { variant?: ActionIco
       >
         {isDark ? <IconSun size={20} aria-hidden /> : <IconMoon size={20} aria-hidden />}
       </ActionIcon>
-    </Tooltip>
+    </DeferredTooltip>
   );
 }

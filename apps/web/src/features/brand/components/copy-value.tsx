@@ -5,12 +5,12 @@ import {
   Group,
   Text,
   ThemeIcon,
-  Tooltip,
   VisuallyHidden,
 } from '@mantine/core';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DeferredTooltip } from '#app/components/overlays/deferred-tooltip.tsx';
 import classes from './copy-value.module.css';
 
 /** SPEC §9: the "copied" feedback lasts 500 ms. */
@@ -53,7 +53,7 @@ export function CopyValue({ value, href, caption, copyLabel, icon }: CopyValuePr
       <CopyButton value={value} timeout={COPY_FEEDBACK_MS}>
         {({ copied, copy }) => (
           <>
-            <Tooltip
+            <DeferredTooltip
               label={copied ? t('copy.copied') : copyLabel}
               withArrow
               position="top"
@@ -68,7 +68,7 @@ export function CopyValue({ value, href, caption, copyLabel, icon }: CopyValuePr
               >
                 {copied ? <IconCheck size={18} aria-hidden /> : <IconCopy size={18} aria-hidden />}
               </ActionIcon>
-            </Tooltip>
+            </DeferredTooltip>
             <VisuallyHidden role="status">{copied ? t('copy.copied-value', { value }) : ''}</VisuallyHidden>
           </>
         )}
