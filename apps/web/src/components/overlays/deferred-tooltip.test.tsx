@@ -4,13 +4,12 @@ import userEvent from '@testing-library/user-event';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { theme } from '#app/app/theme.ts';
 import { DeferredTooltip } from './deferred-tooltip.tsx';
 
 describe('DeferredTooltip', () => {
   it('comes after hydration, and a target focused before it keeps the focus', async () => {
     const page = (
-      <MantineProvider theme={theme}>
+      <MantineProvider>
         <DeferredTooltip label="Copy the phone number">
           <button type="button">Copy</button>
         </DeferredTooltip>
