@@ -1,12 +1,4 @@
-import {
-  ActionIcon,
-  Anchor,
-  CopyButton,
-  Group,
-  Text,
-  ThemeIcon,
-  VisuallyHidden,
-} from '@mantine/core';
+import { ActionIcon, Anchor, CopyButton, Group, Text, ThemeIcon, VisuallyHidden } from '@mantine/core';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
