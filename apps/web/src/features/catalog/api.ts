@@ -10,6 +10,7 @@ import {
   PartSchema,
 } from '@care/contract/catalog';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { apiUrl } from '#app/config/runtime-config.ts';
 import { request } from '#app/lib/api-client.ts';
 
 /** The catalogue changes only on an import: a minute of freshness spares refetching while browsing back and forth. */
@@ -17,6 +18,9 @@ const CATALOG_STALE_TIME = 60_000;
 
 /** Parts per page of search results unless the visitor picks another size. */
 export const PART_SEARCH_PAGE_SIZE = 20;
+
+/** GET api/catalog-files/{id}: a picture the catalogue import stored (a folder's tile picture). */
+export const catalogFileUrl = (fileId: string) => apiUrl(`api/catalog-files/${fileId}`);
 
 export type BreadcrumbTarget = { folderId: string } | { cardId: string };
 

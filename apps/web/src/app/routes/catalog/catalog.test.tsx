@@ -78,6 +78,19 @@ describe('catalogue levels', () => {
     await expectNoAxeViolations(container);
   });
 
+  it("shows a folder's picture from the catalogue import in its tile, and the icon where there is none", async () => {
+    const fileId = '6f1c2a4e-0000-4000-8000-000000000001';
+    answer({ '/api/catalog-folders': [{ ...rootFolders[0]!, imageFileId: fileId }, rootFolders[1]!] });
+    const { container } = await renderLevel(PUBLIC, PUBLIC, foldersRoute);
+    const pictured = await screen.findByRole('link', { name: /Combine harvesters/ });
+    // From the API's address (the test's API server), like every other call.
+    expect(pictured.querySelector('img')?.getAttribute('src')).toMatch(
+      new RegExp(`^http://[^/]+/api/catalog-files/${fileId}$`),
+    );
+    expect(screen.getByRole('link', { name: /Balers/ }).querySelector('img')).toBeNull();
+    await expectNoAxeViolations(container);
+  });
+
   it('names a sub-folder level after its folder with breadcrumbs from the API', async () => {
     answer({ '/api/catalog-folders': subFolders, '/api/parts/breadcrumbs': folderTrail.slice(0, 1) });
     const { container } = await renderLevel(

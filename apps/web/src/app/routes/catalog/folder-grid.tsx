@@ -1,13 +1,23 @@
+import type { CatalogFolder } from '@care/contract/catalog';
+import { translate } from '@care/contract/translations';
 import { SimpleGrid } from '@mantine/core';
 import type { TablerIcon } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { LinkCard } from '#app/components/layout/link-card.tsx';
+import { catalogFileUrl } from '#app/features/catalog/api.ts';
 
 export interface FolderTile {
   id: string;
   name: string;
   description?: string;
   to: string;
+  image?: string | undefined;
+}
+
+/** A folder as a tile: its name in the language shown, and its picture when the catalogue has one. */
+export function folderTile(folder: CatalogFolder, language: string, to: string): FolderTile {
+  const image = folder.imageFileId ? catalogFileUrl(folder.imageFileId) : undefined;
+  return { id: folder.id, name: translate(folder.name, language), to, image };
 }
 
 interface FolderGridProps {
@@ -34,6 +44,7 @@ export function FolderGrid({ tiles, icon: Icon, empty }: FolderGridProps) {
           <LinkCard
             to={tile.to}
             icon={<Icon size={22} stroke={1.75} />}
+            image={tile.image}
             title={tile.name}
             description={tile.description}
           />

@@ -1,4 +1,3 @@
-import { translate } from '@care/contract/translations';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { IconFolder } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +8,7 @@ import { queryClientContext } from '#app/lib/query-client.ts';
 import { CatalogError } from './catalog-error.tsx';
 import { CatalogPage } from './catalog-page.tsx';
 import { useCatalogPaths } from './catalog-root.ts';
-import { FolderGrid } from './folder-grid.tsx';
+import { FolderGrid, folderTile } from './folder-grid.tsx';
 import { useContentLanguage } from '#app/features/catalog/use-content-language.ts';
 
 export const loader = ({ context }: LoaderFunctionArgs) =>
@@ -31,11 +30,7 @@ export function Component() {
       breadcrumbs={[]}
     >
       <FolderGrid
-        tiles={folders.map((folder) => ({
-          id: folder.id,
-          name: translate(folder.name, language),
-          to: catalog.folder(folder.id),
-        }))}
+        tiles={folders.map((folder) => folderTile(folder, language, catalog.folder(folder.id)))}
         icon={IconFolder}
         empty={<EmptyState icon={IconFolder} title={t('root.empty')} />}
       />

@@ -1,6 +1,5 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { IconFolder } from '@tabler/icons-react';
-import { translate } from '@care/contract/translations';
 import { useTranslation } from 'react-i18next';
 import { useParams, type LoaderFunctionArgs } from 'react-router';
 import { EmptyState } from '#app/components/layout/empty-state.tsx';
@@ -10,7 +9,7 @@ import { queryClientContext } from '#app/lib/query-client.ts';
 import { CatalogError } from './catalog-error.tsx';
 import { CatalogPage } from './catalog-page.tsx';
 import { useCatalogPaths } from './catalog-root.ts';
-import { FolderGrid } from './folder-grid.tsx';
+import { FolderGrid, folderTile } from './folder-grid.tsx';
 import { useContentLanguage } from '#app/features/catalog/use-content-language.ts';
 
 export const loader = ({ params, context }: LoaderFunctionArgs) => {
@@ -42,11 +41,7 @@ export function Component() {
       breadcrumbs={[{ label: t('root.title'), to: catalog.root }, ...crumbs]}
     >
       <FolderGrid
-        tiles={folders.map((folder) => ({
-          id: folder.id,
-          name: translate(folder.name, language),
-          to: catalog.cards(mainFolderId, folder.id),
-        }))}
+        tiles={folders.map((folder) => folderTile(folder, language, catalog.cards(mainFolderId, folder.id)))}
         icon={IconFolder}
         empty={<EmptyState icon={IconFolder} title={t('subfolders.empty')} />}
       />
