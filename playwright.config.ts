@@ -1,5 +1,5 @@
-import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
+import { chromiumLaunchOptions } from './e2e/support/chromium.ts';
 import {
   dataDirOf,
   e2eDatabaseUrl,
@@ -20,13 +20,6 @@ const captchaRequired = {
   CAPTCHA_COST: '200',
   CAPTCHA_MAX_NUMBER: '400',
 };
-
-/**
- * Playwright's own Chromium cannot be downloaded on our build machines, so Debian's is used where it exists.
- * PLAYWRIGHT_CHROMIUM_PATH points elsewhere; with neither, Playwright's bundled browser is used.
- */
-const chromiumPath =
-  process.env.PLAYWRIGHT_CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
 
 /**
  * Two instances on one PostgreSQL database (this run's own, created by the first command that gets there) and
@@ -89,16 +82,7 @@ export default defineConfig({
     colorScheme: 'light',
     trace: 'on-first-retry',
     screenshot: 'only-on-failure',
-    launchOptions: {
-      ...(chromiumPath ? { executablePath: chromiumPath } : {}),
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    launchOptions: chromiumLaunchOptions,
   },
   projects: [
     {

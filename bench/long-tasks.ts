@@ -15,12 +15,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright';
+import { chromiumLaunchOptions } from '../e2e/support/chromium.ts';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
   options: {
     runs: { type: 'string', default: '3' },
-    chrome: { type: 'string', default: process.env.CHROME_PATH ?? '/usr/bin/chromium' },
   },
 });
 const url = positionals[0];
@@ -43,16 +43,7 @@ interface TraceEvent {
 }
 
 async function traceLoad(file: string): Promise<TraceEvent[]> {
-  const browser = await chromium.launch({
-    executablePath: values.chrome,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const browser = await chromium.launch(chromiumLaunchOptions);
   try {
     const context = await browser.newContext({
       viewport: { width: 412, height: 823 },

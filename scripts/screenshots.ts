@@ -6,14 +6,13 @@
  *   PORT=3110 DATABASE_URL=memory:// npm start     # or any running portal
  *   npm run screenshots                             # = node scripts/screenshots.ts [baseUrl]
  */
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContextOptions, type Page } from '@playwright/test';
+import { chromiumLaunchOptions } from '../e2e/support/chromium.ts';
 
 const baseUrl = (process.argv[2] ?? 'http://localhost:3110').replace(/\/+$/, '');
 const outDir = resolve(import.meta.dirname, '../docs/screenshots');
-const chromiumPath =
-  process.env.PLAYWRIGHT_CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
 
 const LANGUAGES = ['pl', 'en', 'de'] as const;
 /** The two ends of what people use: a desktop in light, a phone in dark (the pictures were looked at in all four). */
@@ -207,10 +206,7 @@ async function main(): Promise<void> {
     );
   }
   mkdirSync(outDir, { recursive: true });
-  const browser = await chromium.launch({
-    ...(chromiumPath ? { executablePath: chromiumPath } : {}),
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
-  });
+  const browser = await chromium.launch(chromiumLaunchOptions);
   const failures: string[] = [];
   try {
     console.log(`Screenshots of ${baseUrl} into ${outDir}:`);
