@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { LANGUAGES } from '@care/contract/locales';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
@@ -14,6 +16,32 @@ const STARTUP_LIBRARIES: [string, RegExp][] = [
   ['zod', /node_modules[\\/]zod[\\/]/],
   ['i18n', /node_modules[\\/](i18next[^\\/]*|react-i18next)[\\/]/],
 ];
+
+/**
+ * The texts of index.html's "the page could not be loaded" notice, from the translation files (every language,
+ * the notice picks one), since i18next is part of the code that did not arrive.
+ */
+function loadFailedTexts(): Plugin {
+  const common = (language: string) =>
+    JSON.parse(
+      readFileSync(new URL(`./public/locales/lang/common/${language}.json`, import.meta.url), 'utf8'),
+    ) as {
+      'load-failed': string;
+      actions: { reload: string };
+    };
+  return {
+    name: 'care-load-failed-texts',
+    transformIndexHtml: (html) => {
+      const texts = Object.fromEntries(
+        LANGUAGES.map((language) => {
+          const { 'load-failed': message, actions } = common(language);
+          return [language, { message, reload: actions.reload }];
+        }),
+      );
+      return html.replace('/* load-failed texts */ {}', () => JSON.stringify(texts).replace(/</g, '\\u003c'));
+    },
+  };
+}
 
 /** In development the hosting page is Vite's, so it supplies the runtime configuration our server writes in production. */
 function devPortalConfig(): Plugin {
@@ -47,6 +75,7 @@ const clientBuild = defineConfig({
   plugins: [
     react(),
     devPortalConfig(),
+    loadFailedTexts(),
     // Pre-compressed .br and .gz beside each asset; the server sends them (no per-request CPU) to slow mobile links.
     compression({ algorithms: ['brotliCompress', 'gzip'], exclude: [/\.(map|png|jpe?g|webp)$/] }),
   ],

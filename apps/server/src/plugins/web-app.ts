@@ -53,7 +53,8 @@ export function loadIndexPage(env: Env): IndexPage | null {
  * The code is requested at once but evaluated a chunk per task: Vite lists the entry's chunks in index.html's
  * `modulepreload`s with each chunk after those it imports, so importing them in that order and the entry last
  * evaluates one chunk at a time (vite.config.ts splits the start-up libraries), and the phone can answer a tap
- * between them instead of being busy for the whole start-up at once.
+ * between them instead of being busy for the whole start-up at once. A chunk that does not arrive brings up
+ * index.html's "could not be loaded" notice (the page stays readable, its links work).
  */
 function renderedPageHead(head: string, env: Env): string | null {
   const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(head);
@@ -65,7 +66,7 @@ function renderedPageHead(head: string, env: Env): string | null {
   const loader =
     `addEventListener('load',function(){var c=${chunks};c.forEach(function(h){var l=document.createElement('link');` +
     `l.rel='modulepreload';l.crossOrigin='';l.href=h;document.head.appendChild(l)});(function n(i){import(c[i])` +
-    `.then(function(){if(++i<c.length)setTimeout(n,0,i)})})(0)})`;
+    `.then(function(){if(++i<c.length)setTimeout(n,0,i)},function(){window.__careLoadFailed&&__careLoadFailed()})})(0)})`;
   return inlineStylesheet(head, env)
     .replace(entry[0], () => `<script>${loader}</script>`)
     .replace(/<link rel="modulepreload"[^>]*>\s*/g, '');
