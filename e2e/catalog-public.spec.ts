@@ -183,6 +183,18 @@ test('a public card arrives rendered by the server, and the browser adopts that 
       }),
     )
     .toBe(true);
+  // The app's code was asked for only once the page had painted (web-app.ts's loader).
+  const timing = await page.evaluate(() => ({
+    paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+    code: Math.min(
+      ...performance
+        .getEntriesByType('resource')
+        .filter((entry) => /\/assets\/.*\.js$/.test(entry.name))
+        .map((entry) => entry.startTime),
+    ),
+  }));
+  expect(timing.paint).toBeDefined();
+  expect(timing.code).toBeGreaterThanOrEqual(timing.paint!);
   // And it works: the language switch re-renders the page in English.
   await page.getByRole('button', { name: new RegExp(t('common:language.label')) }).click();
   await page.getByRole('menuitem', { name: 'English' }).click();

@@ -63,10 +63,22 @@ function renderedPageHead(head: string, env: Env): string | null {
     (m) => m[1]!,
   );
   const chunks = JSON.stringify([...preloads, entry[1]!]);
-  const loader =
-    `addEventListener('load',function(){var c=${chunks};c.forEach(function(h){var l=document.createElement('link');` +
-    `l.rel='modulepreload';l.crossOrigin='';l.href=h;document.head.appendChild(l)});(function n(i){import(c[i])` +
-    `.then(function(){if(++i<c.length)setTimeout(n,0,i)},function(){window.__careLoadFailed&&__careLoadFailed()})})(0)})`;
+  const loader = [
+    `addEventListener('load',function(){var c=${chunks},started=false;`,
+    // Every chunk requested at once …
+    `function go(){if(started)return;started=true;c.forEach(function(h){var l=document.createElement('link');`,
+    `l.rel='modulepreload';l.crossOrigin='';l.href=h;document.head.appendChild(l)});`,
+    // … and evaluated one per task, in order; a failure raises index.html's notice.
+    `(function n(i){import(c[i]).then(function(){if(++i<c.length)setTimeout(n,0,i)},`,
+    `function(){window.__careLoadFailed&&__careLoadFailed()})})(0)}`,
+    // After the first contentful paint too (on a fast link `load` can come first), so nothing of the code competes
+    // with it; at once in a hidden tab or a browser that does not report paints, and after 3 s whatever happens.
+    `var P=window.PerformanceObserver,fcp='first-contentful-paint';`,
+    `if(document.visibilityState==='hidden'||!P||(P.supportedEntryTypes||[]).indexOf('paint')<0||`,
+    `performance.getEntriesByName(fcp).length)return go();`,
+    `new P(function(l,o){if(l.getEntriesByName(fcp).length){o.disconnect();go()}}).observe({type:'paint'});`,
+    `setTimeout(go,3000)})`,
+  ].join('');
   return inlineStylesheet(head, env)
     .replace(entry[0], () => `<script>${loader}</script>`)
     .replace(/<link rel="modulepreload"[^>]*>\s*/g, '');
