@@ -38,7 +38,7 @@ import { registerRateLimits } from './plugins/rate-limit.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
 import { registerSecurityLog } from './plugins/security-log.ts';
 import { answerClientError, answerFrameworkError, registerSecurity } from './plugins/security.ts';
-import { registerSessions } from './plugins/session.ts';
+import { registerSessions, sessionExpiries } from './plugins/session.ts';
 import { loadIndexPage, registerWebApp } from './plugins/web-app.ts';
 
 export interface AppDeps {
@@ -105,7 +105,13 @@ export async function buildApp({
       reply.header('cache-control', 'no-store');
     }
   });
-  const bus = eventBus ?? startEventBus(database, app.log);
+  const expiriesOf = (ids: number[]) => sessionExpiries(db, ids);
+  const bus =
+    eventBus ??
+    startEventBus(database, app.log, {
+      sessionExpiries: expiriesOf,
+      maxStreamsPerUser: env.QUOTA_EVENT_STREAMS_PER_USER,
+    });
   if (!eventBus) app.addHook('onClose', async () => bus.close());
   app.addHook('onClose', async () => database.close());
 
@@ -142,7 +148,11 @@ export async function buildApp({
       await scope.register(offerRoutes, { env, db, fileStore, onMailQueued });
       await scope.register(catalogRoutes, { env, db });
       await scope.register(catalogImportRoutes, { env, db, fileStore });
-      await scope.register(eventsRoutes, { bus, heartbeatMs: eventsHeartbeatMs });
+      await scope.register(eventsRoutes, {
+        bus,
+        sessionExpiries: expiriesOf,
+        heartbeatMs: eventsHeartbeatMs,
+      });
     },
     { prefix: env.BASE_PATH },
   );

@@ -16,6 +16,13 @@ export const EVENTS_RETRY_MS = 3_000;
 export const ReadyEventSchema = z.object({});
 
 /**
+ * The last event of a stream the server ends because the same user opened a newer one beyond their limit of
+ * open streams (the oldest goes). The client should not reconnect at once (it would replace the next one), but
+ * when its page is looked at again.
+ */
+export const ReplacedEventSchema = z.object({});
+
+/**
  * A message (text or file) was added to a request's chat. Refetch GET api/chat/comments?after=<last id> for an
  * open chat, and GET api/chat/comments/unread for the counts (when someone else wrote it).
  */
@@ -51,6 +58,7 @@ export type OfferRequestStatusEvent = z.infer<typeof OfferRequestStatusEventSche
 /** Every event type (the SSE `event:` field) and its `data:` (JSON) schema. */
 export const EVENT_SCHEMAS = {
   ready: ReadyEventSchema,
+  replaced: ReplacedEventSchema,
   'chat-message': ChatMessageEventSchema,
   unread: UnreadEventSchema,
   'service-request-status': ServiceRequestStatusEventSchema,

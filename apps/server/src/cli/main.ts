@@ -8,7 +8,7 @@ import { migrate } from '#app/db/migrate.ts';
 import { sessions } from '#app/db/schema/sessions.ts';
 import { users } from '#app/db/schema/users.ts';
 import { createLocalFileStore } from '#app/files/file-store.ts';
-import { endAllSessions } from '#app/plugins/session.ts';
+import { endAllSessions, endEverySession } from '#app/plugins/session.ts';
 import { CliError, createUser, generatePassword } from './create-user.ts';
 import { type ImportCatalogDeps, importCatalogCommand } from './import-catalog.ts';
 
@@ -114,8 +114,7 @@ async function endSessionsCommand(args: string[], db: Db, io: CliIo): Promise<nu
     strict: true,
   });
   if (values.all) {
-    const ended = await db.delete(sessions).returning({ id: sessions.id });
-    io.out(`Ended ${ended.length} session(s) of all users.`);
+    io.out(`Ended ${await endEverySession(db)} session(s) of all users.`);
     return 0;
   }
   if (!values.email) throw new CliError(`Give --email <e-mail> or --all.\n\n${USAGE}`);

@@ -83,6 +83,21 @@ export const EnvSchema = z.object({
       if (value === 'true' || value === 'false') return value === 'true';
       return /^\d+$/.test(value) ? Number(value) : value;
     }),
+  /**
+   * Per-user quotas (docs/decisions/036): each answers 429 with Retry-After when used up. The numbers are a
+   * customer's; staff (service, sales, admin) get QUOTA_STAFF_FACTOR times the rates and the upload volume.
+   */
+  QUOTA_CHAT_MESSAGES_PER_MINUTE: int(10),
+  QUOTA_OFFER_REQUESTS_PER_MINUTE: int(3),
+  /** Megabytes of files (service requests, appendices, chat, offer requests) per user and calendar day (UTC). */
+  QUOTA_UPLOAD_MB_PER_DAY: z.coerce.number().int().positive().max(10_000).default(200),
+  QUOTA_STAFF_FACTOR: z.coerce.number().int().positive().max(100).default(10),
+  /** Size of one saved setting's value (a table's columns and filters), and saved settings per user. */
+  QUOTA_SETTING_KB: int(16),
+  QUOTA_SETTINGS_PER_USER: int(20),
+  /** Open live-update streams per user on one instance; a newer one replaces the oldest. */
+  QUOTA_EVENT_STREAMS_PER_USER: int(6),
+
   SESSION_IDLE_MINUTES: int(30),
   SESSION_ABSOLUTE_HOURS: int(12),
   SESSION_REMEMBER_DAYS: int(30),

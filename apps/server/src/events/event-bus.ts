@@ -10,8 +10,12 @@ import { startListener } from './listener.ts';
  * instance's listening connection; each instance passes the event to its own SSE connections in the audience.
  *
  *   publishEvent(tx, event, audience): Promise<void>
+ *   publishSessionsEnded(tx, sessionIds): Promise<void> — every instance ends the streams of these sessions
  *   requestAudience(customerId): Audience   — a request's customer and the service staff
- *   startEventBus(database, log): EventBus  — buildApp starts one per app and closes it with the app
+ *   startEventBus(database, log, options): EventBus — buildApp starts one per app and closes it with the app
+ *
+ * Both kinds travel on one channel, so every instance sees them in commit order: an event committed after a
+ * sign-out reaches no stream of the signed-out session, because its end arrives first.
  */
 
 export const EVENTS_CHANNEL = 'care_events';
@@ -30,8 +34,8 @@ export const requestAudience = (customerId: number): Audience => ({
   roles: SERVICE_STAFF_ROLES,
 });
 
-/** The events writers publish; `ready` is the stream's own. */
-export type PublishedEvent = Exclude<PortalEvent, { type: 'ready' }>;
+/** The events writers publish; `ready` and `replaced` are the stream's own. */
+export type PublishedEvent = Exclude<PortalEvent, { type: 'ready' | 'replaced' }>;
 
 /** What travels in the NOTIFY payload (at most 8000 bytes: ids and a few codes, far below). */
 interface Envelope {
@@ -40,6 +44,17 @@ interface Envelope {
   userIds: number[];
   roles: Role[];
 }
+
+/** Sessions that ended (sign-out, password change or reset, deactivation, the CLI): their streams end. */
+interface SessionsEndedEnvelope {
+  endedSessionIds: number[];
+}
+
+/** Ids per NOTIFY: 500 ids of up to 15 digits stay below the 8000-byte payload limit. */
+const SESSION_IDS_PER_NOTIFY = 500;
+
+/** How long an instance remembers an ended session, for streams subscribing right after its end. */
+const RECENTLY_ENDED_MS = 60_000;
 
 /** Sends the event when the caller's transaction commits (immediately when `db` is not in one). */
 export async function publishEvent(db: Db, event: PublishedEvent, audience: Audience): Promise<void> {
@@ -52,11 +67,44 @@ export async function publishEvent(db: Db, event: PublishedEvent, audience: Audi
   await db.execute(sql`SELECT pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify(envelope)})`);
 }
 
+/**
+ * Ends, on every instance, the streams opened with these sessions, when the caller's transaction commits (at
+ * once outside one). Called wherever sessions end (plugins/session.ts).
+ */
+export async function publishSessionsEnded(db: Db, sessionIds: readonly number[]): Promise<void> {
+  for (let start = 0; start < sessionIds.length; start += SESSION_IDS_PER_NOTIFY) {
+    const envelope: SessionsEndedEnvelope = {
+      endedSessionIds: sessionIds.slice(start, start + SESSION_IDS_PER_NOTIFY),
+    };
+    await db.execute(sql`SELECT pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify(envelope)})`);
+  }
+}
+
 /** One open event stream of a signed-in user on this instance. */
 export interface Subscriber {
   userId: number;
+  /** The session the stream was opened with: the stream ends when the session does. */
+  sessionId: number;
   role: Role;
   deliver(event: PortalEvent): void;
+  /** Ends the stream (its session ended, or it was replaced by a newer stream of the same user). */
+  end(reason: 'session-ended' | 'replaced'): void;
+}
+
+/**
+ * Which of these sessions are still valid, with when each expires at the earliest (plugins/session.ts
+ * sessionExpiries); used to re-check open streams after the listener was down, when ends may have been missed.
+ */
+export type SessionLookup = (sessionIds: number[]) => Promise<Map<number, Date>>;
+
+export interface EventBusOptions {
+  /** Without it, streams are not re-checked after a reconnection (tests of the bus alone). */
+  sessionExpiries?: SessionLookup;
+  /**
+   * Streams one user may hold on this instance; a new one beyond it replaces the user's oldest
+   * (env QUOTA_EVENT_STREAMS_PER_USER; docs/decisions/036).
+   */
+  maxStreamsPerUser?: number;
 }
 
 export interface EventBus {
@@ -72,9 +120,15 @@ interface Log {
   warn(object: object, message: string): void;
 }
 
-function parseEnvelope(payload: string): { event: PortalEvent; envelope: Envelope } | null {
+type Parsed = { event: PortalEvent; envelope: Envelope } | { endedSessionIds: number[] };
+
+function parseEnvelope(payload: string): Parsed | null {
   try {
-    const envelope = JSON.parse(payload) as Envelope;
+    const envelope = JSON.parse(payload) as Envelope | SessionsEndedEnvelope;
+    if ('endedSessionIds' in envelope) {
+      const ids = envelope.endedSessionIds;
+      return Array.isArray(ids) && ids.every(Number.isSafeInteger) ? { endedSessionIds: ids } : null;
+    }
     const schema = EVENT_SCHEMAS[envelope.type];
     if (!schema || !Array.isArray(envelope.userIds) || !Array.isArray(envelope.roles)) return null;
     const event = { type: envelope.type, data: schema.parse(envelope.data) } as PortalEvent;
@@ -84,10 +138,44 @@ function parseEnvelope(payload: string): { event: PortalEvent; envelope: Envelop
   }
 }
 
-export function startEventBus(database: Database, log: Log): EventBus {
+export function startEventBus(database: Database, log: Log, options: EventBusOptions = {}): EventBus {
+  const { sessionExpiries, maxStreamsPerUser = Number.POSITIVE_INFINITY } = options;
+  // In the order they were opened (a Set iterates in insertion order), so the first of a user is the oldest.
   const subscribers = new Set<Subscriber>();
   const deliverAll = (event: PortalEvent, to: (subscriber: Subscriber) => boolean) => {
     for (const subscriber of subscribers) if (to(subscriber)) subscriber.deliver(event);
+  };
+  /*
+   * A stream whose session was looked up just before its end was announced subscribes after the announcement;
+   * remembering the ends of the last minute closes that gap.
+   */
+  const recentlyEnded = new Map<number, number>();
+  const endSessions = (ids: readonly number[], reason: 'session-ended') => {
+    const now = Date.now();
+    for (const [id, at] of recentlyEnded) {
+      if (now - at < RECENTLY_ENDED_MS) break;
+      recentlyEnded.delete(id);
+    }
+    for (const id of ids) {
+      recentlyEnded.delete(id);
+      recentlyEnded.set(id, now);
+    }
+    const ended = new Set(ids);
+    for (const subscriber of [...subscribers]) if (ended.has(subscriber.sessionId)) subscriber.end(reason);
+  };
+  // Ends of sessions sent while nobody listened are lost too: the open streams' sessions are looked up again.
+  const recheckSessions = async () => {
+    if (!sessionExpiries || subscribers.size === 0) return;
+    const ids = [...new Set([...subscribers].map((subscriber) => subscriber.sessionId))];
+    try {
+      const valid = await sessionExpiries(ids);
+      endSessions(
+        ids.filter((id) => !valid.has(id)),
+        'session-ended',
+      );
+    } catch (error) {
+      log.warn({ err: error }, 'could not re-check the sessions of open event streams');
+    }
   };
 
   const listener = startListener(database, {
@@ -95,6 +183,7 @@ export function startEventBus(database: Database, log: Log): EventBus {
     onNotify(payload) {
       const parsed = parseEnvelope(payload);
       if (!parsed) return log.warn({ payload: payload.slice(0, 200) }, 'ignored a malformed event');
+      if ('endedSessionIds' in parsed) return endSessions(parsed.endedSessionIds, 'session-ended');
       const { event, envelope } = parsed;
       deliverAll(event, (s) => envelope.userIds.includes(s.userId) || envelope.roles.includes(s.role));
     },
@@ -102,6 +191,7 @@ export function startEventBus(database: Database, log: Log): EventBus {
     onLive() {
       log.info('listening for events');
       deliverAll({ type: 'ready', data: {} }, () => true);
+      void recheckSessions();
     },
     onDown(error) {
       log.warn({ err: error }, 'event listener down; reconnecting');
@@ -110,6 +200,15 @@ export function startEventBus(database: Database, log: Log): EventBus {
 
   return {
     subscribe(subscriber) {
+      if (recentlyEnded.has(subscriber.sessionId)) {
+        // After the caller holds the function that removes it.
+        queueMicrotask(() => subscriber.end('session-ended'));
+        return () => {};
+      }
+      const own = [...subscribers].filter((other) => other.userId === subscriber.userId);
+      for (const oldest of own.slice(0, Math.max(0, own.length - maxStreamsPerUser + 1))) {
+        oldest.end('replaced');
+      }
       subscribers.add(subscriber);
       return () => subscribers.delete(subscriber);
     },

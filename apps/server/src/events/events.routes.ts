@@ -1,22 +1,26 @@
 import { EVENTS_HEARTBEAT_MS } from '@care/contract/events';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '#app/plugins/errors.ts';
 import { actorOf, requireUser } from '#app/plugins/session.ts';
-import type { EventBus } from './event-bus.ts';
+import type { EventBus, SessionLookup } from './event-bus.ts';
 import { type EventStream, openEventStream } from './event-stream.ts';
 
 export interface EventsRoutesOptions {
   bus: EventBus;
+  /** plugins/session.ts sessionExpiries: when each valid session expires. */
+  sessionExpiries: SessionLookup;
   heartbeatMs?: number;
   maxAgeMs?: number;
 }
 
 /**
- * GET api/events: the signed-in user's server-sent events (contract events.ts, docs/decisions/017). Open
- * streams are ended before the server closes, which would otherwise wait for them forever.
+ * GET api/events: the signed-in user's server-sent events (contract events.ts, docs/decisions/017). A stream
+ * ends with its session (docs/decisions/036). Open streams are ended before the server closes, which would
+ * otherwise wait for them forever.
  */
 export const eventsRoutes: FastifyPluginAsyncZod<EventsRoutesOptions> = async (
   app,
-  { bus, heartbeatMs = EVENTS_HEARTBEAT_MS, maxAgeMs = 10 * 60_000 },
+  { bus, sessionExpiries, heartbeatMs = EVENTS_HEARTBEAT_MS, maxAgeMs = 10 * 60_000 },
 ) => {
   const open = new Set<EventStream>();
   app.addHook('preClose', async () => {
@@ -34,7 +38,16 @@ export const eventsRoutes: FastifyPluginAsyncZod<EventsRoutesOptions> = async (
       preHandler: requireUser,
     },
     async (request, reply) => {
-      const stream = openEventStream(bus, actorOf(request), { heartbeatMs, maxAgeMs });
+      const actor = actorOf(request);
+      const sessionExpiresAt = (await sessionExpiries([actor.sessionId])).get(actor.sessionId);
+      // Ended between the session lookup and now (a sign-out racing the connection).
+      if (!sessionExpiresAt) throw new AppError('UNAUTHENTICATED');
+      const stream = openEventStream(bus, actor, {
+        heartbeatMs,
+        maxAgeMs,
+        sessionExpiresAt,
+        sessionExpiries,
+      });
       open.add(stream);
       // 'close' comes when the response has finished or the client went away.
       reply.raw.on('close', () => {

@@ -1,8 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import type { PortalEvent } from '@care/contract/events';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cookieFor, insertUser, PASSWORD, postJson, sessionCookieOf } from '#app/test/accounts.ts';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { runCli } from '#app/cli/main.ts';
+import { sessions } from '#app/db/schema/sessions.ts';
+import { issueAuthToken } from '#app/features/auth/auth-tokens.ts';
+import {
+  clearRateLimits,
+  cookieFor,
+  insertUser,
+  PASSWORD,
+  postJson,
+  sessionCookieOf,
+} from '#app/test/accounts.ts';
 import { createTestApp, type TestApp } from '#app/test/app.ts';
 import { baseUrlOf, type EventClient, openEventClient } from '#app/test/event-stream.ts';
 import { insertOwnedMachine, insertRequest } from '#app/test/service-requests.ts';
@@ -114,7 +125,13 @@ describe('events: the api/events stream on a listening server', () => {
   it('an event published in a transaction that rolls back is never sent; a committed one is', async () => {
     const bus = startEventBus(t.database, quietLog);
     const received: PortalEvent[] = [];
-    bus.subscribe({ userId: 42, role: 'customer', deliver: (event) => received.push(event) });
+    bus.subscribe({
+      userId: 42,
+      sessionId: 0,
+      role: 'customer',
+      end() {},
+      deliver: (event) => received.push(event),
+    });
     await expect.poll(() => bus.isLive()).toBe(true);
     const event = (status: 'C' | 'R') =>
       ({ type: 'service-request-status', data: { serviceRequestId: '7', status } }) as const;
@@ -153,5 +170,182 @@ describe('events: the api/events stream on a listening server', () => {
     await other.app.close();
     await client.ended;
     expect(Date.now() - started).toBeLessThan(3000);
+  });
+});
+
+describe('events: a stream ends with its session, everywhere the session ends', () => {
+  let t: TestApp;
+  let url: string;
+  let staffCookie: string;
+  let serial = 0;
+  const clients: EventClient[] = [];
+
+  /** A customer with a request of their own, signed in `sessions` times (as from several browsers). */
+  async function customer(sessionCount = 1) {
+    serial += 1;
+    const email = `klient${serial}@example.com`;
+    const db = t.database.db;
+    const id = await insertUser(db, { email });
+    const request = await insertRequest(db, {
+      code: `SR/2026/1${String(serial).padStart(5, '0')}`,
+      customerId: id,
+      machineId: await insertOwnedMachine(db, { serialNumber: `AM-S${serial}`, ownerId: id }),
+    });
+    const cookies: string[] = [];
+    for (let i = 0; i < sessionCount; i += 1) cookies.push(await cookieFor(t.app, email));
+    return { id, email, request, cookies };
+  }
+  const listen = async (cookie: string) => {
+    const client = await openEventClient(`${url}/api/events`, cookie);
+    clients.push(client);
+    expect(client.status).toBe(200);
+    await client.next('ready');
+    return client;
+  };
+  /** The stream ends within a few seconds and never got a chat-message. */
+  const expectEndedWithoutMessages = async (client: EventClient) => {
+    let timer: NodeJS.Timeout | undefined;
+    const stillOpen = new Promise<'open'>((resolve) => (timer = setTimeout(() => resolve('open'), 5000)));
+    expect(await Promise.race([client.ended.then(() => 'ended' as const), stillOpen])).toBe('ended');
+    clearTimeout(timer);
+    await expect(client.next('chat-message', 0)).rejects.toThrow("no 'chat-message' event");
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp({}, { eventsHeartbeatMs: 100 });
+    await insertUser(t.database.db, { email: 'serwis@example.com', role: 'service' });
+    staffCookie = await cookieFor(t.app, 'serwis@example.com');
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    url = baseUrlOf(t.app);
+  });
+  beforeEach(async () => {
+    await clearRateLimits(t.database.db);
+  });
+  afterAll(async () => {
+    for (const client of clients) client.close();
+    await t.app.close();
+  });
+
+  it('after sign-out the stream opened before it receives nothing and is closed', async () => {
+    const jan = await customer();
+    const stream = await listen(jan.cookies[0]!);
+    const signOut = await t.app.inject({
+      method: 'POST',
+      url: '/auth/logout',
+      headers: { cookie: jan.cookies[0]! },
+    });
+    expect(signOut.statusCode).toBe(204);
+    await send(t.app, jan.request, staffCookie, 'Po wylogowaniu');
+    await expectEndedWithoutMessages(stream);
+  });
+
+  it('a password change ends the streams of the other sessions; the changing session’s stream stays', async () => {
+    const jan = await customer(2);
+    const [changing, other] = [await listen(jan.cookies[0]!), await listen(jan.cookies[1]!)];
+    const change = await t.app.inject({
+      method: 'PUT',
+      url: '/api/user/password',
+      payload: { oldPassword: PASSWORD, newPassword: 'Inne-haslo-do-kombajnu-9' },
+      headers: { cookie: jan.cookies[0]! },
+    });
+    expect(change.statusCode, change.body).toBe(204);
+    const message = await send(t.app, jan.request, staffCookie, 'Po zmianie hasła');
+    await expectEndedWithoutMessages(other);
+    expect(await changing.next('chat-message')).toEqual({
+      type: 'chat-message',
+      data: { serviceRequestId: String(jan.request), messageId: message.id },
+    });
+  });
+
+  it('a password reset ends the streams of every session', async () => {
+    const jan = await customer(2);
+    const streams = [await listen(jan.cookies[0]!), await listen(jan.cookies[1]!)];
+    const token = await issueAuthToken(t.database.db, jan.id, 'reset_password');
+    const reset = await postJson(t.app, '/auth/password-reset/confirmation', {
+      token,
+      password: 'Nowe-haslo-po-resecie-7',
+    });
+    expect(reset.statusCode, reset.body).toBe(204);
+    await send(t.app, jan.request, staffCookie, 'Po resecie hasła');
+    for (const stream of streams) await expectEndedWithoutMessages(stream);
+  });
+
+  it('deactivating the account ends its streams', async () => {
+    const jan = await customer(2);
+    const streams = [await listen(jan.cookies[0]!), await listen(jan.cookies[1]!)];
+    const deactivation = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/deactivation',
+      payload: { password: PASSWORD },
+      headers: { cookie: jan.cookies[0]! },
+    });
+    expect(deactivation.statusCode, deactivation.body).toBe(204);
+    await send(t.app, jan.request, staffCookie, 'Po dezaktywacji');
+    for (const stream of streams) await expectEndedWithoutMessages(stream);
+  });
+
+  it('the command line’s end-sessions ends the streams of those sessions', async () => {
+    const jan = await customer();
+    const stream = await listen(jan.cookies[0]!);
+    const io = { out: () => {}, err: () => {} };
+    expect(await runCli(['end-sessions', '--email', jan.email], t.database.db, io)).toBe(0);
+    await send(t.app, jan.request, staffCookie, 'Po zakończeniu sesji');
+    await expectEndedWithoutMessages(stream);
+  });
+
+  it('a stream ends when its session expires, not up to ten minutes later', async () => {
+    const jan = await customer();
+    // Idle for the rest of its life: it expires in a second and a half unless used.
+    await t.database.db
+      .update(sessions)
+      .set({ idleExpiresAt: new Date(Date.now() + 1500) })
+      .where(eq(sessions.userId, jan.id));
+    const stream = await listen(jan.cookies[0]!);
+    await expectEndedWithoutMessages(stream);
+    // Ended because the session is over: a new connection is refused.
+    expect((await openEventClient(`${url}/api/events`, jan.cookies[0]!)).status).toBe(401);
+  });
+
+  it('a user’s stream beyond QUOTA_EVENT_STREAMS_PER_USER replaces their oldest, which is told so', async () => {
+    expect(t.env.QUOTA_EVENT_STREAMS_PER_USER).toBe(6);
+    const jan = await customer(2);
+    const streams: EventClient[] = [];
+    // From two browsers: the limit is the user's, not the session's.
+    for (let i = 0; i < 7; i += 1) streams.push(await listen(jan.cookies[i % 2]!));
+    const [oldest, ...rest] = streams;
+    expect(await oldest!.next('replaced')).toEqual({ type: 'replaced', data: {} });
+    await expectEndedWithoutMessages(oldest!);
+    const message = await send(t.app, jan.request, staffCookie, 'Do sześciu kart');
+    for (const stream of rest) {
+      expect(await stream.next('chat-message')).toEqual({
+        type: 'chat-message',
+        data: { serviceRequestId: String(jan.request), messageId: message.id },
+      });
+    }
+    // Another user's streams are not counted against Jan's.
+    const anna = await customer();
+    await listen(anna.cookies[0]!);
+    await expect(streams[1]!.next('replaced', 200)).rejects.toThrow();
+  });
+
+  it('a session used meanwhile keeps its stream past the first expiry it had', async () => {
+    const jan = await customer();
+    const expiresAt = () => new Date(Date.now() + 1000);
+    await t.database.db
+      .update(sessions)
+      .set({ idleExpiresAt: expiresAt() })
+      .where(eq(sessions.userId, jan.id));
+    const stream = await listen(jan.cookies[0]!);
+    // Another tab's request pushes the idle expiry forward (as findActor does once a minute).
+    await t.database.db
+      .update(sessions)
+      .set({ idleExpiresAt: new Date(Date.now() + 60_000) })
+      .where(eq(sessions.userId, jan.id));
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const message = await send(t.app, jan.request, staffCookie, 'Nadal aktywna');
+    expect(await stream.next('chat-message')).toEqual({
+      type: 'chat-message',
+      data: { serviceRequestId: String(jan.request), messageId: message.id },
+    });
   });
 });

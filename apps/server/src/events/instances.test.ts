@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '#app/app.ts';
@@ -8,6 +9,8 @@ import { migrate } from '#app/db/migrate.ts';
 import { cookieFor, insertUser } from '#app/test/accounts.ts';
 import { adminQuery } from '#app/test/app.ts';
 import { baseUrlOf, type EventClient, openEventClient } from '#app/test/event-stream.ts';
+import { sessions } from '#app/db/schema/sessions.ts';
+import { sha256Hex } from '#app/security/tokens.ts';
 import { startListener } from './listener.ts';
 import { insertOwnedMachine, insertRequest } from '#app/test/service-requests.ts';
 
@@ -101,6 +104,41 @@ describe.skipIf(!serverUrl)('events across app instances on one PostgreSQL (Post
       type: 'chat-message',
       data: { serviceRequestId: String(request), messageId },
     });
+  });
+
+  /** The stream ends within a few seconds and never got a chat-message. */
+  const expectEndedWithoutMessages = async (client: EventClient) => {
+    let timer: NodeJS.Timeout | undefined;
+    const stillOpen = new Promise<'open'>((resolve) => (timer = setTimeout(() => resolve('open'), 5000)));
+    expect(await Promise.race([client.ended.then(() => 'ended' as const), stillOpen])).toBe('ended');
+    clearTimeout(timer);
+    await expect(client.next('chat-message', 0)).rejects.toThrow("no 'chat-message' event");
+  };
+
+  it('signing out on one instance ends the session’s stream on another at once', async () => {
+    // Signed in through the staff's instance, listening on the customer's: the session is the same everywhere.
+    const cookie = await cookieFor(staff.app, 'jan@example.com');
+    const client = await openEventClient(`${baseUrlOf(customer.app)}/api/events`, cookie);
+    clients.push(client);
+    await client.next('ready');
+    const signOut = await staff.app.inject({ method: 'POST', url: '/auth/logout', headers: { cookie } });
+    expect(signOut.statusCode).toBe(204);
+    await send('Po wylogowaniu na innej instancji');
+    await expectEndedWithoutMessages(client);
+  });
+
+  it('a session ended while an instance was not listening ends its streams once it listens again', async () => {
+    const cookie = await cookieFor(staff.app, 'jan@example.com');
+    const client = await openEventClient(`${baseUrlOf(customer.app)}/api/events`, cookie);
+    clients.push(client);
+    await client.next('ready');
+    // Gone without a message, as if its NOTIFY was sent while the listener was away; then the listener drops.
+    await setup!.db.delete(sessions).where(eq(sessions.tokenHash, sha256Hex(cookie.split('=')[1]!)));
+    await adminQuery(
+      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+       WHERE application_name = '${LISTENER_APPLICATION_NAME}' AND datname = '${name}'`,
+    );
+    await expectEndedWithoutMessages(client);
   });
 
   it('the listener keeps retrying while its database is away and listens once it is back', async () => {

@@ -1,10 +1,11 @@
 import { AUTHORITIES } from '@care/contract/limits';
 import type { Language } from '@care/contract/locales';
 import type { Role } from '@care/contract/statuses';
-import { and, eq, gt, lte, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lte, or, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Env } from '#app/config/env.ts';
 import type { Db } from '#app/db/client.ts';
+import { publishSessionsEnded } from '#app/events/event-bus.ts';
 import { sessions } from '#app/db/schema/sessions.ts';
 import { users } from '#app/db/schema/users.ts';
 import { randomToken, sha256Hex } from '#app/security/tokens.ts';
@@ -105,13 +106,33 @@ export function clearSessionCookie(env: Env, reply: FastifyReply): void {
   });
 }
 
+/*
+ * Every way a session ends goes through the functions below: each removes the rows and tells every instance
+ * (events/event-bus.ts publishSessionsEnded, on commit) to end the event streams opened with them, so nothing
+ * reaches a browser of an ended session (docs/decisions/036). Expiry needs no message: a stream watches its
+ * session's expiry itself (events/event-stream.ts).
+ */
+const ended = async (db: Db, rows: { id: number }[]): Promise<number> => {
+  await publishSessionsEnded(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.length;
+};
+
 export async function endSession(db: Db, sessionId: number): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.id, sessionId));
+  await ended(db, await db.delete(sessions).where(eq(sessions.id, sessionId)).returning({ id: sessions.id }));
 }
 
 /** Ends the session a cookie names, whether or not it is still valid (sign-out, a new sign-in). */
 export async function endSessionByToken(db: Db, token: string): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.tokenHash, sha256Hex(token)));
+  await ended(
+    db,
+    await db
+      .delete(sessions)
+      .where(eq(sessions.tokenHash, sha256Hex(token)))
+      .returning({ id: sessions.id }),
+  );
 }
 
 /** The session token a request carries, if any. */
@@ -129,15 +150,51 @@ export async function removeExpiredSessions(db: Db): Promise<number> {
   return removed.length;
 }
 
-/** Ends every session of a user (password change or reset, deactivation), except `keepSessionId` if given. */
-export async function endAllSessions(db: Db, userId: number, keepSessionId?: number): Promise<void> {
-  await db
-    .delete(sessions)
+/**
+ * Ends every session of a user (password change or reset, deactivation, the CLI), except `keepSessionId` if
+ * given; answers how many ended.
+ */
+export async function endAllSessions(db: Db, userId: number, keepSessionId?: number): Promise<number> {
+  return ended(
+    db,
+    await db
+      .delete(sessions)
+      .where(
+        keepSessionId === undefined
+          ? eq(sessions.userId, userId)
+          : and(eq(sessions.userId, userId), sql`${sessions.id} <> ${keepSessionId}`),
+      )
+      .returning({ id: sessions.id }),
+  );
+}
+
+/** Ends every session of every user (the CLI's end-sessions --all); answers how many ended. */
+export async function endEverySession(db: Db): Promise<number> {
+  return ended(db, await db.delete(sessions).returning({ id: sessions.id }));
+}
+
+/**
+ * Of these sessions, the valid ones (not expired, their user active) with when each expires at the earliest
+ * (idle or absolute): an open event stream ends then unless the session was used meanwhile.
+ */
+export async function sessionExpiries(db: Db, sessionIds: number[]): Promise<Map<number, Date>> {
+  if (sessionIds.length === 0) return new Map();
+  const now = new Date();
+  const rows = await db
+    .select({ id: sessions.id, expiresAt: sessions.expiresAt, idleExpiresAt: sessions.idleExpiresAt })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
     .where(
-      keepSessionId === undefined
-        ? eq(sessions.userId, userId)
-        : and(eq(sessions.userId, userId), sql`${sessions.id} <> ${keepSessionId}`),
+      and(
+        inArray(sessions.id, sessionIds),
+        gt(sessions.expiresAt, now),
+        gt(sessions.idleExpiresAt, now),
+        eq(users.status, 'active'),
+      ),
     );
+  return new Map(
+    rows.map((row) => [row.id, row.expiresAt < row.idleExpiresAt ? row.expiresAt : row.idleExpiresAt]),
+  );
 }
 
 /** Refreshing the idle expiry on every request would write on every read; once a minute is enough. */

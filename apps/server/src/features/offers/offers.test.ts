@@ -329,10 +329,34 @@ describe('offer requests (POST api/parts/email, api/offer-requests, api/staff/of
   it('a new request and each status change reach its customer and parts sales as offer-request-status', async () => {
     const bus = startEventBus(t.database, { info: () => {}, warn: () => {} });
     const received: Record<string, PortalEvent[]> = { jan: [], other: [], sales: [], service: [] };
-    bus.subscribe({ userId: janId, role: 'customer', deliver: (e) => received.jan!.push(e) });
-    bus.subscribe({ userId: 99_990, role: 'customer', deliver: (e) => received.other!.push(e) });
-    bus.subscribe({ userId: 99_991, role: 'sales', deliver: (e) => received.sales!.push(e) });
-    bus.subscribe({ userId: 99_992, role: 'service', deliver: (e) => received.service!.push(e) });
+    bus.subscribe({
+      userId: janId,
+      sessionId: 0,
+      role: 'customer',
+      end() {},
+      deliver: (e) => received.jan!.push(e),
+    });
+    bus.subscribe({
+      userId: 99_990,
+      sessionId: 0,
+      role: 'customer',
+      end() {},
+      deliver: (e) => received.other!.push(e),
+    });
+    bus.subscribe({
+      userId: 99_991,
+      sessionId: 0,
+      role: 'sales',
+      end() {},
+      deliver: (e) => received.sales!.push(e),
+    });
+    bus.subscribe({
+      userId: 99_992,
+      sessionId: 0,
+      role: 'service',
+      end() {},
+      deliver: (e) => received.service!.push(e),
+    });
     await expect.poll(() => bus.isLive()).toBe(true);
     const created = (await send(cart(), jan)).json();
     expect((await setStatus(created.id, 'in_progress', sales)).statusCode).toBe(200);

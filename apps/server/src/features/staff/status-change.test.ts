@@ -284,9 +284,27 @@ describe('status changes: transitions, history, e-mail, events, concurrency, wit
   it('a status change publishes service-request-status to the customer and the staff, after commit', async () => {
     const bus: EventBus = startEventBus(t.database, quietLog);
     const received: Record<string, PortalEvent[]> = { jan: [], anna: [], service: [] };
-    bus.subscribe({ userId: u.jan!, role: 'customer', deliver: (e) => received.jan!.push(e) });
-    bus.subscribe({ userId: u.anna!, role: 'customer', deliver: (e) => received.anna!.push(e) });
-    bus.subscribe({ userId: 99_999, role: 'service', deliver: (e) => received.service!.push(e) });
+    bus.subscribe({
+      userId: u.jan!,
+      sessionId: 0,
+      role: 'customer',
+      end() {},
+      deliver: (e) => received.jan!.push(e),
+    });
+    bus.subscribe({
+      userId: u.anna!,
+      sessionId: 0,
+      role: 'customer',
+      end() {},
+      deliver: (e) => received.anna!.push(e),
+    });
+    bus.subscribe({
+      userId: 99_999,
+      sessionId: 0,
+      role: 'service',
+      end() {},
+      deliver: (e) => received.service!.push(e),
+    });
     await expect.poll(() => bus.isLive()).toBe(true);
     const id = await newRequest('jan');
     expect((await change(id, { status: 'C' })).statusCode).toBe(200);
@@ -315,7 +333,13 @@ describe('status changes: transitions, history, e-mail, events, concurrency, wit
   it('a customer withdraws their new request (N → X): history, event and a confirming e-mail', async () => {
     const bus = startEventBus(t.database, quietLog);
     const received: PortalEvent[] = [];
-    bus.subscribe({ userId: 99_998, role: 'admin', deliver: (e) => received.push(e) });
+    bus.subscribe({
+      userId: 99_998,
+      sessionId: 0,
+      role: 'admin',
+      end() {},
+      deliver: (e) => received.push(e),
+    });
     await expect.poll(() => bus.isLive()).toBe(true);
     const id = await newRequest('jan');
     await clearOutbox(db());

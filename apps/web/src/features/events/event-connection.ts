@@ -17,6 +17,10 @@ export interface EventConnection {
  * ignored) and handed to `onEvent`. On any error the source is closed and opened again after a growing delay; a
  * browser's own retry would repeat every 3 s forever and give up for good on an error answer (e.g. 401 while
  * the session was being renewed). A `ready` event means the stream works again: the delay starts over.
+ *
+ * `replaced` means the server closed this stream for a newer one of the same user (their limit of open tabs,
+ * docs/decisions/036): reconnecting at once would only replace the next oldest, so the tab waits until it is
+ * looked at again (shown or focused); its screens refetch on focus anyway.
  */
 export function connectEvents(url: string, onEvent: (event: PortalEvent) => void): EventConnection {
   // Without EventSource (an old embedded browser, jsdom) screens still refresh on focus and on navigation.
@@ -25,6 +29,19 @@ export function connectEvents(url: string, onEvent: (event: PortalEvent) => void
   let timer: ReturnType<typeof setTimeout> | undefined;
   let attempt = 0;
   let closed = false;
+  let parked = false;
+
+  const wake = () => {
+    if (!parked || closed || document.visibilityState === 'hidden') return;
+    parked = false;
+    open();
+  };
+  const park = (current: EventSource) => {
+    current.close();
+    source = null;
+    parked = true;
+    attempt = 0;
+  };
 
   const open = () => {
     if (closed) return;
@@ -40,12 +57,13 @@ export function connectEvents(url: string, onEvent: (event: PortalEvent) => void
         }
         const parsed = EVENT_SCHEMAS[type].safeParse(json);
         if (!parsed.success) return;
+        if (type === 'replaced') return park(current);
         if (type === 'ready') attempt = 0;
         onEvent({ type, data: parsed.data } as PortalEvent);
       });
     }
     current.addEventListener('error', () => {
-      if (source !== current || closed) return;
+      if (source !== current || closed || parked) return;
       current.close();
       source = null;
       timer = setTimeout(open, reconnectDelay(attempt));
@@ -53,10 +71,14 @@ export function connectEvents(url: string, onEvent: (event: PortalEvent) => void
     });
   };
 
+  document.addEventListener('visibilitychange', wake);
+  window.addEventListener('focus', wake);
   open();
   return {
     close() {
       closed = true;
+      document.removeEventListener('visibilitychange', wake);
+      window.removeEventListener('focus', wake);
       clearTimeout(timer);
       source?.close();
       source = null;

@@ -142,6 +142,23 @@ describe('portal events', () => {
     expect(FakeEventSource.instances.every((instance) => instance.closed)).toBe(true);
   });
 
+  it('a stream replaced by a newer tab’s waits until the tab is looked at again, then reconnects', async () => {
+    vi.useFakeTimers();
+    await mount();
+    const opened = FakeEventSource.instances.length;
+    const replaced = FakeEventSource.latest();
+    act(() => replaced.emit('replaced', {}));
+    // The server ends the stream after `replaced`; the browser reports that as an error.
+    act(() => replaced.fail());
+    expect(replaced.closed).toBe(true);
+    act(() => vi.advanceTimersByTime(120_000));
+    expect(FakeEventSource.instances).toHaveLength(opened);
+
+    act(() => window.dispatchEvent(new Event('focus')));
+    expect(FakeEventSource.instances).toHaveLength(opened + 1);
+    expect(FakeEventSource.instances.filter((source) => !source.closed)).toHaveLength(1);
+  });
+
   it('backs off up to 30 s', () => {
     expect([0, 1, 2, 3, 4, 5, 10].map((attempt) => reconnectDelay(attempt, () => 0))).toEqual([
       1000, 2000, 4000, 8000, 16000, 30000, 30000,
