@@ -34,6 +34,7 @@ import { userRoutes } from './features/user/user.routes.ts';
 import { createLocalFileStore, type FileStore } from './files/file-store.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { createMetrics, type Metrics, registerMetrics } from './plugins/metrics.ts';
+import { registerQuotas } from './plugins/quotas.ts';
 import { registerRateLimits } from './plugins/rate-limit.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
 import { registerSecurityLog } from './plugins/security-log.ts';
@@ -126,6 +127,7 @@ export async function buildApp({
   registerSessions(app, env, db);
   registerSecurityLog(app, env.BASE_PATH);
   await registerRateLimits(app, db, env.RATE_LIMIT_IP_FACTOR);
+  registerQuotas(app, db, env);
   await app.register(swagger, {
     openapi: { info: { title: 'Care Portal API', version: '1.0.0' } },
     transform: jsonSchemaTransform,

@@ -22,6 +22,10 @@ export const ERROR_CODES = [
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
   'RATE_LIMITED',
+  /** Per-user quotas (429 with Retry-After): chat messages per minute, offer requests per minute, upload volume per day. */
+  'TOO_MANY_MESSAGES',
+  'TOO_MANY_OFFER_REQUESTS',
+  'UPLOAD_QUOTA_EXCEEDED',
   'ORIGIN_NOT_ALLOWED',
   /** An uploaded file is larger than the per-file limit (UPLOAD_MAX_FILE_MB). */
   'FILE_TOO_LARGE',

@@ -3,14 +3,16 @@
  * are collected. The contract between a route and this module:
  *
  *   uploadLimitsOf(env: Env): UploadLimits
- *   receiveUploads(request: FastifyRequest, store: FileStore, limits: UploadLimits): Promise<ReceivedUploads>
+ *   receiveUploads(request, store, limits, quota?: UploadQuota): Promise<ReceivedUploads>
  *   recordFiles(tx: Db, uploads: readonly Upload[], uploaderId: number): Promise<RecordedFile[]>
  *   discardUploads(store: FileStore, uploads: readonly Upload[]): Promise<void>
  *   keepUploadsIf<T>(store: FileStore, uploads: readonly Upload[], work: () => Promise<T>): Promise<T>
  *
  * receiveUploads refuses a file by content type (FILE_TYPE_NOT_ALLOWED), size (FILE_TOO_LARGE, FILE_EMPTY) or
  * count (TOO_MANY_FILES), and all files together by size (REQUEST_TOO_LARGE); whatever fails, including a
- * client that goes away halfway, every file it already wrote is removed before the error is thrown. The caller
+ * client that goes away halfway, every file it already wrote is removed before the error is thrown. With a quota
+ * (plugins/quotas.ts startUploadQuota) the upload also stops where the user's volume of the day runs out
+ * (UPLOAD_QUOTA_EXCEEDED, 429), and its bytes count against that volume once all are stored. The caller
  * then inserts the rows with recordFiles inside its transaction and, if that transaction fails, discards the
  * uploads; keepUploadsIf does both: no record without its file, no file without its record.
  *
@@ -26,6 +28,7 @@ import type { Db } from '#app/db/client.ts';
 import { files } from '#app/db/schema/files.ts';
 import { AppError } from '#app/plugins/errors.ts';
 import { refuseNul } from '#app/plugins/input-guard.ts';
+import type { UploadQuota } from '#app/plugins/quotas.ts';
 import { detectFileType, type DetectedFileType, fileNameFor, SNIFF_BYTES } from './file-types.ts';
 import type { FileStore, StoredObject } from './file-store.ts';
 
@@ -104,6 +107,7 @@ async function* checked(
   limits: UploadLimits,
   counter: Counter,
   found: { type?: DetectedFileType },
+  quota: UploadQuota | undefined,
 ): AsyncGenerator<Buffer> {
   let head: Buffer[] = [];
   let headBytes = 0;
@@ -120,6 +124,7 @@ async function* checked(
       throw new AppError('FILE_TOO_LARGE', `"${name}" is larger than ${limits.maxFileBytes / MB} MB.`);
     }
     if (counter.requestBytes > limits.maxRequestBytes) throw new AppError('REQUEST_TOO_LARGE');
+    if (quota && counter.requestBytes > quota.remainingBytes) throw quota.exceeded();
     if (found.type) {
       yield chunk;
       continue;
@@ -144,6 +149,7 @@ export async function receiveUploads(
   request: FastifyRequest,
   store: FileStore,
   limits: UploadLimits,
+  quota?: UploadQuota,
 ): Promise<ReceivedUploads> {
   if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
   const fields: Record<string, string> = {};
@@ -181,7 +187,7 @@ export async function receiveUploads(
       // Browsers send the name as UTF-8 with a double quote written %22 (WHATWG HTML multipart encoding).
       const name = part.filename.replace(/%22/g, '"');
       const found: { type?: DetectedFileType } = {};
-      const stored = await store.write(checked(part.file, name, limits, counter, found));
+      const stored = await store.write(checked(part.file, name, limits, counter, found, quota));
       const previous = uploads.at(-1)?.storedAt.getTime() ?? 0;
       uploads.push({
         ...stored,
@@ -190,6 +196,7 @@ export async function receiveUploads(
         storedAt: new Date(Math.max(Date.now(), previous + 1)),
       });
     }
+    await quota?.spend(counter.requestBytes);
   } catch (error) {
     await discardUploads(store, uploads);
     throw uploadErrorOf(error);

@@ -17,7 +17,7 @@ import { EXAMPLE_DIR } from '#app/features/catalog-import/example-catalog.ts';
 import { cookieName } from '#app/plugins/session.ts';
 import { randomToken, sha256Hex } from '#app/security/tokens.ts';
 import { cookieFor, insertUser, nextIp } from '#app/test/accounts.ts';
-import { createTestDatabase } from '#app/test/app.ts';
+import { createTestDatabase, QUOTAS_OFF } from '#app/test/app.ts';
 import { multipart, type Part, PDF, png } from '#app/test/files.ts';
 import { insertElements, insertOwnedMachine, insertRequest } from '#app/test/service-requests.ts';
 
@@ -330,6 +330,8 @@ export async function buildWorld(): Promise<World> {
     WEB_DIST_DIR: web.dir,
     // Customers hold the catalogue authority only where granted, so one of them can be without it.
     CUSTOMER_AUTHORITIES: ',',
+    // Hundreds of calls as a handful of users within a minute: the matrix is about access, not quotas.
+    ...QUOTAS_OFF,
   });
   const database: Database = await createTestDatabase();
   const routes: { method: string; url: string }[] = [];

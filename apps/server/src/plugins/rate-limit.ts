@@ -48,14 +48,20 @@ const ttlOf = (windowMs: number) =>
 
 /** Counts one request in the current window of `key` and answers the count so far. */
 export async function countHit(db: Db, key: string, windowMs: number): Promise<Hit> {
+  return addToWindow(db, key, windowMs, 1);
+}
+
+/** Adds `amount` (negative to give back) to the current window of `key`, e.g. uploaded KiB; answers the total. */
+export async function addToWindow(db: Db, key: string, windowMs: number, amount: number): Promise<Hit> {
   const result = (await db.execute(sql`
-    INSERT INTO ${rateLimitHits} (key, window_start, count) VALUES (${key}, ${windowStart(windowMs)}, 1)
-    ON CONFLICT (key, window_start) DO UPDATE SET count = ${rateLimitHits}.count + 1
+    INSERT INTO ${rateLimitHits} (key, window_start, count) VALUES (${key}, ${windowStart(windowMs)}, ${amount})
+    ON CONFLICT (key, window_start) DO UPDATE SET count = ${rateLimitHits}.count + ${amount}
     RETURNING count, ${ttlOf(windowMs)} AS ttl`)) as { rows: Hit[] };
   return result.rows[0]!;
 }
 
-async function readHits(db: Db, key: string, windowMs: number): Promise<Hit> {
+/** The count of the current window of `key` without counting. */
+export async function readHits(db: Db, key: string, windowMs: number): Promise<Hit> {
   const result = (await db.execute(sql`
     SELECT count, ${ttlOf(windowMs)} AS ttl FROM ${rateLimitHits}
     WHERE key = ${key} AND window_start = ${windowStart(windowMs)}`)) as { rows: Hit[] };

@@ -56,6 +56,16 @@ export async function createTestDatabase(): Promise<Database> {
   };
 }
 
+/**
+ * Per-user quotas out of the way, for test files about something else that send many messages, offer requests
+ * or files as one user within a minute. The quota tests (plugins/quotas.test.ts) use the real defaults.
+ */
+export const QUOTAS_OFF: Record<string, string> = {
+  QUOTA_CHAT_MESSAGES_PER_MINUTE: '100000',
+  QUOTA_OFFER_REQUESTS_PER_MINUTE: '100000',
+  QUOTA_UPLOAD_MB_PER_DAY: '10000',
+};
+
 export interface TestApp {
   app: FastifyInstance;
   database: Database;

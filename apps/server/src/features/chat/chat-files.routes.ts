@@ -11,12 +11,19 @@ import type { Db } from '#app/db/client.ts';
 import { sendFile } from '#app/files/downloads.ts';
 import type { FileStore } from '#app/files/file-store.ts';
 import { receiveUploads, uploadLimitsOf } from '#app/files/uploads.ts';
+import { startUploadQuota, userQuota } from '#app/plugins/quotas.ts';
 import { actorOf, requireUser } from '#app/plugins/session.ts';
 import { getChatFile, listChatFiles, postChatFile } from './chat-files.service.ts';
 
 const tags = ['chat'];
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema };
-const uploadErrors = { ...errors, 409: ApiErrorSchema, 413: ApiErrorSchema, 415: ApiErrorSchema };
+const uploadErrors = {
+  ...errors,
+  409: ApiErrorSchema,
+  413: ApiErrorSchema,
+  415: ApiErrorSchema,
+  429: ApiErrorSchema,
+};
 
 /** SPEC §7 api/chat/files: sending a file into a request's chat, the chat's files, and their downloads. */
 export const chatFilesRoutes: FastifyPluginAsyncZod<{ env: Env; db: Db; fileStore: FileStore }> = async (
@@ -36,11 +43,11 @@ export const chatFilesRoutes: FastifyPluginAsyncZod<{ env: Env; db: Db; fileStor
         consumes: ['multipart/form-data'],
         response: { 200: ChatMessageSchema, 201: ChatMessageSchema, ...uploadErrors },
       },
-      preHandler: requireUser,
+      preHandler: [requireUser, userQuota(app, 'chatMessages')],
     },
     async (request, reply) => {
       const actor = actorOf(request);
-      const received = await receiveUploads(request, fileStore, limits);
+      const received = await receiveUploads(request, fileStore, limits, await startUploadQuota(request));
       const { message, created } = await postChatFile(db, fileStore, actor, received);
       return reply.status(created ? 201 : 200).send(message);
     },

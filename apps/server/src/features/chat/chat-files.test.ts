@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatMessages } from '#app/db/schema/chat.ts';
 import { files } from '#app/db/schema/files.ts';
 import { cookieFor, insertUser } from '#app/test/accounts.ts';
-import { createTestApp, type TestApp } from '#app/test/app.ts';
+import { createTestApp, QUOTAS_OFF, type TestApp } from '#app/test/app.ts';
 import { EXECUTABLE, filesUnder, type Part, PDF, png } from '#app/test/files.ts';
 import { insertOwnedMachine, insertRequest, postMultipart } from '#app/test/service-requests.ts';
 
@@ -30,7 +30,7 @@ describe('chat files: sending, listing, downloading', () => {
 
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'care-chat-files-'));
-    t = await createTestApp({ DATA_DIR: dataDir, UPLOAD_MAX_FILE_MB: '1' });
+    t = await createTestApp({ ...QUOTAS_OFF, DATA_DIR: dataDir, UPLOAD_MAX_FILE_MB: '1' });
     const db = t.database.db;
     const jan = await insertUser(db, { email: 'jan@example.com' });
     const anna = await insertUser(db, { email: 'anna@example.com' });

@@ -9,6 +9,7 @@ import {
 import { ApiErrorSchema } from '@care/contract/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '#app/db/client.ts';
+import { userQuota } from '#app/plugins/quotas.ts';
 import { actorOf, requireUser } from '#app/plugins/session.ts';
 import { markRead, unreadSummary } from './chat-unread.service.ts';
 import { listComments, postComment } from './chat.service.ts';
@@ -51,9 +52,15 @@ export const chatRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
         tags,
         summary: 'Send a text message (a retry with the same clientId answers the stored message)',
         body: ChatCommentCreateSchema,
-        response: { 200: ChatMessageSchema, 201: ChatMessageSchema, ...errors, 409: ApiErrorSchema },
+        response: {
+          200: ChatMessageSchema,
+          201: ChatMessageSchema,
+          ...errors,
+          409: ApiErrorSchema,
+          429: ApiErrorSchema,
+        },
       },
-      preHandler: requireUser,
+      preHandler: [requireUser, userQuota(app, 'chatMessages')],
     },
     async (request, reply) => {
       const { serviceRequestId, body, clientId } = request.body;

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatMessages, chatReadMarkers } from '#app/db/schema/chat.ts';
 import { serviceRequests } from '#app/db/schema/service-requests.ts';
 import { cookieFor, insertUser } from '#app/test/accounts.ts';
-import { createTestApp, type TestApp } from '#app/test/app.ts';
+import { createTestApp, QUOTAS_OFF, type TestApp } from '#app/test/app.ts';
 import { insertMessage, insertOwnedMachine, insertRequest } from '#app/test/service-requests.ts';
 
 describe('chat: reading and writing a request’s messages', () => {
@@ -30,7 +30,7 @@ describe('chat: reading and writing a request’s messages', () => {
   const bodies = (p: ChatCommentsPage) => p.messages.map((message) => message.body);
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp(QUOTAS_OFF);
     const db = t.database.db;
     u.jan = await insertUser(db, { email: 'jan@example.com' });
     u.anna = await insertUser(db, { email: 'anna@example.com', firstName: 'Anna', lastName: 'Nowak' });

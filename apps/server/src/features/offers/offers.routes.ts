@@ -19,6 +19,7 @@ import { sendFile } from '#app/files/downloads.ts';
 import type { FileStore } from '#app/files/file-store.ts';
 import { discardUploads, keepUploadsIf, receiveUploads, uploadLimitsOf } from '#app/files/uploads.ts';
 import { AppError } from '#app/plugins/errors.ts';
+import { startUploadQuota, userQuota } from '#app/plugins/quotas.ts';
 import { actorOf, requireAuthority, requireRole, requireUser } from '#app/plugins/session.ts';
 import {
   changeOfferRequestStatus,
@@ -32,7 +33,13 @@ import {
 
 const tags = ['offer requests'];
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema };
-const uploadErrors = { ...errors, 409: ApiErrorSchema, 413: ApiErrorSchema, 415: ApiErrorSchema };
+const uploadErrors = {
+  ...errors,
+  409: ApiErrorSchema,
+  413: ApiErrorSchema,
+  415: ApiErrorSchema,
+  429: ApiErrorSchema,
+};
 
 /** The multipart field with the cart as JSON, checked like the JSON route's body. */
 function parsePayload(fields: Record<string, string>) {
@@ -72,6 +79,8 @@ export const offerRoutes: FastifyPluginAsyncZod<Options> = async (
   { env, db, fileStore, onMailQueued },
 ) => {
   const salesOnly = requireRole('sales', 'admin');
+  // Both ways of sending share one count: each send is two e-mails.
+  const offerQuota = userQuota(app, 'offerRequests');
   const limits = uploadLimitsOf(env);
   const context = {
     salesEmail: env.SALES_EMAIL,
@@ -91,9 +100,10 @@ export const offerRoutes: FastifyPluginAsyncZod<Options> = async (
           201: OfferRequestDetailsSchema,
           200: OfferRequestDetailsSchema.describe('A retry (same clientId) of a send already filed'),
           ...errors,
+          429: ApiErrorSchema,
         },
       },
-      preHandler: requireAuthority(AUTHORITIES.viewCatalog),
+      preHandler: [requireAuthority(AUTHORITIES.viewCatalog), offerQuota],
     },
     async (request, reply) => {
       const { details, created } = await sendOfferRequest(db, actorOf(request), request.body, context);
@@ -116,10 +126,10 @@ export const offerRoutes: FastifyPluginAsyncZod<Options> = async (
           ...uploadErrors,
         },
       },
-      preHandler: requireAuthority(AUTHORITIES.viewCatalog),
+      preHandler: [requireAuthority(AUTHORITIES.viewCatalog), offerQuota],
     },
     async (request, reply) => {
-      const received = await receiveUploads(request, fileStore, limits);
+      const received = await receiveUploads(request, fileStore, limits, await startUploadQuota(request));
       const { details, created } = await keepUploadsIf(fileStore, received.files, () =>
         sendOfferRequest(db, actorOf(request), parsePayload(received.fields), context, received.files),
       );

@@ -10,7 +10,7 @@ import { offerRequestItems, offerRequests } from '#app/db/schema/offers.ts';
 import { users } from '#app/db/schema/users.ts';
 import { startEventBus } from '#app/events/event-bus.ts';
 import { clearOutbox, cookieFor, insertUser, postJson, queuedMail } from '#app/test/accounts.ts';
-import { createTestApp, type TestApp } from '#app/test/app.ts';
+import { createTestApp, QUOTAS_OFF, type TestApp } from '#app/test/app.ts';
 import { EXECUTABLE, JPEG, PDF } from '#app/test/files.ts';
 import { postMultipart } from '#app/test/service-requests.ts';
 
@@ -67,7 +67,7 @@ describe('offer requests (POST api/parts/email, api/offer-requests, api/staff/of
 
   beforeAll(async () => {
     // Customers get the catalogue authority only where granted, so one can be without it.
-    t = await createTestApp({ SALES_EMAIL: SALES, CUSTOMER_AUTHORITIES: ',' });
+    t = await createTestApp({ ...QUOTAS_OFF, SALES_EMAIL: SALES, CUSTOMER_AUTHORITIES: ',' });
     db = t.database.db;
     bearing = await insertPart(db, 'P-1', 'AM-6204.2RS', 'Łożysko');
     belt = await insertPart(db, 'P-2', 'PK 12-1100', 'Pasek');

@@ -14,6 +14,7 @@ import type { Db } from '#app/db/client.ts';
 import { sendFile } from '#app/files/downloads.ts';
 import type { FileStore } from '#app/files/file-store.ts';
 import { discardUploads, keepUploadsIf, receiveUploads, uploadLimitsOf } from '#app/files/uploads.ts';
+import { startUploadQuota } from '#app/plugins/quotas.ts';
 import { actorOf, requireUser } from '#app/plugins/session.ts';
 import { addAppendices, checkAppendicesAllowed, getAttachmentFile } from './attachments.service.ts';
 import { createServiceRequest } from './new-request.service.ts';
@@ -21,7 +22,13 @@ import { getServiceRequest, listElements, listOwnServiceRequests } from './servi
 
 const tags = ['service requests'];
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema };
-const uploadErrors = { ...errors, 409: ApiErrorSchema, 413: ApiErrorSchema, 415: ApiErrorSchema };
+const uploadErrors = {
+  ...errors,
+  409: ApiErrorSchema,
+  413: ApiErrorSchema,
+  415: ApiErrorSchema,
+  429: ApiErrorSchema,
+};
 
 interface Options {
   env: Env;
@@ -86,7 +93,7 @@ export const serviceRequestRoutes: FastifyPluginAsyncZod<Options> = async (
     },
     async (request, reply) => {
       const actor = actorOf(request);
-      const received = await receiveUploads(request, fileStore, limits);
+      const received = await receiveUploads(request, fileStore, limits, await startUploadQuota(request));
       const { details, created } = await keepUploadsIf(fileStore, received.files, () =>
         createServiceRequest(db, actor, received, {
           serviceEmail: env.SERVICE_EMAIL,
@@ -134,7 +141,7 @@ export const serviceRequestRoutes: FastifyPluginAsyncZod<Options> = async (
       const actor = actorOf(request);
       const id = Number(request.params.id);
       await checkAppendicesAllowed(db, actor, id);
-      const received = await receiveUploads(request, fileStore, limits);
+      const received = await receiveUploads(request, fileStore, limits, await startUploadQuota(request));
       const result = await keepUploadsIf(fileStore, received.files, () =>
         addAppendices(db, actor, id, received.files),
       );

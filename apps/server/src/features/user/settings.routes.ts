@@ -29,6 +29,7 @@ const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema }
  * one user; another user's id answers 404 like a missing one.
  */
 export const settingsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  const limits = { valueBytes: app.quotas.settingBytes, settingsPerUser: app.quotas.settingsPerUser };
   app.get(
     '/api/user/settings',
     {
@@ -55,7 +56,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
       preHandler: requireUser,
     },
     async (request, reply) => {
-      const { setting, created } = await saveSetting(db, actorOf(request), request.body);
+      const { setting, created } = await saveSetting(db, actorOf(request), request.body, limits);
       return reply.status(created ? 201 : 200).send(setting);
     },
   );
@@ -72,7 +73,8 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
       },
       preHandler: requireUser,
     },
-    async (request) => updateSetting(db, actorOf(request), Number(request.params.id), request.body.value),
+    async (request) =>
+      updateSetting(db, actorOf(request), Number(request.params.id), request.body.value, limits),
   );
 
   app.delete(

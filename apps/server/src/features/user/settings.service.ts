@@ -7,10 +7,10 @@ import {
   type TableSettingKey,
   type UserSetting,
 } from '@care/contract/user';
-import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { and, count, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Db } from '#app/db/client.ts';
 import { users, userSettings } from '#app/db/schema/users.ts';
-import { notFound, validationFailed } from '#app/plugins/errors.ts';
+import { fieldError, notFound, validationFailed } from '#app/plugins/errors.ts';
 import type { Actor } from '#app/plugins/session.ts';
 
 const MARKETING = 'notifications.marketing' satisfies SettingKey;
@@ -21,10 +21,24 @@ function isSettingKey(key: string): key is SettingKey {
   return (SETTING_KEYS as readonly string[]).includes(key);
 }
 
-/** The value checked against its key's schema (defaults of table settings filled in), or field errors under `value`. */
-function parseValue(key: SettingKey, value: unknown) {
+/** How much one user may keep (env QUOTA_SETTING_KB, QUOTA_SETTINGS_PER_USER; docs/decisions/036). */
+export interface SettingsLimits {
+  /** Bytes of one value as JSON. */
+  valueBytes: number;
+  settingsPerUser: number;
+}
+
+/**
+ * The value checked against its key's schema (defaults of table settings filled in), or field errors under
+ * `value`. A value too large is a field error like a too long name: sending it again later would not help, so
+ * it is no 429; nor 413, which means the request as a whole is over the server's body limit.
+ */
+function parseValue(key: SettingKey, value: unknown, limits: SettingsLimits) {
   const result = SETTING_VALUE_SCHEMAS[key].safeParse(value);
   if (!result.success) throw validationFailed(result.error, 'value');
+  if (Buffer.byteLength(JSON.stringify(result.data)) > limits.valueBytes) {
+    throw fieldError('value', 'form.setting-too-large');
+  }
   return result.data;
 }
 
@@ -97,9 +111,12 @@ export async function saveSetting(
   db: Db,
   actor: Actor,
   input: { broadValue: string; key: SettingKey; value: unknown },
+  limits: SettingsLimits,
 ): Promise<{ setting: UserSetting; created: boolean }> {
-  const value = parseValue(input.key, input.value);
+  const value = parseValue(input.key, input.value, limits);
   return db.transaction(async (tx) => {
+    // One save of a user at a time, so that two new settings sent side by side cannot both pass the count.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, actor.id)).for('update');
     const [row] = await tx
       .insert(userSettings)
       .values({ userId: actor.id, broadValue: input.broadValue, key: input.key, value })
@@ -111,12 +128,26 @@ export async function saveSetting(
       .returning({ ...getTableColumns(userSettings), created: sql<boolean>`(xmax = 0)` });
     if (input.key === MARKETING) await setMarketingConsent(tx, actor, value as boolean);
     const { created, ...setting } = row!;
+    if (created) {
+      const [kept] = await tx
+        .select({ n: count() })
+        .from(userSettings)
+        .where(eq(userSettings.userId, actor.id));
+      // Rolled back with the transaction: the refused setting is not kept.
+      if (kept!.n > limits.settingsPerUser) throw fieldError('broadValue', 'form.too-many-settings');
+    }
     return { setting: toSetting(setting), created };
   });
 }
 
 /** PUT api/user/settings/{id}: a new value for one of the user's own settings (another user's id is a 404). */
-export async function updateSetting(db: Db, actor: Actor, id: number, value: unknown): Promise<UserSetting> {
+export async function updateSetting(
+  db: Db,
+  actor: Actor,
+  id: number,
+  value: unknown,
+  limits: SettingsLimits,
+): Promise<UserSetting> {
   return db.transaction(async (tx) => {
     const [existing] = await tx
       .select({ key: userSettings.key })
@@ -124,7 +155,7 @@ export async function updateSetting(db: Db, actor: Actor, id: number, value: unk
       .where(and(eq(userSettings.id, id), eq(userSettings.userId, actor.id)))
       .for('update');
     if (!existing || !isSettingKey(existing.key)) throw notFound();
-    const parsed = parseValue(existing.key, value);
+    const parsed = parseValue(existing.key, value, limits);
     const [row] = await tx
       .update(userSettings)
       .set({ value: parsed })

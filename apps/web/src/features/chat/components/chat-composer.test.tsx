@@ -67,6 +67,21 @@ describe('chat composer', () => {
     expect(queryClient.getQueryData<ChatLog>(chatKeys.log('12'))?.messages.map((m) => m.id)).toEqual(['501']);
   });
 
+  it('a message over the per-minute quota stays in the box with words saying to wait a minute', async () => {
+    api.reset(() => ({ status: 429, body: { code: 'TOO_MANY_MESSAGES', message: 'Too many' } }));
+    await renderWithProviders(<Composer />);
+    const box = screen.getByRole('textbox', { name: 'Message to the service team' });
+    await userEvent.click(box);
+    await userEvent.paste('The baler knots loosely.');
+    await userEvent.click(screen.getByRole('button', { name: 'Send' }));
+    expect(
+      await screen.findByText(
+        'Not sent: You have sent many messages in a short time. Please wait a minute and send again – what you wrote is kept.',
+      ),
+    ).toBeInTheDocument();
+    expect(box).toHaveValue('The baler knots loosely.');
+  });
+
   it('sends an edited text after a failure as a new message (a new clientId)', async () => {
     let calls = 0;
     api.reset((request) => {
