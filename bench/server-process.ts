@@ -26,7 +26,8 @@ export interface ServerOptions {
  * Starts the real server (apps/server/src/server.ts, as `npm start` does) on loopback against care_bench, in
  * production mode: production's cookie (`__Host-`, Secure) is only a browser's concern, the bench sends it
  * back over http all the same. Logs at warn, so the figures do not include writing a line per request.
- * RATE_LIMIT_IP_FACTOR lets the bench's ~100 sign-ins come from one address; nothing it measures is limited.
+ * RATE_LIMIT_IP_FACTOR lets the bench's ~100 sign-ins come from one address, and the QUOTA_* settings are raised:
+ * nothing it measures is limited.
  */
 export async function startServer(port: number, options: ServerOptions = {}): Promise<ServerProcess> {
   const dataDir = resolve(resultsDir, 'data');
@@ -55,6 +56,10 @@ export async function startServer(port: number, options: ServerOptions = {}): Pr
         LOG_LEVEL: 'warn',
         SEED_DEMO_DATA: 'false',
         RATE_LIMIT_IP_FACTOR: '20',
+        // A few dozen bench users send what thousands of people would: per-user quotas would turn that into 429s.
+        QUOTA_CHAT_MESSAGES_PER_MINUTE: '100000',
+        QUOTA_OFFER_REQUESTS_PER_MINUTE: '100000',
+        QUOTA_UPLOAD_MB_PER_DAY: '10000',
         ...options.env,
       },
     },
