@@ -1,3 +1,5 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
 import cookie from '@fastify/cookie';
 import { eq } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -70,5 +72,25 @@ describe('route guards', () => {
     expect(authoritiesOf({ ...t.env, CUSTOMER_AUTHORITIES: [] }, 'admin', [])).toEqual([
       'RIGHT_CARE_VIEW_CATALOG',
     ]);
+  });
+});
+
+describe('where sessions end', () => {
+  it('only plugins/session.ts deletes sessions, so every end also ends the live-update streams', async () => {
+    const root = resolve(import.meta.dirname, '..');
+    const sources = (await readdir(root, { recursive: true })).filter(
+      (path) => /\.ts$/.test(path) && !/\.test\.ts$/.test(path) && !path.startsWith('test/'),
+    );
+    const deleting = [];
+    for (const path of sources) {
+      const text = await readFile(join(root, path), 'utf8');
+      if (
+        /\.delete\(\s*sessions\s*\)|DELETE\s+FROM\s+"?sessions\b|\.delete\(\s*users\s*\)|DELETE\s+FROM\s+"?users\b/i.test(
+          text,
+        )
+      )
+        deleting.push(path);
+    }
+    expect(deleting).toEqual(['plugins/session.ts']);
   });
 });
