@@ -150,7 +150,7 @@ export function startEventBus(database: Database, log: Log, options: EventBusOpt
    * remembering the ends of the last minute closes that gap.
    */
   const recentlyEnded = new Map<number, number>();
-  const endSessions = (ids: readonly number[], reason: 'session-ended') => {
+  const endSessions = (ids: readonly number[]) => {
     const now = Date.now();
     for (const [id, at] of recentlyEnded) {
       if (now - at < RECENTLY_ENDED_MS) break;
@@ -161,7 +161,8 @@ export function startEventBus(database: Database, log: Log, options: EventBusOpt
       recentlyEnded.set(id, now);
     }
     const ended = new Set(ids);
-    for (const subscriber of [...subscribers]) if (ended.has(subscriber.sessionId)) subscriber.end(reason);
+    for (const subscriber of [...subscribers])
+      if (ended.has(subscriber.sessionId)) subscriber.end('session-ended');
   };
   // Ends of sessions sent while nobody listened are lost too: the open streams' sessions are looked up again.
   const recheckSessions = async () => {
@@ -169,10 +170,7 @@ export function startEventBus(database: Database, log: Log, options: EventBusOpt
     const ids = [...new Set([...subscribers].map((subscriber) => subscriber.sessionId))];
     try {
       const valid = await sessionExpiries(ids);
-      endSessions(
-        ids.filter((id) => !valid.has(id)),
-        'session-ended',
-      );
+      endSessions(ids.filter((id) => !valid.has(id)));
     } catch (error) {
       log.warn({ err: error }, 'could not re-check the sessions of open event streams');
     }
@@ -183,7 +181,7 @@ export function startEventBus(database: Database, log: Log, options: EventBusOpt
     onNotify(payload) {
       const parsed = parseEnvelope(payload);
       if (!parsed) return log.warn({ payload: payload.slice(0, 200) }, 'ignored a malformed event');
-      if ('endedSessionIds' in parsed) return endSessions(parsed.endedSessionIds, 'session-ended');
+      if ('endedSessionIds' in parsed) return endSessions(parsed.endedSessionIds);
       const { event, envelope } = parsed;
       deliverAll(event, (s) => envelope.userIds.includes(s.userId) || envelope.roles.includes(s.role));
     },
