@@ -1,7 +1,7 @@
 /**
  * Reads and checks every file the records name (each path once), before the transaction: drawings must be
- * safe SVG with a size, images JPEG/PNG/WebP by their bytes. A bad or missing file is a problem of the
- * record that names it.
+ * SVG with a size and are sanitised (what that removed is a warning of the card), images JPEG/PNG/WebP by
+ * their bytes. A bad or missing file is a problem of the record that names it.
  */
 import { type CheckedImage, checkImage, type ImportFiles } from './import-files.ts';
 import type { Problems, RecordRef } from './problems.ts';
@@ -9,6 +9,7 @@ import type { ImportRecords } from './records.ts';
 import { checkDrawing } from './svg-drawing.ts';
 
 export interface Drawing {
+  /** Sanitised (svg-drawing.ts). */
   svg: string;
   width: number;
   height: number;
@@ -28,6 +29,7 @@ export async function resolveFiles(
   records: ImportRecords,
   files: ImportFiles,
   problems: Problems,
+  warnings: Problems,
 ): Promise<ResolvedFiles> {
   const resolved: ResolvedFiles = { drawings: new Map(), images: new Map() };
   const lookups = new Map<string, ReturnType<ImportFiles['read']>>();
@@ -62,8 +64,17 @@ export async function resolveFiles(
     const content = await fileOf(card.ref, 'drawing', card.drawing);
     if (!content) continue;
     const drawing = checkDrawing(content);
-    if (drawing.ok) resolved.drawings.set(card.externalId, drawing);
-    else problems.add(card.ref, 'drawing', drawing.code, `${card.drawing}: ${drawing.detail}`);
+    if (!drawing.ok) {
+      problems.add(card.ref, 'drawing', drawing.code, `${card.drawing}: ${drawing.detail}`);
+      continue;
+    }
+    resolved.drawings.set(card.externalId, {
+      svg: drawing.svg,
+      width: drawing.width,
+      height: drawing.height,
+    });
+    if (drawing.removed.length)
+      warnings.add(card.ref, 'drawing', 'svg-cleaned', `${card.drawing}: ${drawing.removed.join(', ')}`);
   }
   return resolved;
 }
