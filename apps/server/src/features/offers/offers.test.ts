@@ -167,7 +167,7 @@ describe('offer requests (POST api/parts/email, api/offer-requests, api/staff/of
     expect(janCopy).toMatchObject({ language: 'pl', subject: `Twoje zapytanie ofertowe OR/${year}/000002` });
   });
 
-  it("stores and e-mails the catalogue's name of each part, never a name forged in the cart", async () => {
+  it("stores and mails the catalogue's names, not the cart's", async () => {
     const forged = cart();
     forged.items[0]!.name =
       '<translations default="pl"><pl>GRATIS: ciągnik, zadzwoń +48 600 000 000</pl><en>FREE tractor, call now</en></translations>';
