@@ -6,7 +6,7 @@
 import { type CheckedImage, checkImage, type ImportFiles } from './import-files.ts';
 import type { Problems, RecordRef } from './problems.ts';
 import type { ImportRecords } from './records.ts';
-import { checkDrawing } from './svg-drawing.ts';
+import { checkDrawing, type DrawingCheck } from './svg-drawing.ts';
 
 export interface Drawing {
   /** Sanitised (svg-drawing.ts). */
@@ -38,6 +38,18 @@ export async function resolveFiles(
     return lookups.get(path)!;
   };
   const checkedImages = new Map<string, Promise<CheckedImage | null>>();
+  const checkedDrawings = new Map<string, DrawingCheck>();
+
+  /** Each drawing file is sanitised once, however many cards show it. */
+  async function drawingOf(path: string, content: Buffer): Promise<DrawingCheck> {
+    const known = checkedDrawings.get(path);
+    if (known) return known;
+    // Sanitising is synchronous and a large drawing takes seconds (ADR 035): let other requests in between.
+    await new Promise((resolve) => setImmediate(resolve));
+    const checked = checkDrawing(content);
+    checkedDrawings.set(path, checked);
+    return checked;
+  }
 
   async function fileOf(ref: RecordRef, field: string, path: string): Promise<Buffer | null> {
     const lookup = await read(path);
@@ -63,7 +75,7 @@ export async function resolveFiles(
     if (!card.drawing) continue;
     const content = await fileOf(card.ref, 'drawing', card.drawing);
     if (!content) continue;
-    const drawing = checkDrawing(content);
+    const drawing = await drawingOf(card.drawing, content);
     if (!drawing.ok) {
       problems.add(card.ref, 'drawing', drawing.code, `${card.drawing}: ${drawing.detail}`);
       continue;
