@@ -6,7 +6,8 @@
 import { type CheckedImage, checkImage, type ImportFiles } from './import-files.ts';
 import type { Problems, RecordRef } from './problems.ts';
 import type { ImportRecords } from './records.ts';
-import { checkDrawing, type DrawingCheck } from './svg-drawing.ts';
+import { sanitizeDrawing } from './drawing-sanitizer.ts';
+import type { DrawingCheck } from './svg-drawing.ts';
 
 export interface Drawing {
   /** Sanitised (svg-drawing.ts). */
@@ -44,9 +45,7 @@ export async function resolveFiles(
   async function drawingOf(path: string, content: Buffer): Promise<DrawingCheck> {
     const known = checkedDrawings.get(path);
     if (known) return known;
-    // Sanitising is synchronous and a large drawing takes seconds (ADR 035): let other requests in between.
-    await new Promise((resolve) => setImmediate(resolve));
-    const checked = checkDrawing(content);
+    const checked = await sanitizeDrawing(content);
     checkedDrawings.set(path, checked);
     return checked;
   }

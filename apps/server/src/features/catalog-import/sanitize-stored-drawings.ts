@@ -6,7 +6,7 @@
 import { and, asc, eq, gt, isNotNull } from 'drizzle-orm';
 import type { Db } from '#app/db/client.ts';
 import { catalogCards } from '#app/db/schema/catalog.ts';
-import { checkDrawing } from './svg-drawing.ts';
+import { sanitizeDrawing } from './drawing-sanitizer.ts';
 
 export interface StoredDrawingsReport {
   checked: number;
@@ -32,9 +32,7 @@ export async function sanitizeStoredDrawings(db: Db, dryRun: boolean): Promise<S
     if (!cards.length) return report;
     for (const card of cards) {
       report.checked++;
-      // One drawing at a time, with other work in between: a large one takes seconds (ADR 035).
-      await new Promise((resolve) => setImmediate(resolve));
-      const drawing = checkDrawing(Buffer.from(card.svg!));
+      const drawing = await sanitizeDrawing(Buffer.from(card.svg!));
       if (!drawing.ok) {
         report.dropped.push({ externalId: card.externalId, detail: drawing.detail });
         if (!dryRun)
