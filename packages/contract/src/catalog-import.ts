@@ -123,7 +123,10 @@ export const CSV_PART_COLUMNS = [
 export const CATALOG_IMPORT_ENTITIES = ['document', 'folder', 'card', 'position', 'part', 'file'] as const;
 export type CatalogImportEntity = (typeof CATALOG_IMPORT_ENTITIES)[number];
 
-/** What can be wrong with a record; each has a translation `admin:catalog-import.problem.<code>`. */
+/**
+ * What can be wrong with a record; each has a translation `admin:catalog-import.problem.<code>`. A warning
+ * (`svg-cleaned`: sanitising removed something from a drawing) does not stop the import.
+ */
 export const CATALOG_IMPORT_PROBLEM_CODES = [
   'json-malformed',
   'csv-malformed',
@@ -152,8 +155,8 @@ export const CATALOG_IMPORT_PROBLEM_CODES = [
   'file-type-not-allowed',
   'file-too-large',
   'svg-invalid',
-  'svg-unsafe',
   'svg-size-unknown',
+  'svg-cleaned',
 ] as const;
 export type CatalogImportProblemCode = (typeof CATALOG_IMPORT_PROBLEM_CODES)[number];
 
@@ -199,6 +202,8 @@ export const CatalogImportResultSchema = z.object({
   dryRun: z.boolean(),
   status: z.enum(CATALOG_IMPORT_STATUSES),
   summary: CatalogImportSummarySchema,
+  /** What was imported changed on the way (e.g. a drawing's removed scripts), for the file's author to see. */
+  warnings: z.array(CatalogImportProblemSchema),
 });
 export type CatalogImportResult = z.infer<typeof CatalogImportResultSchema>;
 

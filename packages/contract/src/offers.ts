@@ -25,11 +25,13 @@ export const OFFER_REQUEST_TRANSITIONS: Record<OfferRequestStatus, readonly Offe
 
 /**
  * One cart item as the web keeps it in session storage (SPEC §3): id, name (an XML-like translation string or
- * a translated text), symbol, images, amount (an integer, at least 1, no maximum).
+ * a translated text), symbol, images, amount (an integer, at least 1, no maximum). Only `id` and `amount` are
+ * used: the server files each line with the catalogue's name, symbol and images of that part, never the
+ * client's (the rest is accepted because SPEC's client sends the whole cart item).
  */
 export const CartItemSchema = z.object({
   id: z.union([IdSchema, z.number().int().min(1).max(999_999_999_999_999).transform(String)]),
-  name: z.union([z.string().max(OFFER_REQUEST_LIMITS.name), TranslatedTextSchema]),
+  name: z.union([z.string().max(OFFER_REQUEST_LIMITS.name), TranslatedTextSchema]).optional(),
   symbol: z.string().max(OFFER_REQUEST_LIMITS.symbol).optional(),
   images: z.array(z.string().max(OFFER_REQUEST_LIMITS.imageUrl)).max(OFFER_REQUEST_LIMITS.images).optional(),
   amount: z.number().int().min(1),

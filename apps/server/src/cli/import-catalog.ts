@@ -70,5 +70,8 @@ export async function importCatalogCommand(
       : `Imported (import ${outcome.result.id}):`,
   );
   for (const line of summaryLines(outcome.result.summary)) io.out(line);
+  if (outcome.result.warnings.length) io.out(`Warnings (${outcome.result.warnings.length}):`);
+  for (const warning of outcome.result.warnings)
+    io.out(`  ${problemLine(warning, (source) => names[source as keyof typeof names] ?? source)}`);
   return 0;
 }

@@ -11,6 +11,7 @@ import { createLocalFileStore } from '#app/files/file-store.ts';
 import { endAllSessions, endEverySession } from '#app/plugins/session.ts';
 import { CliError, createUser, generatePassword } from './create-user.ts';
 import { type ImportCatalogDeps, importCatalogCommand } from './import-catalog.ts';
+import { sanitizeDrawingsCommand } from './sanitize-drawings.ts';
 
 export const USAGE = `Care Portal command line: npm run cli -- <command> [options]
 
@@ -27,6 +28,11 @@ export const USAGE = `Care Portal command line: npm run cli -- <command> [option
                 and drawings are read relative to the JSON file. A file with any problem imports
                 nothing and the problems are listed (exit code 1). --dry-run only checks.
 
+  sanitize-drawings [--dry-run]
+                Sanitises every stored catalogue drawing by the import's allow-list (ADR 035) and lists
+                what was removed; run once after upgrading from a version that refused by a deny-list.
+                --dry-run only lists.
+
 The database is the one the server uses (DATABASE_URL, DATA_DIR).`;
 
 export interface CliIo {
@@ -42,6 +48,7 @@ export async function runCli(argv: string[], db: Db, io: CliIo, deps?: ImportCat
   try {
     if (command === 'create-user') return await createUserCommand(rest, db, io);
     if (command === 'end-sessions') return await endSessionsCommand(rest, db, io);
+    if (command === 'sanitize-drawings') return await sanitizeDrawingsCommand(rest, db, io);
     if (command === 'import-catalog') {
       if (!deps) throw new CliError('import-catalog needs the file store.');
       return await importCatalogCommand(rest, db, io, deps, USAGE);

@@ -1,12 +1,17 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { count } from 'drizzle-orm';
+import { count, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { CatalogImportFailure, CatalogImportHistoryItem } from '@care/contract/catalog-import';
-import { parts } from '#app/db/schema/catalog.ts';
+import type {
+  CatalogImportFailure,
+  CatalogImportHistoryItem,
+  CatalogImportResult,
+} from '@care/contract/catalog-import';
+import { catalogCards, parts } from '#app/db/schema/catalog.ts';
 import { clearRateLimits, cookieFor, insertUser } from '#app/test/accounts.ts';
 import { createTestApp, type TestApp } from '#app/test/app.ts';
 import { multipart, type Part } from '#app/test/files.ts';
+import { allowListViolations, HOSTILE_DRAWINGS } from '#app/test/hostile-drawings.ts';
 import { EXAMPLE_DIR } from './example-catalog.ts';
 
 describe('api/admin/catalog-imports', () => {
@@ -157,5 +162,57 @@ describe('api/admin/catalog-imports', () => {
       'loaders.png',
       'cylinder.png',
     ]);
+  });
+
+  it('imports hostile drawings cleaned, tells the admin what was removed, and serves only allow-listed SVG', async () => {
+    const document = JSON.parse(await readFile(join(EXAMPLE_DIR, 'catalog.json'), 'utf8'));
+    const hostile = HOSTILE_DRAWINGS.map(([what, drawing], i) => ({
+      what,
+      externalId: `X-HOSTILE-${i + 1}`,
+      file: { name: 'file', file: { filename: `hostile-${i + 1}.svg`, content: Buffer.from(drawing) } },
+    }));
+    for (const card of hostile)
+      document.cards.push({
+        externalId: card.externalId,
+        folderExternalId: 'X-LOADERS-ARM',
+        name: card.what,
+        drawing: card.file.file.filename,
+      });
+    const response = await post(admin, [
+      {
+        name: 'document',
+        file: { filename: 'catalog.json', content: Buffer.from(JSON.stringify(document)) },
+      },
+      ...example.slice(1),
+      ...hostile.map((card) => card.file),
+    ]);
+    expect(response.statusCode, response.body.slice(0, 500)).toBe(200);
+    const result = response.json<CatalogImportResult>();
+    expect(result.summary.cards.created).toBe(hostile.length);
+    expect(result.warnings.map((w) => [w.externalId, w.field, w.code])).toEqual(
+      hostile.map((card) => [card.externalId, 'drawing', 'svg-cleaned']),
+    );
+
+    const cards = await t.database.db
+      .select({ id: catalogCards.id, externalId: catalogCards.externalId })
+      .from(catalogCards)
+      .where(
+        inArray(
+          catalogCards.externalId,
+          hostile.map((card) => card.externalId),
+        ),
+      );
+    expect(cards).toHaveLength(hostile.length);
+    for (const card of cards) {
+      const served = await t.app.inject({ url: `/api/catalog-cards/${card.id}/drawing` });
+      expect(served.statusCode, card.externalId).toBe(200);
+      expect(served.headers['content-type']).toBe('image/svg+xml; charset=utf-8');
+      expect(served.headers['content-security-policy']).toMatch(/^default-src 'none'(;|$)/);
+      expect(served.headers['content-security-policy']).not.toMatch(/script-src|unsafe-eval|https?:/);
+      expect(served.headers['x-content-type-options']).toBe('nosniff');
+      expect(allowListViolations(served.body), card.externalId).toEqual([]);
+      expect(served.body, card.externalId).not.toMatch(/evil|alert|javascript|passwd/i);
+      expect(served.body, card.externalId).toContain('data-position="1"');
+    }
   });
 });

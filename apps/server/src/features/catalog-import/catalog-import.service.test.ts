@@ -1,7 +1,7 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { asc, count, eq } from 'drizzle-orm';
+import { asc, count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '#app/db/client.ts';
 import { cardPositions, catalogCards, catalogFolders, parts } from '#app/db/schema/catalog.ts';
@@ -255,18 +255,43 @@ describe('catalogue import', () => {
     expect(part!.searchText).toContain('lozysko');
   });
 
-  it('refuses a drawing with a script or an external reference, and an image that is not one', async () => {
+  it('imports a drawing with a script or an external reference cleaned, with a warning for each card', async () => {
     const document = JSON.parse(example.json);
     document.cards[0].drawing = 'bad.svg';
     document.cards.push({ ...document.cards[0], externalId: 'X-CARD-2', drawing: 'external.svg' });
+    const drawing = (inner: string) =>
+      Buffer.from(
+        `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 600 400"><circle r="5"/>${inner}</svg>`,
+      );
+    const files = filesByName([
+      { name: 'bad.svg', content: drawing('<script>alert(1)</script>') },
+      { name: 'external.svg', content: drawing('<image href="https://evil.example/x.png"/>') },
+      { name: 'loaders.png', content: png() },
+      { name: 'cylinder.png', content: png() },
+    ]);
+    const result = ok(await run({ json: JSON.stringify(document), csv: example.csv }, { files }));
+    expect(result.warnings.map((w) => [w.entity, w.externalId, w.field, w.code, w.detail])).toEqual([
+      ['card', 'X-CARD-ARM-1', 'drawing', 'svg-cleaned', 'bad.svg: <script>'],
+      ['card', 'X-CARD-2', 'drawing', 'svg-cleaned', 'external.svg: href=https://evil.example/x.png'],
+    ]);
+    const cards = await database.db
+      .select({ externalId: catalogCards.externalId, svg: catalogCards.drawingSvg })
+      .from(catalogCards)
+      .where(inArray(catalogCards.externalId, ['X-CARD-ARM-1', 'X-CARD-2']))
+      .orderBy(asc(catalogCards.externalId));
+    expect(cards).toEqual([
+      { externalId: 'X-CARD-2', svg: expect.stringContaining('<circle r="5"/><image/></svg>') },
+      { externalId: 'X-CARD-ARM-1', svg: expect.stringContaining('<circle r="5"/></svg>') },
+    ]);
+    for (const card of cards) expect(card.svg).not.toMatch(/script|evil/);
+  });
+
+  it('refuses an image that is not one', async () => {
+    const document = JSON.parse(example.json);
     document.folders[0].image = 'fake.png';
     const files = filesByName([
-      { name: 'bad.svg', content: Buffer.from('<svg viewBox="0 0 10 10"><script>alert(1)</script></svg>') },
-      {
-        name: 'external.svg',
-        content: Buffer.from('<svg viewBox="0 0 10 10"><image href="https://evil.example/x.png"/></svg>'),
-      },
       { name: 'fake.png', content: Buffer.from('MZ this is not a picture') },
+      { name: 'lift-cylinder.svg', content: await readFile(join(EXAMPLE_DIR, 'drawings/lift-cylinder.svg')) },
       { name: 'cylinder.png', content: png() },
     ]);
     const outcome = await run({ json: JSON.stringify(document) }, { files });
@@ -274,8 +299,6 @@ describe('catalogue import', () => {
     if (outcome.ok) return;
     expect(outcome.problems.map((p) => [p.externalId, p.field, p.code])).toEqual([
       ['X-LOADERS', 'image', 'file-type-not-allowed'],
-      ['X-CARD-ARM-1', 'drawing', 'svg-unsafe'],
-      ['X-CARD-2', 'drawing', 'svg-unsafe'],
     ]);
   });
 

@@ -1,7 +1,8 @@
 /**
- * Catalogue import (docs/catalog-import.md): read and check every record, check the files they name, then in
- * ONE transaction check references against the catalogue and upsert by external id. Any problem → nothing
- * is written (files stored on the way are removed) and every problem is reported. Each run is recorded in
+ * Catalogue import (docs/catalog-import.md): read and check every record, check the files they name (drawings
+ * are sanitised, and what that removed is reported as warnings), then in ONE transaction check references
+ * against the catalogue and upsert by external id. Any problem → nothing is written (files stored on the way
+ * are removed) and every problem is reported. Each run is recorded in
  * catalog_imports (checks and failures too).
  */
 import {
@@ -69,9 +70,10 @@ export async function importCatalog(
 ): Promise<CatalogImportOutcome> {
   const started = Date.now();
   const problems = new Problems();
+  const warnings = new Problems();
   const records = readRecords(input.sources, problems);
   dropDuplicates(records, problems);
-  const resolved = await resolveFiles(records, input.files, problems);
+  const resolved = await resolveFiles(records, input.files, problems, warnings);
   const summary: CatalogImportSummary = {
     folders: emptyCounts(),
     cards: emptyCounts(),
@@ -177,7 +179,16 @@ export async function importCatalog(
       problems: problems.list.slice(0, CATALOG_IMPORT_MAX_PROBLEMS),
       problemCount: problems.size,
     };
-  return { ok: true, result: { id, dryRun: options.dryRun, status, summary } };
+  return {
+    ok: true,
+    result: {
+      id,
+      dryRun: options.dryRun,
+      status,
+      summary,
+      warnings: warnings.list.slice(0, CATALOG_IMPORT_MAX_PROBLEMS),
+    },
+  };
 }
 
 /**

@@ -36,8 +36,8 @@ const MESSAGES: Record<CatalogImportProblemCode, string> = {
   'file-type-not-allowed': 'not a JPEG, PNG or WebP image',
   'file-too-large': 'file too large (at most)',
   'svg-invalid': 'not an SVG drawing',
-  'svg-unsafe': 'the drawing contains active or external content',
   'svg-size-unknown': 'the drawing has no viewBox or width/height',
+  'svg-cleaned': 'active or external content was removed from the drawing',
 };
 
 export function problemLine(problem: CatalogImportProblem, fileOf: (source: string) => string): string {

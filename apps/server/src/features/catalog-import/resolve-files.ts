@@ -1,14 +1,16 @@
 /**
  * Reads and checks every file the records name (each path once), before the transaction: drawings must be
- * safe SVG with a size, images JPEG/PNG/WebP by their bytes. A bad or missing file is a problem of the
- * record that names it.
+ * SVG with a size and are sanitised (what that removed is a warning of the card), images JPEG/PNG/WebP by
+ * their bytes. A bad or missing file is a problem of the record that names it.
  */
 import { type CheckedImage, checkImage, type ImportFiles } from './import-files.ts';
 import type { Problems, RecordRef } from './problems.ts';
 import type { ImportRecords } from './records.ts';
-import { checkDrawing } from './svg-drawing.ts';
+import { sanitizeDrawing } from './drawing-sanitizer.ts';
+import type { DrawingCheck } from './svg-drawing.ts';
 
 export interface Drawing {
+  /** Sanitised (svg-drawing.ts). */
   svg: string;
   width: number;
   height: number;
@@ -28,6 +30,7 @@ export async function resolveFiles(
   records: ImportRecords,
   files: ImportFiles,
   problems: Problems,
+  warnings: Problems,
 ): Promise<ResolvedFiles> {
   const resolved: ResolvedFiles = { drawings: new Map(), images: new Map() };
   const lookups = new Map<string, ReturnType<ImportFiles['read']>>();
@@ -36,6 +39,16 @@ export async function resolveFiles(
     return lookups.get(path)!;
   };
   const checkedImages = new Map<string, Promise<CheckedImage | null>>();
+  const checkedDrawings = new Map<string, DrawingCheck>();
+
+  /** Each drawing file is sanitised once, however many cards show it. */
+  async function drawingOf(path: string, content: Buffer): Promise<DrawingCheck> {
+    const known = checkedDrawings.get(path);
+    if (known) return known;
+    const checked = await sanitizeDrawing(content);
+    checkedDrawings.set(path, checked);
+    return checked;
+  }
 
   async function fileOf(ref: RecordRef, field: string, path: string): Promise<Buffer | null> {
     const lookup = await read(path);
@@ -61,9 +74,18 @@ export async function resolveFiles(
     if (!card.drawing) continue;
     const content = await fileOf(card.ref, 'drawing', card.drawing);
     if (!content) continue;
-    const drawing = checkDrawing(content);
-    if (drawing.ok) resolved.drawings.set(card.externalId, drawing);
-    else problems.add(card.ref, 'drawing', drawing.code, `${card.drawing}: ${drawing.detail}`);
+    const drawing = await drawingOf(card.drawing, content);
+    if (!drawing.ok) {
+      problems.add(card.ref, 'drawing', drawing.code, `${card.drawing}: ${drawing.detail}`);
+      continue;
+    }
+    resolved.drawings.set(card.externalId, {
+      svg: drawing.svg,
+      width: drawing.width,
+      height: drawing.height,
+    });
+    if (drawing.removed.length)
+      warnings.add(card.ref, 'drawing', 'svg-cleaned', `${card.drawing}: ${drawing.removed.join(', ')}`);
   }
   return resolved;
 }

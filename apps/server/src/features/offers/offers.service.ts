@@ -10,7 +10,7 @@ import {
   type StaffOfferRequestPage,
 } from '@care/contract/offers';
 import type { OfferRequestStatus } from '@care/contract/statuses';
-import { parseTranslations, translate, type TranslatedText } from '@care/contract/translations';
+import { translate } from '@care/contract/translations';
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '#app/db/client.ts';
@@ -66,9 +66,12 @@ async function findSent(db: Db, actor: Actor, clientId: string | undefined): Pro
 
 /**
  * POST api/parts/email: the customer's cart becomes an offer request numbered OR/<year>/<n>, in status 'sent'
- * with its first history row, each line keeping the name as sent and the part's current symbol; the notice to
- * parts sales (Polish) and the customer's copy (their language) are queued in the same transaction. Every part
- * must exist (a field error per unknown one, nothing stored). A retry with the same clientId returns the
+ * with its first history row, each line keeping the part's catalogue name and symbol as they are now — what the
+ * cart says about a part (name, symbol, images) is the client's word and never stored or mailed, so nobody can
+ * put their own text into the sales e-mail or the request (issue 13). The notice to parts sales (Polish) and
+ * the customer's copy (their language) are queued in the same transaction. Every part must exist: a line whose
+ * part was removed since it went into the cart is a field error on its id (the cart marks that line, the
+ * customer removes it and sends again), and nothing is stored. A retry with the same clientId returns the
  * request already filed.
  */
 export async function sendOfferRequest(
@@ -91,10 +94,6 @@ export async function sendOfferRequest(
   }
 }
 
-function sentName(name: string | TranslatedText, actor: Actor): TranslatedText {
-  return typeof name === 'string' ? parseTranslations(name, actor.language) : name;
-}
-
 async function insertOfferRequest(
   db: Db,
   actor: Actor,
@@ -114,12 +113,10 @@ async function insertOfferRequest(
   if (unknown.length > 0) throw new AppError('VALIDATION_FAILED', undefined, unknown);
   const lines = input.items.map((item, index) => {
     const part = byId.get(Number(item.id))!;
-    const name = sentName(item.name, actor);
     return {
       partId: part.id,
       symbol: part.symbol,
-      // A cart line without any name text keeps the catalogue's name instead of an empty one.
-      name: Object.values(name.values).some(Boolean) ? name : part.name,
+      name: part.name,
       amount: item.amount,
       sortOrder: index,
     };

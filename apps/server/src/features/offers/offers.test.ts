@@ -105,7 +105,7 @@ describe('offer requests (POST api/parts/email, api/offer-requests, api/staff/of
     await clearOutbox(db);
   });
 
-  it('files a cart of two parts: number, status sent, items as sent, history, two e-mails in the right languages', async () => {
+  it("files a cart of two parts: number, status sent, the catalogue's parts, history, two e-mails in the right languages", async () => {
     const response = await send(cart(), john);
     expect(response.statusCode).toBe(201);
     const created = response.json();
@@ -117,12 +117,12 @@ describe('offer requests (POST api/parts/email, api/offer-requests, api/staff/of
       language: 'en',
       itemCount: 2,
     });
-    // Names as sent, symbols as the catalogue has them now.
+    // Names and symbols as the catalogue has them now, not as the cart sent them.
     expect(created.items).toEqual([
       {
         partId: String(bearing),
         symbol: 'AM-6204.2RS',
-        name: { default: 'pl', values: { pl: 'Łożysko kulkowe', en: 'Ball bearing' } },
+        name: { default: 'pl', values: { pl: 'Łożysko', en: 'Łożysko (en)' } },
         amount: 2,
         // The catalogue's images now, not the ones the cart sent.
         images: ['/catalog/p-1.webp'],
@@ -130,7 +130,7 @@ describe('offer requests (POST api/parts/email, api/offer-requests, api/staff/of
       {
         partId: String(belt),
         symbol: 'PK 12-1100',
-        name: { default: 'en', values: { en: 'Pasek klinowy' } },
+        name: { default: 'pl', values: { pl: 'Pasek', en: 'Pasek (en)' } },
         amount: 5,
         images: [],
       },
@@ -150,14 +150,14 @@ describe('offer requests (POST api/parts/email, api/offer-requests, api/staff/of
       replyTo: 'john@example.com',
     });
     expect(toSales[0]!.subject).toBe(`Nowe zapytanie ofertowe OR/${year}/000001 – John Smith`);
-    expect(toSales[0]!.text).toContain('1. Łożysko kulkowe — AM-6204.2RS — 2 szt.');
-    expect(toSales[0]!.text).toContain('2. Pasek klinowy — PK 12-1100 — 5 szt.');
+    expect(toSales[0]!.text).toContain('1. Łożysko — AM-6204.2RS — 2 szt.');
+    expect(toSales[0]!.text).toContain('2. Pasek — PK 12-1100 — 5 szt.');
     expect(toSales[0]!.text).toContain('Uwagi klienta: Proszę o termin dostawy.');
     const copy = await queuedMail(db, 'john@example.com');
     expect(copy).toHaveLength(1);
     expect(copy[0]).toMatchObject({ kind: 'offer-request-copy', language: 'en' });
     expect(copy[0]!.subject).toBe(`Your offer request OR/${year}/000001`);
-    expect(copy[0]!.text).toContain('1. Ball bearing — AM-6204.2RS — 2 pcs');
+    expect(copy[0]!.text).toContain('1. Łożysko (en) — AM-6204.2RS — 2 pcs');
     expect(await queuedMail(db)).toHaveLength(2);
 
     // The next send takes the next number; a Polish customer's copy is Polish.
@@ -165,6 +165,33 @@ describe('offer requests (POST api/parts/email, api/offer-requests, api/staff/of
     expect(next.json().number).toBe(`OR/${year}/000002`);
     const [janCopy] = await queuedMail(db, 'jan@example.com');
     expect(janCopy).toMatchObject({ language: 'pl', subject: `Twoje zapytanie ofertowe OR/${year}/000002` });
+  });
+
+  it("stores and mails the catalogue's names, not the cart's", async () => {
+    const forged = cart();
+    forged.items[0]!.name =
+      '<translations default="pl"><pl>GRATIS: ciągnik, zadzwoń +48 600 000 000</pl><en>FREE tractor, call now</en></translations>';
+    forged.items[1]!.name = { default: 'en', values: { en: 'Visit https://evil.example' } };
+    const created = (await send(forged, john)).json();
+    const catalogueNames = [
+      { default: 'pl', values: { pl: 'Łożysko', en: 'Łożysko (en)' } },
+      { default: 'pl', values: { pl: 'Pasek', en: 'Pasek (en)' } },
+    ];
+    expect(created.items.map((item: { name: unknown }) => item.name)).toEqual(catalogueNames);
+    const rows = await db
+      .select({ name: offerRequestItems.name })
+      .from(offerRequestItems)
+      .where(eq(offerRequestItems.offerRequestId, Number(created.id)))
+      .orderBy(offerRequestItems.sortOrder);
+    expect(rows.map((row) => row.name)).toEqual(catalogueNames);
+    const [toSales] = await queuedMail(db, SALES);
+    const [copy] = await queuedMail(db, 'john@example.com');
+    expect(toSales!.text).toContain('1. Łożysko — AM-6204.2RS — 2 szt.');
+    expect(toSales!.text).toContain('2. Pasek — PK 12-1100 — 5 szt.');
+    expect(copy!.text).toContain('1. Łożysko (en) — AM-6204.2RS — 2 pcs');
+    for (const mail of [toSales!, copy!])
+      for (const text of [mail.text, mail.html, mail.subject])
+        expect(text).not.toMatch(/GRATIS|FREE tractor|evil\.example/);
   });
 
   it('keeps a line whose part was removed from the catalogue since, without part id or images', async () => {
@@ -183,7 +210,7 @@ describe('offer requests (POST api/parts/email, api/offer-requests, api/staff/of
       {
         partId: null,
         symbol: 'GONE-1',
-        name: { default: 'pl', values: { pl: 'Sprężyna' } },
+        name: { default: 'pl', values: { pl: 'Sprężyna', en: 'Sprężyna (en)' } },
         amount: 3,
         images: [],
       },

@@ -27,6 +27,23 @@ const checked: CatalogImportResult = {
     positions: counts(1),
     files: counts(2),
   },
+  warnings: [],
+};
+const cleaned: CatalogImportResult = {
+  ...checked,
+  dryRun: false,
+  status: 'imported',
+  warnings: [
+    {
+      entity: 'card',
+      source: 'json',
+      index: 1,
+      externalId: 'X-CARD-ARM-1',
+      field: 'drawing',
+      code: 'svg-cleaned',
+      detail: 'lift-cylinder.svg: <script>, onload=',
+    },
+  ],
 };
 const refused: CatalogImportFailure = {
   code: 'CATALOG_IMPORT_INVALID',
@@ -110,6 +127,30 @@ describe('catalogue import screen', () => {
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
     ).toEqual(['3', '1', '120']);
+  });
+
+  it('tells the admin which drawings were cleaned on the way, and what was removed', async () => {
+    await renderScreen({ status: 200, body: cleaned });
+    await chooseFiles();
+    await userEvent.click(screen.getByRole('button', { name: 'Import' }));
+
+    expect(await screen.findByRole('heading', { name: 'Catalogue imported' })).toHaveFocus();
+    expect(
+      screen.getByText('Some files were changed on the way – check the drawings listed:'),
+    ).toBeInTheDocument();
+    const table = screen.getByRole('table', { name: '1 warning' });
+    expect(within(table).getByRole('columnheader', { name: 'Warning' })).toBeInTheDocument();
+    const [row] = within(table).getAllByRole('row').slice(1);
+    expect(
+      within(row!)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual([
+      'Card · X-CARD-ARM-1 · no. 1 in the list',
+      'drawing',
+      'Scripts, links or references to external resources were removed from the drawing; the rest of it was kept.',
+      'lift-cylinder.svg: <script>, onload=',
+    ]);
   });
 
   it('lists every problem of a refused file with its record, field and translated message', async () => {

@@ -1,4 +1,4 @@
-import { Alert, Stack, Title } from '@mantine/core';
+import { Alert, Stack, Text, Title } from '@mantine/core';
 import { IconHistory, IconUpload } from '@tabler/icons-react';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
@@ -69,6 +69,16 @@ export function Component() {
                     : 'catalog-import.result.imported-text',
                 )}
                 <ImportSummary summary={outcome.result.summary} />
+                {outcome.result.warnings.length > 0 ? (
+                  <>
+                    <Text size="sm">{t('catalog-import.result.warnings-text')}</Text>
+                    <ImportProblems
+                      problems={outcome.result.warnings}
+                      count={outcome.result.warnings.length}
+                      kind="warnings"
+                    />
+                  </>
+                ) : null}
               </Stack>
             </Alert>
           ) : null}
@@ -83,7 +93,7 @@ export function Component() {
             >
               <Stack gap="sm">
                 {t('catalog-import.result.refused-text')}
-                <ImportProblems failure={outcome.failure} />
+                <ImportProblems problems={outcome.failure.problems} count={outcome.failure.problemCount} />
               </Stack>
             </Alert>
           ) : null}

@@ -1,4 +1,4 @@
-import type { CatalogImportFailure, CatalogImportProblem } from '@care/contract/catalog-import';
+import type { CatalogImportProblem } from '@care/contract/catalog-import';
 import { Code, Paper, Stack, Table, Text } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
@@ -16,17 +16,26 @@ function recordOf(problem: CatalogImportProblem, t: TFunction<'admin'>): string 
   return [entity, problem.externalId, place].filter(Boolean).join(' · ');
 }
 
-/** Every problem of a refused file: which record, which field, what is wrong (and the value or limit). */
-export function ImportProblems({ failure }: { failure: CatalogImportFailure }) {
+interface ImportProblemsProps {
+  /** The problems listed (at most CATALOG_IMPORT_MAX_PROBLEMS). */
+  problems: CatalogImportProblem[];
+  /** How many there are in all. */
+  count: number;
+  /** A refused file's errors, or what an import changed on the way (a drawing's removed scripts). */
+  kind?: 'problems' | 'warnings';
+}
+
+/** Every problem of a file: which record, which field, what is wrong (and the value or limit). */
+export function ImportProblems({ problems, count, kind = 'problems' }: ImportProblemsProps) {
   const { t } = useTranslation('admin');
-  const caption = t('catalog-import.problems.caption', { count: failure.problemCount });
-  const rows = failure.problems.map((problem, i) => ({ key: String(i), problem }));
+  const caption = t(`catalog-import.${kind}.caption`, { count });
+  const rows = problems.map((problem, i) => ({ key: String(i), problem }));
   const message = (problem: CatalogImportProblem) => t(`catalog-import.problem.${problem.code}`);
   return (
     <Stack gap="sm">
-      {failure.problemCount > failure.problems.length ? (
+      {count > problems.length ? (
         <Text size="sm" c="dimmed">
-          {t('catalog-import.problems.more', { shown: failure.problems.length, count: failure.problemCount })}
+          {t(`catalog-import.${kind}.more`, { shown: problems.length, count })}
         </Text>
       ) : null}
       <Table.ScrollContainer minWidth={560} visibleFrom="sm">
@@ -36,7 +45,7 @@ export function ImportProblems({ failure }: { failure: CatalogImportFailure }) {
             <Table.Tr>
               <Table.Th scope="col">{t('catalog-import.problems.record')}</Table.Th>
               <Table.Th scope="col">{t('catalog-import.problems.field')}</Table.Th>
-              <Table.Th scope="col">{t('catalog-import.problems.problem')}</Table.Th>
+              <Table.Th scope="col">{t(`catalog-import.${kind}.problem`)}</Table.Th>
               <Table.Th scope="col">{t('catalog-import.problems.value')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
