@@ -7,7 +7,7 @@ import { ApiErrorSchema } from '@care/contract/errors';
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { parts } from '#app/db/schema/catalog.ts';
+import { catalogCards, parts } from '#app/db/schema/catalog.ts';
 import { clearRateLimits, cookieFor, insertUser } from '#app/test/accounts.ts';
 import { createTestApp, type TestApp } from '#app/test/app.ts';
 import { baseUrlOf } from '#app/test/event-stream.ts';
@@ -335,9 +335,20 @@ describe('catalogue import (admin)', () => {
       part.file?.filename === filename ? { name: part.name, file: { filename: name, content } } : part,
     );
 
-  it('refuses a drawing with a script and an executable named as an image (422), importing nothing', async () => {
+  it('imports a drawing with a script without the script, and says what was removed', async () => {
+    const drawing = await readFile(join(EXAMPLE_DIR, 'drawings/lift-cylinder.svg'), 'utf8');
+    const withScript = drawing.replace(/(<svg\b[^>]*>)/, '$1<script>alert(document.cookie)</script>');
+    expect(withScript).toContain('<script>');
+    const response = await importing(replaced(await example(), 'lift-cylinder.svg', Buffer.from(withScript)));
+    expect(response.statusCode, response.body.slice(0, 300)).toBe(200);
+    expect(response.json().warnings.map((w: { code: string }) => w.code)).toContain('svg-cleaned');
+    const stored = await t.database.db.select({ svg: catalogCards.drawingSvg }).from(catalogCards);
+    expect(stored.some((card) => card.svg?.includes('<path'))).toBe(true);
+    expect(stored.filter((card) => /<script|alert\(/i.test(card.svg ?? ''))).toEqual([]);
+  });
+
+  it('refuses an executable and HTML named as images (422), importing nothing', async () => {
     for (const [target, content] of [
-      ['lift-cylinder.svg', SVG_SCRIPT],
       ['loaders.png', EXECUTABLE],
       ['cylinder.png', HTML],
     ] as const) {
