@@ -33,6 +33,7 @@ import { settingsRoutes } from './features/user/settings.routes.ts';
 import { userRoutes } from './features/user/user.routes.ts';
 import { createLocalFileStore, type FileStore } from './files/file-store.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
+import { type LogStream, loggerOptions } from './plugins/logging.ts';
 import { createMetrics, type Metrics, registerMetrics } from './plugins/metrics.ts';
 import { registerRateLimits } from './plugins/rate-limit.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
@@ -58,6 +59,8 @@ export interface AppDeps {
   metrics?: Metrics;
   /** Sees every route as it is added (the authorization matrix test collects the route table with it). */
   onRoute?: (route: RouteOptions) => void;
+  /** Where the log goes instead of stdout (tests read it). */
+  logStream?: LogStream;
 }
 
 /** Builds the whole application, every plugin and route in order. server.ts only listens; tests call inject(). */
@@ -71,13 +74,11 @@ export async function buildApp({
   eventsHeartbeatMs,
   onRoute,
   metrics = createMetrics(),
+  logStream,
 }: AppDeps): Promise<FastifyInstance> {
   const { db } = database;
   const app = Fastify({
-    logger:
-      env.LOG_LEVEL === 'silent'
-        ? false
-        : { level: env.LOG_LEVEL, redact: ['req.headers.cookie', 'req.headers.authorization'] },
+    logger: loggerOptions(env, logStream),
     genReqId: (request) => {
       const given = request.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
