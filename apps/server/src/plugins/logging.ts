@@ -91,7 +91,8 @@ const isErrorLike = (value: unknown): value is ErrorLike =>
 
 function safeMessage(error: ErrorLike): string {
   // drizzle's DrizzleQueryError: "Failed query: <sql>\nparams: <values>".
-  if (Array.isArray(error.params) && typeof error.query === 'string') return `Failed query: ${error.query}`;
+  if (typeof error.query === 'string' && error.message.startsWith('Failed query: '))
+    return `Failed query: ${error.query}`;
   // PostgreSQL's data exceptions (class 22) quote the value they refused: `invalid input syntax for type
   // integer: "…"`, `value "…" is out of range for type integer`.
   if (isSqlState(error.code) && String(error.code).startsWith('22'))
