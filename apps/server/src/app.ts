@@ -63,6 +63,9 @@ export interface AppDeps {
   logStream?: LogStream;
 }
 
+/** Longer than any URL Node accepts (its 16 KiB header limit): every path parameter reaches its route. */
+const MAX_PATH_PARAMETER_LENGTH = 16 * 1024;
+
 /** Builds the whole application, every plugin and route in order. server.ts only listens; tests call inject(). */
 export async function buildApp({
   env,
@@ -85,7 +88,11 @@ export async function buildApp({
     },
     trustProxy: env.TRUST_PROXY as FastifyServerOptions['trustProxy'],
     bodyLimit: 1024 * 1024,
-    routerOptions: { ignoreTrailingSlash: true },
+    // A path parameter of any length reaches its route, whose schema answers a malformed id (400 VALIDATION_FAILED
+    // naming it): the router's own limit (100) answered 414, or 404/403 where the web app's static files caught it.
+    // No route parameter is matched by a regular expression, so the length costs no backtracking; Node's header
+    // limit (16 KiB) bounds the URL.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PATH_PARAMETER_LENGTH },
     frameworkErrors: answerFrameworkError(env),
     clientErrorHandler: answerClientError(env),
     // A connection that sends and receives nothing for this long is closed: a stalled upload ends (its files are
