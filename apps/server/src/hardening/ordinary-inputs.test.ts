@@ -1,11 +1,12 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { parts } from '#app/db/schema/catalog.ts';
+import { catalogFolders, parts } from '#app/db/schema/catalog.ts';
 import { offerRequests } from '#app/db/schema/offers.ts';
 import { userSettings } from '#app/db/schema/users.ts';
 import { cookieFor, insertUser, postJson } from '#app/test/accounts.ts';
 import { createTestApp, type TestApp } from '#app/test/app.ts';
+import { multipart } from '#app/test/files.ts';
 import { insertOwnedMachine, insertRequest, postMultipart } from '#app/test/service-requests.ts';
 
 /**
@@ -189,6 +190,49 @@ describe('seven ordinary inputs that answered 500 (issue 13, finding 4)', () => 
     });
     expect(update.statusCode, update.body).toBe(400);
     expect(update.json().fields).toEqual([{ path: 'completionDate', code: 'validation.too_small' }]);
+    expect(errorLines()).toEqual([]);
+  });
+
+  it("refuses the same text in a catalogue import's files as a problem, importing nothing", async () => {
+    const db = t.database.db;
+    await insertUser(db, { email: 'admin@example.com', role: 'admin' });
+    const admin = await cookieFor(t.app, 'admin@example.com');
+    const folder = (name: unknown) => ({ folders: [{ externalId: 'F-1', name }] });
+    const cases: [string, { json?: string; csv?: string }, string, string | null][] = [
+      ['a NUL', { json: JSON.stringify(folder('Ładowacze\u0000')) }, 'invalid-value', 'folders.0.name'],
+      [
+        'a lone surrogate',
+        { json: JSON.stringify(folder('Ładowacze \ud800')) },
+        'invalid-value',
+        'folders.0.name',
+      ],
+      [
+        'a lone surrogate in a key',
+        { json: JSON.stringify(folder({ pl: 'a', ['x\udc00']: 'b' })) },
+        'invalid-value',
+        'folders.0.name.x\ufffd',
+      ],
+      ['a NUL in the CSV', { csv: 'externalId,symbol,name\nP-9,AM-9,Śruba\u0000\n' }, 'csv-malformed', null],
+    ];
+    for (const [name, files, code, field] of cases) {
+      const { body, contentType } = multipart([
+        ...(files.json
+          ? [{ name: 'document', file: { filename: 'catalog.json', content: Buffer.from(files.json) } }]
+          : []),
+        ...(files.csv
+          ? [{ name: 'parts', file: { filename: 'parts.csv', content: Buffer.from(files.csv) } }]
+          : []),
+      ]);
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/admin/catalog-imports',
+        payload: body,
+        headers: { 'content-type': contentType, cookie: admin },
+      });
+      expect(response.statusCode, `${name}: ${response.body}`).toBe(422);
+      expect(response.json().problems, name).toMatchObject([{ code, field }]);
+    }
+    expect((await db.select({ n: sql<number>`count(*)::int` }).from(catalogFolders))[0]!.n).toBe(0);
     expect(errorLines()).toEqual([]);
   });
 });

@@ -90,7 +90,9 @@ describe('NUL characters in input', () => {
 
   it('finds the path of the first NUL in nested values and keys', () => {
     expect(unstorablePath({ a: [{ b: 'x' }, { c: 'y\u0000' }] })).toBe('a.1.c');
-    expect(unstorablePath({ ['k\u0000']: 1 })).toBe('k\u0000');
+    expect(unstorablePath({ ['k\u0000']: 1 })).toBe('k\ufffd');
+    expect(unstorablePath({ a: { ['\ud800']: 'x' } })).toBe('a.\ufffd');
+    expect(unstorablePath(['fine', 'pair 🚜', 'lone \udfff'])).toBe('2');
     expect(unstorablePath({ a: 'fine', b: 2, c: null })).toBeUndefined();
   });
 });

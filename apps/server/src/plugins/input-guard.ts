@@ -6,12 +6,16 @@ import { AppError } from './errors.ts';
  * without its pair, which JSON's "\ud800" escape makes (a string with one cannot be encoded as UTF-8: text and
  * jsonb refuse it; issue 13). Both were 500s; nothing the portal stores or searches needs either.
  */
-const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
-export const isStorableText = (text: string): boolean =>
-  !text.includes('\u0000') && !LONE_SURROGATE.test(text);
+// eslint-disable-next-line no-control-regex -- U+0000 is one of the two things this finds.
+const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+export const isStorableText = (text: string): boolean => !UNSTORABLE.test(text);
+
+/** A path naming where such text was, made storable itself (a key may be the bad text): U+FFFD in its place. */
+const storablePath = (path: string) => path.replace(new RegExp(UNSTORABLE, 'g'), '\ufffd');
 
 /**
- * The dotted path of the first string (value or key) inside `value` that is not storable text, or undefined.
+ * The dotted path of the first string (value or key) inside `value` that is not storable text, or undefined; the
+ * path's own unstorable characters are U+FFFD (it is answered, and stored with an import's problems).
  * Walks with its own stack, not recursion: a JSON body within the size limit can nest 100,000 levels deep,
  * which overflowed the call stack (a 500, found by hardening/properties.test.ts).
  */
@@ -20,7 +24,7 @@ export function unstorablePath(value: unknown, path = ''): string | undefined {
   while (stack.length > 0) {
     const [item, at] = stack.pop()!;
     if (typeof item === 'string') {
-      if (!isStorableText(item)) return at;
+      if (!isStorableText(item)) return storablePath(at);
       continue;
     }
     if (item === null || typeof item !== 'object') continue;
