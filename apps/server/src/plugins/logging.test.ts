@@ -66,6 +66,11 @@ describe('URLs in the log', () => {
     ]);
   });
 
+  it('redacts the links under a base path too', () => {
+    expect(redactUrl('/portal/confirm/abc/jan%40example.com?x=1')).toBe('/portal/confirm/[redacted]?x=1');
+    expect(redactUrl('/portal//reset-password/abc/')).toBe('/portal//reset-password/[redacted]');
+  });
+
   it('keeps every other URL as it was', () => {
     for (const url of ['/api/parts?q=łożysko&page=2', '/catalog/cards/12', '/confirmation-help', '/'])
       expect(redactUrl(url)).toBe(url);
