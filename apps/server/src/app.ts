@@ -33,6 +33,7 @@ import { settingsRoutes } from './features/user/settings.routes.ts';
 import { userRoutes } from './features/user/user.routes.ts';
 import { createLocalFileStore, type FileStore } from './files/file-store.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
+import { type LogStream, loggerOptions } from './plugins/logging.ts';
 import { createMetrics, type Metrics, registerMetrics } from './plugins/metrics.ts';
 import { registerQuotas } from './plugins/quotas.ts';
 import { registerRateLimits } from './plugins/rate-limit.ts';
@@ -59,7 +60,12 @@ export interface AppDeps {
   metrics?: Metrics;
   /** Sees every route as it is added (the authorization matrix test collects the route table with it). */
   onRoute?: (route: RouteOptions) => void;
+  /** Where the log goes instead of stdout (tests read it). */
+  logStream?: LogStream;
 }
+
+/** Longer than any URL Node accepts (its 16 KiB header limit): every path parameter reaches its route. */
+const MAX_PATH_PARAMETER_LENGTH = 16 * 1024;
 
 /** Builds the whole application, every plugin and route in order. server.ts only listens; tests call inject(). */
 export async function buildApp({
@@ -72,20 +78,22 @@ export async function buildApp({
   eventsHeartbeatMs,
   onRoute,
   metrics = createMetrics(),
+  logStream,
 }: AppDeps): Promise<FastifyInstance> {
   const { db } = database;
   const app = Fastify({
-    logger:
-      env.LOG_LEVEL === 'silent'
-        ? false
-        : { level: env.LOG_LEVEL, redact: ['req.headers.cookie', 'req.headers.authorization'] },
+    logger: loggerOptions(env, logStream),
     genReqId: (request) => {
       const given = request.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
     },
     trustProxy: env.TRUST_PROXY as FastifyServerOptions['trustProxy'],
     bodyLimit: 1024 * 1024,
-    routerOptions: { ignoreTrailingSlash: true },
+    // A path parameter of any length reaches its route, whose schema answers a malformed id (400 VALIDATION_FAILED
+    // naming it): the router's own limit (100) answered 414, or 404/403 where the web app's static files caught it.
+    // No route parameter is matched by a regular expression, so the length costs no backtracking; Node's header
+    // limit (16 KiB) bounds the URL.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PATH_PARAMETER_LENGTH },
     frameworkErrors: answerFrameworkError(env),
     clientErrorHandler: answerClientError(env),
     // A connection that sends and receives nothing for this long is closed: a stalled upload ends (its files are

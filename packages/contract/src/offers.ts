@@ -3,8 +3,9 @@ import { FileMetadataSchema } from './files.ts';
 import { OFFER_REQUEST_LIMITS } from './limits.ts';
 import { LANGUAGES } from './locales.ts';
 import { codesFilterField, IdSchema, pagedSchema, pageField, pageSizeField } from './paging.ts';
+import { int4Schema } from './ranges.ts';
 import { OFFER_REQUEST_STATUSES, type OfferRequestStatus } from './statuses.ts';
-import { TranslatedTextSchema } from './translations.ts';
+import { TranslatedTextSchema, translatedNameSchema } from './translations.ts';
 
 /*
  * Offer requests (SPEC §3 cart item, §7 "offer request: whole cart list"): POST api/parts/email (the cart),
@@ -31,10 +32,10 @@ export const OFFER_REQUEST_TRANSITIONS: Record<OfferRequestStatus, readonly Offe
  */
 export const CartItemSchema = z.object({
   id: z.union([IdSchema, z.number().int().min(1).max(999_999_999_999_999).transform(String)]),
-  name: z.union([z.string().max(OFFER_REQUEST_LIMITS.name), TranslatedTextSchema]).optional(),
+  name: translatedNameSchema(OFFER_REQUEST_LIMITS.name).optional(),
   symbol: z.string().max(OFFER_REQUEST_LIMITS.symbol).optional(),
   images: z.array(z.string().max(OFFER_REQUEST_LIMITS.imageUrl)).max(OFFER_REQUEST_LIMITS.images).optional(),
-  amount: z.number().int().min(1),
+  amount: int4Schema.min(1),
 });
 export type CartItem = z.input<typeof CartItemSchema>;
 

@@ -10,6 +10,7 @@ import {
   SORT_ORDERS,
   textFilterField,
 } from './paging.ts';
+import { calendarDateSchema } from './ranges.ts';
 import { ServiceRequestDetailsSchema, StatusHistoryEntrySchema } from './service-requests.ts';
 import { MACHINE_STATUSES, SERVICE_REQUEST_STATUSES } from './statuses.ts';
 import { AddressSchema } from './user.ts';
@@ -58,9 +59,9 @@ export const StaffQueueQuerySchema = z
     /** `?status=N&status=C` or `?status=N,C`. */
     status: codesFilterField(SERVICE_REQUEST_STATUSES),
     /** YYYY-MM-DD: reported on or after this day. */
-    reportedFrom: z.iso.date().optional(),
+    reportedFrom: calendarDateSchema.optional(),
     /** YYYY-MM-DD: reported on or before this day. */
-    reportedTo: z.iso.date().optional(),
+    reportedTo: calendarDateSchema.optional(),
     /** A fragment of the machine's serial number or name, case-insensitive. */
     machine: textFilterField,
     /** A fragment of the customer's name, e-mail address or phone, case- and accent-insensitive. */
@@ -179,8 +180,8 @@ export type StaffStatusChange = z.input<typeof StaffStatusChangeSchema>;
  * the description, comments, attachments — is refused (VALIDATION_FAILED): a created request never changes them.
  */
 export const StaffServiceRequestUpdateSchema = z.strictObject({
-  estimatedCompletionDate: z.iso.date().nullable().optional(),
-  completionDate: z.iso.date().nullable().optional(),
+  estimatedCompletionDate: calendarDateSchema.nullable().optional(),
+  completionDate: calendarDateSchema.nullable().optional(),
   serviceOpinion: optionalText(STAFF_TEXT_LIMITS.serviceOpinion).nullable().optional(),
   additionalParts: optionalText(STAFF_TEXT_LIMITS.additionalParts).nullable().optional(),
 });

@@ -1,3 +1,4 @@
+import { decodeXML } from 'entities/decode';
 import { z } from 'zod';
 import { LANGUAGES, FALLBACK_LANGUAGE, type Language } from './locales.ts';
 
@@ -16,21 +17,38 @@ export function translate(text: TranslatedText | null | undefined, language: str
   return text.values[base] || text.values[text.default] || '';
 }
 
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
-function decodeEntities(s: string): string {
-  return s.replace(/&(amp|lt|gt|quot|apos|#\d+|#x[0-9a-f]+);/gi, (_, e: string) => {
-    if (e[0] === '#') {
-      const code = e[1] === 'x' || e[1] === 'X' ? parseInt(e.slice(2), 16) : parseInt(e.slice(1), 10);
-      return String.fromCodePoint(code);
-    }
-    return ENTITIES[e.toLowerCase()] ?? '';
-  });
+/** A numeric character reference, as XML writes it (`&#65;`, `&#x41;`); `X` too, as lenient decoders read it. */
+const CHARACTER_REFERENCE = /&#(?:[xX]([0-9a-fA-F]+)|([0-9]+));/g;
+
+/**
+ * Whether `raw` refers to something that is no character: U+0000, a UTF-16 surrogate, or beyond U+10FFFF (XML 1.0
+ * §4.1, "Legal Character"). Decoders replace those with U+FFFD; the hand-written one before made a NUL or a lone
+ * surrogate of them, which PostgreSQL refused (a 500, issue 13). A name that holds one is refused instead.
+ */
+export function hasIllegalCharacterReference(raw: string): boolean {
+  for (const [, hex, decimal] of raw.matchAll(CHARACTER_REFERENCE)) {
+    const code = hex !== undefined ? parseInt(hex, 16) : parseInt(decimal!, 10);
+    if (code === 0 || (code >= 0xd800 && code <= 0xdfff) || !(code <= 0x10ffff)) return true;
+  }
+  return false;
 }
+
+/**
+ * A name as a client sends it: the ERP's string (plain, or the XML-like translations below) of at most `max`
+ * characters, or a translated text. A string with a character reference to no character is VALIDATION_FAILED
+ * `validation.invalid_format` (checked after the union, which would report any failure as `invalid_union`).
+ */
+export const translatedNameSchema = (max: number) =>
+  z.union([z.string().max(max), TranslatedTextSchema]).check((ctx) => {
+    if (typeof ctx.value === 'string' && hasIllegalCharacterReference(ctx.value))
+      ctx.issues.push({ code: 'invalid_format', format: 'character-reference', input: ctx.value });
+  });
 
 /**
  * Parses the XML-like translation strings of the maker's ERP export, e.g.
  * `<translations default="pl"><pl>Łożysko</pl><en>Bearing</en><de>Lager</de></translations>`.
- * A string without tags is taken as the text of `fallback`. Unknown languages are ignored.
+ * A string without tags is taken as the text of `fallback`. Unknown languages are ignored. Entities are decoded
+ * by `entities` (XML's five and numeric references); a reference to no character becomes U+FFFD, never a NUL.
  * Format recorded in docs/decisions/004-translated-names.md.
  */
 export function parseTranslations(raw: string, fallback: Language = FALLBACK_LANGUAGE): TranslatedText {
@@ -40,7 +58,7 @@ export function parseTranslations(raw: string, fallback: Language = FALLBACK_LAN
   for (const match of trimmed.matchAll(/<([a-z]{2})>([\s\S]*?)<\/\1>/gi)) {
     const lang = match[1]!.toLowerCase();
     if ((LANGUAGES as readonly string[]).includes(lang))
-      values[lang as Language] = decodeEntities(match[2]!.trim());
+      values[lang as Language] = decodeXML(match[2]!.trim());
   }
   const declared = /default\s*=\s*["']([a-z]{2})["']/i.exec(trimmed)?.[1]?.toLowerCase();
   const first = Object.keys(values)[0] as Language | undefined;

@@ -27,7 +27,7 @@ import type { Env } from '#app/config/env.ts';
 import type { Db } from '#app/db/client.ts';
 import { files } from '#app/db/schema/files.ts';
 import { AppError } from '#app/plugins/errors.ts';
-import { refuseNul } from '#app/plugins/input-guard.ts';
+import { refuseUnstorableText } from '#app/plugins/input-guard.ts';
 import type { UploadQuota } from '#app/plugins/quotas.ts';
 import { detectFileType, type DetectedFileType, fileNameFor, SNIFF_BYTES } from './file-types.ts';
 import type { FileStore, StoredObject } from './file-store.ts';
@@ -173,7 +173,7 @@ export async function receiveUploads(
       if (part.type === 'field') {
         if (part.valueTruncated) throw new AppError('PAYLOAD_TOO_LARGE');
         fields[part.fieldname] = String(part.value);
-        refuseNul({ [part.fieldname]: fields[part.fieldname] });
+        refuseUnstorableText({ [part.fieldname]: fields[part.fieldname] });
         continue;
       }
       if (part.fieldname !== UPLOAD_FILE_FIELD) {

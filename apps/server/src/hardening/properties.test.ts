@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
+import { parts } from '#app/db/schema/catalog.ts';
 import { multipart, png } from '#app/test/files.ts';
 import { insertUser, nextIp, signIn, sessionCookieOf } from '#app/test/accounts.ts';
 import { createTestApp } from '#app/test/app.ts';
@@ -15,6 +16,8 @@ import {
   insertRequest,
 } from '#app/test/service-requests.ts';
 import {
+  ASSESSMENT_NUMBERS,
+  ASSESSMENT_STRINGS,
   encode,
   hostileHeaders,
   hostileString,
@@ -78,6 +81,36 @@ async function ensureSessions(): Promise<void> {
 }
 
 await insertElements(db);
+const [part] = await db
+  .insert(parts)
+  .values({
+    externalId: 'P-HOSTILE',
+    symbol: 'AM-6204',
+    symbolNormalized: 'am6204',
+    name: { default: 'pl', values: { pl: 'Łożysko' } },
+    searchText: 'lozysko',
+  })
+  .returning({ id: parts.id });
+
+/**
+ * Bodies the routes accept (sampleOf cannot meet patterns or name a part that exists): the assessment's inputs
+ * replace one part of these at a time, so that they get past validation to the database as in the assessment.
+ */
+const VALID_BODIES: Record<string, unknown> = {
+  'POST /api/parts/email': { items: [{ id: String(part!.id), name: 'Łożysko', amount: 1 }] },
+  'POST /api/user/settings': {
+    broadValue: 'care',
+    key: 'table.machines',
+    value: { filters: [{ id: 'name', value: 'AM' }], columnSizing: { name: 200 } },
+  },
+  'PUT /api/user/details': {
+    firstName: 'Jan',
+    lastName: 'Kowalski',
+    phone: '',
+    peselOrNip: '',
+    language: 'pl',
+  },
+};
 await ensureSessions();
 
 const routes = routeTable(app).filter((route) => !NOT_JSON(route));
@@ -206,6 +239,41 @@ function requestOf(route: RouteInfo) {
 
 type RequestInput = ReturnType<typeof requestOf> extends fc.Arbitrary<infer T> ? T : never;
 
+/**
+ * Issue 13's inputs that answered 500 (hostile-inputs.ts, ASSESSMENT_*), as explicit examples tried on every run
+ * before the generated ones: each in every part of the route's near-valid JSON body, as every query parameter and
+ * as every path parameter, sent by someone allowed to use the route.
+ */
+function assessmentExamples(route: RouteInfo): RequestInput[] {
+  const actor: Actor =
+    route.url === '/api/events'
+      ? 'visitor'
+      : /^\/api\/(staff|admin)\//.test(route.url)
+        ? 'admin'
+        : 'customer';
+  const params = route.pathParams.map((): [string, number] => ['1', 1]);
+  const plain: RequestInput = { actor, params, query: undefined, headers: {}, body: [undefined, undefined] };
+  const seeds: unknown[] = [...ASSESSMENT_STRINGS, ...ASSESSMENT_NUMBERS];
+  const texts = seeds.map(String);
+  const examples: RequestInput[] = [];
+  if (HAS_BODY.has(route.method) && route.jsonBody) {
+    const base = VALID_BODIES[keyOf(route)] ?? sampleOf(route.jsonBody);
+    for (const path of pathsIn(base).filter((p) => p.length > 0))
+      for (const seed of seeds)
+        examples.push({
+          ...plain,
+          body: [JSON.stringify(replacedAt(base, path, seed)), 'application/json'],
+        });
+  }
+  for (const { name } of route.query)
+    for (const text of texts) examples.push({ ...plain, query: `${encode(name)}=${encode(text)}` });
+  route.pathParams.forEach((_, index) => {
+    for (const text of texts)
+      examples.push({ ...plain, params: params.map((param, i) => (i === index ? [text, 1] : param)) });
+  });
+  return examples;
+}
+
 async function send(route: RouteInfo, input: RequestInput) {
   let url = route.url;
   route.pathParams.forEach((name, index) => {
@@ -256,6 +324,7 @@ describe('hostile input to every route', () => {
       await ensureSessions();
       const routeSeed =
         (SEED + [...keyOf(route)].reduce((sum, c) => (sum * 31 + c.charCodeAt(0)) | 0, 0)) | 0;
+      const examples = assessmentExamples(route);
       const details = await fc.check(
         fc.asyncProperty(requestOf(route), async (input) => {
           const response: LightMyRequestResponse = await send(route, input);
@@ -264,7 +333,13 @@ describe('hostile input to every route', () => {
           if (problems.length)
             throw new Error(`${problems.join('; ')}\n${describeExchange(input, response)}`);
         }),
-        { seed: routeSeed, numRuns: RUNS, endOnFailure: !process.env.FC_SHRINK },
+        {
+          seed: routeSeed,
+          // Examples count towards numRuns: they come on top of the generated requests.
+          numRuns: examples.length + RUNS,
+          endOnFailure: !process.env.FC_SHRINK,
+          examples: examples.map((input): [RequestInput] => [input]),
+        },
       );
       if (details.failed) {
         const cause =
@@ -333,6 +408,16 @@ describe('hostile input to every route', () => {
         body: '{"code":"BAD_REQUEST","message":"Cannot read properties of undefined"}',
       },
       { statusCode: 400, headers: json, body: '{"error":"Bad Request","statusCode":400}' },
+      {
+        statusCode: 403,
+        headers: json,
+        body: '{"code":"BAD_REQUEST","message":"The request is malformed."}',
+      },
+      {
+        statusCode: 414,
+        headers: json,
+        body: '{"code":"BAD_REQUEST","message":"The request is malformed."}',
+      },
       { statusCode: 404, headers: { 'content-type': 'text/html' }, body: '<h1>Not found</h1>' },
     ];
     for (const answer of leaks) expect(problemsOf(answer), answer.body).not.toEqual([]);

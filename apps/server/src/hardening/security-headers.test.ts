@@ -106,10 +106,10 @@ const CASES: Case[] = [
     request: () => ({ url: '/api/user/settings/%' }),
   },
   {
-    // Without the SPA the router answers 414 itself (properties.test.ts meets it); with the SPA's wildcard route
-    // a path the API cannot match falls through to the not-found handler.
+    // Any length reaches the route, whose schema refuses it (hardening/malformed-ids.test.ts); before, the router
+    // answered 414 itself or, with the SPA, a path it could not match fell through to the static files.
     name: 'path parameter too long',
-    status: 404,
+    status: 400,
     request: () => ({ url: `/api/offer-requests/1/attachments/${'A'.repeat(300)}` }),
   },
   {

@@ -38,6 +38,19 @@ const STATUS: Record<ErrorCode, number> = {
   INTERNAL: 500,
 };
 
+/**
+ * A plugin's or Fastify's own client error (it carries a statusCode) as the code of that status; any other 4xx is
+ * 400 BAD_REQUEST, so that an answer's status and code always agree (a 403 or 414 said BAD_REQUEST, issue 13).
+ */
+const CODE_OF_CLIENT_STATUS: Partial<Record<number, ErrorCode>> = {
+  401: 'UNAUTHENTICATED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'RATE_LIMITED',
+};
+
 const MESSAGES: Record<ErrorCode, string> = {
   BAD_REQUEST: 'The request is malformed.',
   VALIDATION_FAILED: 'Some fields are not valid.',
@@ -74,6 +87,9 @@ const MESSAGES: Record<ErrorCode, string> = {
   SERVICE_UNAVAILABLE: 'The service is temporarily unavailable. Please try again shortly.',
   INTERNAL: 'An unexpected error occurred.',
 };
+
+/** The HTTP status an answer with this code has (the property tests check every answer against it). */
+export const statusOf = (code: ErrorCode): number => STATUS[code];
 
 /** The one error type business code throws; the handler below turns it into `{ code, message, fields }`. */
 export class AppError extends Error {
@@ -190,9 +206,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.status(STATUS[storage]).header('retry-after', '60').send(body(storage));
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      return reply
-        .status(error.statusCode)
-        .send(body(error.statusCode === 404 ? 'NOT_FOUND' : 'BAD_REQUEST'));
+      const code = CODE_OF_CLIENT_STATUS[error.statusCode] ?? 'BAD_REQUEST';
+      return reply.status(STATUS[code]).send(body(code));
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send(body('INTERNAL'));

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cookieFor, insertUser } from '#app/test/accounts.ts';
 import { createTestApp, type TestApp } from '#app/test/app.ts';
 import { insertElements, insertOwnedMachine, postMultipart } from '#app/test/service-requests.ts';
-import { nulPath } from './input-guard.ts';
+import { unstorablePath } from './input-guard.ts';
 
 /**
  * wapiti's payload "/e%00" in a search text was a 500: PostgreSQL text cannot hold U+0000. Every way in
@@ -89,8 +89,10 @@ describe('NUL characters in input', () => {
   });
 
   it('finds the path of the first NUL in nested values and keys', () => {
-    expect(nulPath({ a: [{ b: 'x' }, { c: 'y\u0000' }] })).toBe('a.1.c');
-    expect(nulPath({ ['k\u0000']: 1 })).toBe('k\u0000');
-    expect(nulPath({ a: 'fine', b: 2, c: null })).toBeUndefined();
+    expect(unstorablePath({ a: [{ b: 'x' }, { c: 'y\u0000' }] })).toBe('a.1.c');
+    expect(unstorablePath({ ['k\u0000']: 1 })).toBe('k\ufffd');
+    expect(unstorablePath({ a: { ['\ud800']: 'x' } })).toBe('a.\ufffd');
+    expect(unstorablePath(['fine', 'pair 🚜', 'lone \udfff'])).toBe('2');
+    expect(unstorablePath({ a: 'fine', b: 2, c: null })).toBeUndefined();
   });
 });

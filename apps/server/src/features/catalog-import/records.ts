@@ -14,6 +14,7 @@ import {
 import { FALLBACK_LANGUAGE, LANGUAGES, type Language } from '@care/contract/locales';
 import { parseTranslations, type TranslatedText } from '@care/contract/translations';
 import type { Hotspot } from '#app/db/schema/catalog.ts';
+import { isStorableText, unstorablePath } from '#app/plugins/input-guard.ts';
 import { readPartsCsv } from './parts-csv.ts';
 import type { Problems } from './problems.ts';
 import { type RecordRef } from './problems.ts';
@@ -122,6 +123,8 @@ function refOf(
   return { entity, source, index, externalId: typeof id === 'string' && id.trim() ? id.trim() : null };
 }
 
+const UNSTORABLE = 'a NUL character or an unpaired surrogate';
+
 /** Reads both files into records; every problem found on the way is in `problems`. */
 export function readRecords(sources: ImportSources, problems: Problems): ImportRecords {
   const records: ImportRecords = {
@@ -140,6 +143,12 @@ export function readRecords(sources: ImportSources, problems: Problems): ImportR
       problems.add(documentRef, null, 'json-malformed', (error as Error).message);
       return records;
     }
+    // Text PostgreSQL cannot store ("\u0000", a lone "\ud800") is refused as in any request (input-guard.ts).
+    const unstorable = unstorablePath(raw);
+    if (unstorable !== undefined) {
+      problems.add(documentRef, unstorable || null, 'invalid-value', UNSTORABLE);
+      return records;
+    }
     const document = CatalogImportDocumentSchema.safeParse(raw);
     if (!document.success) {
       problems.addZodIssues(documentRef, document.error, raw);
@@ -152,7 +161,10 @@ export function readRecords(sources: ImportSources, problems: Problems): ImportR
       readPart(item, refOf('part', 'json', i + 1, item), language, problems, records),
     );
   }
-  if (sources.csv !== undefined) {
+  if (sources.csv !== undefined && !isStorableText(sources.csv)) {
+    const csvRef: RecordRef = { entity: 'document', source: 'csv', index: null, externalId: null };
+    problems.add(csvRef, null, 'csv-malformed', UNSTORABLE);
+  } else if (sources.csv !== undefined) {
     for (const row of readPartsCsv(sources.csv, problems)) {
       const ref: RecordRef = {
         entity: 'part',

@@ -20,6 +20,7 @@ import type { FileStore } from '#app/files/file-store.ts';
 import { discardUploads, keepUploadsIf, receiveUploads, uploadLimitsOf } from '#app/files/uploads.ts';
 import { AppError } from '#app/plugins/errors.ts';
 import { startUploadQuota, userQuota } from '#app/plugins/quotas.ts';
+import { refuseUnstorableText } from '#app/plugins/input-guard.ts';
 import { actorOf, requireAuthority, requireRole, requireUser } from '#app/plugins/session.ts';
 import {
   changeOfferRequestStatus,
@@ -51,6 +52,8 @@ function parsePayload(fields: Record<string, string>) {
       { path: OFFER_REQUEST_PAYLOAD_FIELD, code: 'validation.invalid_type' },
     ]);
   }
+  // JSON parsed here, after the input guard: its strings get the same check (a "\ud800" escape).
+  refuseUnstorableText(raw);
   const result = SendOfferRequestSchema.safeParse(raw);
   if (result.success) return result.data;
   throw new AppError(
