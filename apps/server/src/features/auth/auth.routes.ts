@@ -47,6 +47,18 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   const signInPerAccount = perAccount(app, 'sign-in', RATE_LIMITS.signInPerAccount, (request) =>
     normalizeEmail((request.body as LoginRequest).username),
   );
+  // After the captcha, so that unsolved requests do not use up a mailbox's or a domain's registrations.
+  const registrationGuards = [
+    captcha.guard,
+    perAccount(app, 'registration', RATE_LIMITS.registrationPerAddress, (request) =>
+      normalizeEmail((request.body as { email: string }).email),
+    ),
+    perAccount(app, 'registration-domain', RATE_LIMITS.registrationPerDomain, (request) =>
+      normalizeEmail((request.body as { email: string }).email)
+        .split('@')
+        .at(-1)!,
+    ),
+  ];
 
   app.post(
     '/auth/login',
@@ -100,7 +112,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         response: { ...accepted, ...errors },
       },
       config: { rateLimit: perIp('registration', RATE_LIMITS.registrationPerIp) },
-      preHandler: captcha.guard,
+      preHandler: registrationGuards,
     },
     async (request, reply) => {
       await register(db, env, request.body, requestLanguage(request));
@@ -119,7 +131,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         response: { ...accepted, ...errors },
       },
       config: { rateLimit: perIp('registration', RATE_LIMITS.registrationPerIp) },
-      preHandler: captcha.guard,
+      preHandler: registrationGuards,
     },
     async (request, reply) => {
       await registerB2C(db, env, b2cStore, request.body, requestLanguage(request));
