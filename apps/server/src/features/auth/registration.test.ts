@@ -332,6 +332,19 @@ describe('registration with a machine number', () => {
     expect(long.json().fields).toEqual([{ path: 'password', code: 'form.max-length' }]);
   });
 
+  it('refuses Polish and German everyday passwords with the common-password message', async () => {
+    await insertMachine(t.database.db, 'AGM-303');
+    for (const password of ['haslo123', 'polska1', 'kochamcie', 'zniwa2026', 'Passwort!1']) {
+      const res = await postJson(
+        t.app,
+        '/portal/auth/registration',
+        registrationPayload(`slabe-${password.length}${password[0]}@example.com`, 'AGM-303', { password }),
+      );
+      expect(res.json().fields, password).toEqual([{ path: 'password', code: 'form.password-too-common' }]);
+    }
+    expect(await queuedMail(t.database.db)).toEqual([]);
+  });
+
   it('answers a taken e-mail exactly like a success and tells the owner instead', async () => {
     await insertUser(t.database.db, { email: 'anna@example.com', firstName: 'Anna', language: 'en' });
     await insertMachine(t.database.db, 'AGM-400');
