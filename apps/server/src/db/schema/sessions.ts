@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { LANGUAGES } from '@care/contract/locales';
+import type { Language } from '@care/contract/locales';
 import {
   boolean,
   check,
@@ -61,7 +61,7 @@ export interface PendingRegistration {
   lastName: string;
   phone: string | null;
   peselOrNip: string | null;
-  language: (typeof LANGUAGES)[number];
+  language: Language;
   marketingConsent: boolean;
   b2cStoreCustomerId: string | null;
 }

@@ -1,7 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { authTokens } from '#app/db/schema/sessions.ts';
-import { users } from '#app/db/schema/users.ts';
 import { RATE_LIMITS } from '#app/plugins/rate-limit.ts';
 import {
   awayFromWindowEdge,

@@ -100,7 +100,9 @@ describe('registration', () => {
     await fillRegistration('AM-0000-000000');
     await userEvent.click(screen.getByRole('button', { name: 'Register' }));
     expect(await screen.findByText(/We cannot register this machine number/)).toBeInTheDocument();
-    expect(within(field(/Machine number/)).getByText(/We cannot register this machine number/)).toBeInTheDocument();
+    expect(
+      within(field(/Machine number/)).getByText(/We cannot register this machine number/),
+    ).toBeInTheDocument();
     expect(within(field(/^Password/)).getByText(/This password is too common/)).toBeInTheDocument();
     expect(
       screen.getByText('Some fields contain errors. Please correct them and try again.'),
