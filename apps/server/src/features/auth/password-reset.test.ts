@@ -74,19 +74,21 @@ describe('password reset', () => {
       return elapsed;
     };
     const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-    const registered: number[] = [];
-    const unknown: number[] = [];
-    for (let i = 0; i < 31; i++) {
+    // Pairs taken back to back, compared pair by pair: a busy machine slows both of a pair alike.
+    const ratios: number[] = [];
+    for (let i = 0; i < 41; i++) {
       await clearRateLimits(t.database.db);
       const mails = (await queuedMail(t.database.db, email)).length;
-      registered.push(await time(email));
+      const registered = await time(email);
       // The mail made after the answer is not timed, and is not left to slow down the next sample.
-      await vi.waitFor(async () => expect(await queuedMail(t.database.db, email)).toHaveLength(mails + 1));
-      unknown.push(await time(`nobody${i}@example.com`));
+      await vi.waitFor(async () => expect(await queuedMail(t.database.db, email)).toHaveLength(mails + 1), {
+        interval: 5,
+      });
+      ratios.push(registered / (await time(`nobody${i}@example.com`)));
     }
-    // Before the fix a registered address took about twice as long (PGlite 5.6 vs 2.4 ms, PostgreSQL 9.9 vs 5.2 ms:
-    // the token and mail writes before answering); now both are one lookup (ratio 0.8-1.15 measured).
-    const ratio = median(registered) / median(unknown);
+    // Before the fix the median pair ratio was 2.0-2.2 on PGlite and PostgreSQL (the token and mail writes
+    // before answering); now both are one lookup: 0.9-1.2 measured, also with other test files running.
+    const ratio = median(ratios);
     expect(ratio).toBeGreaterThan(0.67);
     expect(ratio).toBeLessThan(1.5);
   });
