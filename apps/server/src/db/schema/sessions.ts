@@ -64,6 +64,8 @@ export interface PendingRegistration {
   language: Language;
   marketingConsent: boolean;
   b2cStoreCustomerId: string | null;
+  /** When it was entered (ISO 8601): the time the rules and the marketing consent were accepted. */
+  registeredAt: string;
 }
 
 export const AUTH_TOKEN_PURPOSES = ['confirm_registration', 'reset_password'] as const;

@@ -160,6 +160,7 @@ async function registerAccount(db: Db, env: Env, account: NewAccount): Promise<v
       language: account.language,
       marketingConsent: account.marketingConsent,
       b2cStoreCustomerId: account.b2cStoreCustomerId,
+      registeredAt: new Date().toISOString(),
     };
     let userId = existing?.id;
     if (!userId) {
@@ -196,6 +197,7 @@ async function registerAccount(db: Db, env: Env, account: NewAccount): Promise<v
 
 /** The users columns a registration sets, from what it entered. */
 function accountValues(registration: PendingRegistration) {
+  const registeredAt = new Date(registration.registeredAt);
   return {
     passwordHash: registration.passwordHash,
     firstName: registration.firstName,
@@ -204,8 +206,8 @@ function accountValues(registration: PendingRegistration) {
     peselOrNip: registration.peselOrNip,
     language: registration.language,
     marketingConsent: registration.marketingConsent,
-    marketingConsentAt: registration.marketingConsent ? new Date() : null,
-    rulesAcceptedAt: new Date(),
+    marketingConsentAt: registration.marketingConsent ? registeredAt : null,
+    rulesAcceptedAt: registeredAt,
     b2cStoreCustomerId: registration.b2cStoreCustomerId,
   };
 }

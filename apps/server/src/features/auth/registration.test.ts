@@ -387,6 +387,7 @@ describe('registration with a machine number', () => {
         personFirstName: 'Mallory',
         personLastName: 'Intruz',
         password: 'Przejete-konto-77',
+        marketingAgreementChecked: true,
       }),
     );
     // The caller learns nothing: the same answer as a first registration.
@@ -404,7 +405,13 @@ describe('registration with a machine number', () => {
     });
     expect(res.json()).toEqual({ machineLinked: true });
     const kasia = (await userByEmail(t.database.db, 'kasia@example.com'))!;
-    expect(kasia).toMatchObject({ status: 'active', firstName: 'Katarzyna', lastName: 'Kowalski' });
+    expect(kasia).toMatchObject({
+      status: 'active',
+      firstName: 'Katarzyna',
+      lastName: 'Kowalski',
+      marketingConsent: false,
+      rulesAcceptedAt: before.rulesAcceptedAt,
+    });
     expect(await ownerOf(t.database.db, 'AGM-500')).toBe(kasia.id);
     expect(await ownerOf(t.database.db, 'AGM-501')).toBeNull();
     const signIn = (password: string) =>
@@ -433,8 +440,12 @@ describe('registration with a machine number', () => {
     await postJson(
       t.app,
       '/portal/auth/registration',
-      registrationPayload('tomek@example.com', 'AGM-502', { personFirstName: 'Tomasz' }),
+      registrationPayload('tomek@example.com', 'AGM-502', {
+        personFirstName: 'Tomasz',
+        marketingAgreementChecked: true,
+      }),
     );
+    const registeredBy = new Date();
     const [first, second] = await queuedMail(t.database.db, 'tomek@example.com');
     expect(second!.text).toContain('Dzień dobry Tomasz,');
     const res = await postJson(t.app, '/portal/auth/registration/confirmation', {
@@ -443,7 +454,9 @@ describe('registration with a machine number', () => {
     });
     expect(res.json()).toEqual({ machineLinked: true });
     const tomek = (await userByEmail(t.database.db, 'tomek@example.com'))!;
-    expect(tomek).toMatchObject({ status: 'active', firstName: 'Tomasz' });
+    expect(tomek).toMatchObject({ status: 'active', firstName: 'Tomasz', marketingConsent: true });
+    // The consent is dated when it was given, not when the link was opened.
+    expect(tomek.marketingConsentAt!.getTime()).toBeLessThanOrEqual(registeredBy.getTime());
     expect(await ownerOf(t.database.db, 'AGM-502')).toBe(tomek.id);
     const signedIn = await postJson(t.app, '/portal/auth/login', {
       username: 'tomek@example.com',
