@@ -13,7 +13,9 @@ import {
   signIn,
   tokenIn,
 } from '#app/test/accounts.ts';
-import { createTestApp, type TestApp } from '#app/test/app.ts';
+import { buildApp } from '#app/app.ts';
+import { parseEnv } from '#app/config/env.ts';
+import { createTestApp, createTestDatabase, type TestApp } from '#app/test/app.ts';
 
 const NEW_PASSWORD = 'Nowe-haslo-do-portalu';
 
@@ -194,5 +196,29 @@ describe('password reset', () => {
     });
     expect(deactivated.statusCode).toBe(204);
     expect((await resetWith(token)).json().code).toBe('INVALID_TOKEN');
+  });
+});
+
+describe('password reset when the app closes', () => {
+  it('finishes a reset mail still being made before the database closes', async () => {
+    const env = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent' });
+    const database = await createTestDatabase();
+    let mailsWhenClosed = -1;
+    const app = await buildApp({
+      env,
+      database: {
+        ...database,
+        async close() {
+          mailsWhenClosed = (await queuedMail(database.db)).length;
+          await database.close();
+        },
+      },
+    });
+    await app.ready();
+    await insertUser(database.db, { email: 'closing@example.com' });
+    const res = await postJson(app, '/auth/password-reset', { email: 'closing@example.com' });
+    expect(res.statusCode).toBe(202);
+    await app.close();
+    expect(mailsWhenClosed).toBe(1);
   });
 });
