@@ -1,10 +1,17 @@
+import { createRequire } from 'node:module';
 import { ZxcvbnFactory, type ZxcvbnResult } from '@zxcvbn-ts/core';
 import * as common from '@zxcvbn-ts/language-common';
-import * as de from '@zxcvbn-ts/language-de';
-import * as en from '@zxcvbn-ts/language-en';
-import * as pl from '@zxcvbn-ts/language-pl';
 
 const { dictionary } = common;
+
+/** The word lists of a zxcvbn-ts language package. */
+interface LanguagePackage {
+  dictionary: Record<string, (string | number)[]>;
+}
+// The en, pl and de packages are required at the first check, not imported: loading them takes ≈ 150 ms and 24 MB,
+// which a process that never checks a password (the jobs, most tests) need not pay.
+const requireLanguage = (name: string) =>
+  (createRequire(import.meta.url)(name) as LanguagePackage).dictionary;
 
 /**
  * The 10,000 most common passwords: the head of zxcvbn-ts's ranked list (built from leaked-password corpora,
@@ -56,8 +63,8 @@ export const MIN_GUESSES_LOG10 = 5;
 const AFFIX_LENGTH = 6;
 
 /*
- * zxcvbn-ts with the common (passwords, diceware), English, Polish and German dictionaries. Building the ranked
- * dictionaries takes about 0.6 s and some tens of MB, so it happens once, at the first check. The Polish and German
+ * zxcvbn-ts with the common (passwords, diceware), English, Polish and German dictionaries. Loading and ranking
+ * them takes about 0.6 s and 50 MB of heap, so it happens once, at the first check. The Polish and German
  * lists share names ("commonWords"), hence the prefixes. l33t substitutions are capped and only the first 64
  * characters are examined: with the defaults a 128-digit password took 2 s of CPU (see ADR 031).
  */
@@ -68,9 +75,9 @@ function passwordEstimator(): ZxcvbnFactory {
   estimator ??= new ZxcvbnFactory({
     dictionary: {
       ...common.dictionary,
-      ...en.dictionary,
-      ...prefixed('pl', pl.dictionary),
-      ...prefixed('de', de.dictionary),
+      ...requireLanguage('@zxcvbn-ts/language-en'),
+      ...prefixed('pl', requireLanguage('@zxcvbn-ts/language-pl')),
+      ...prefixed('de', requireLanguage('@zxcvbn-ts/language-de')),
     },
     graphs: common.adjacencyGraphs,
     l33tMaxSubstitutions: 4,
