@@ -21,6 +21,7 @@ import { requestLanguage } from '#app/plugins/language.ts';
 import { perAccount, perIp, RATE_LIMITS } from '#app/plugins/rate-limit.ts';
 import { clearSessionCookie, endSessionByToken, sessionToken, startSession } from '#app/plugins/session.ts';
 import { dummyPasswordHash } from '#app/security/password.ts';
+import { afterResponse } from './after-response.ts';
 import { findResetAccount, resetPassword, sendPasswordReset, signIn } from './auth.service.ts';
 import type { B2CStore } from './b2c-store.ts';
 import type { Captcha } from './captcha.ts';
@@ -50,25 +51,10 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   );
   /*
    * The reset mail (a token, two writes and a commit: about twice the time of the lookup) is made after the answer
-   * has gone, so that a registered address is not answered more slowly than an unknown one (ASVS 6.3.8). The work
-   * is awaited when the app closes; a failure is logged, the caller has had the same answer either way.
+   * has gone, so that a registered address is not answered more slowly than an unknown one (ASVS 6.3.8).
    */
   const resetsToSend = new WeakMap<FastifyRequest, number>();
-  const running = new Set<Promise<void>>();
-  const afterResponse = (work: () => Promise<boolean>) => {
-    // setImmediate: the answer is flushed first even on PGlite, whose queries run on this thread.
-    const done: Promise<void> = new Promise((resolve) => setImmediate(resolve))
-      .then(work)
-      .then((queued) => {
-        if (queued) onMailQueued();
-      })
-      .catch((error: unknown) => app.log.error({ err: error }, 'password-reset mail failed'))
-      .finally(() => running.delete(done));
-    running.add(done);
-  };
-  app.addHook('onClose', async () => {
-    await Promise.allSettled(running);
-  });
+  const later = afterResponse(app, 'password-reset mail');
   // After the captcha, so that unsolved requests do not use up a mailbox's or a domain's registrations.
   const registrationGuards = [
     captcha.guard,
@@ -189,7 +175,10 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       preHandler: captcha.guard,
       onResponse: async (request) => {
         const userId = resetsToSend.get(request);
-        if (userId !== undefined) afterResponse(() => sendPasswordReset(db, env, userId));
+        if (userId === undefined) return;
+        later(async () => {
+          if (await sendPasswordReset(db, env, userId)) onMailQueued();
+        });
       },
     },
     async (request, reply) => {
