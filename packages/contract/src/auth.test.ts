@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LoginRequestSchema, RegistrationFormSchema } from './auth.ts';
+import { emailField, LoginRequestSchema, nameField, RegistrationFormSchema } from './auth.ts';
 
 const registration = {
   personFirstName: 'Jan',
@@ -62,5 +62,47 @@ describe('auth forms', () => {
     ).toEqual({
       username: 'form.wrong-username',
     });
+  });
+
+  it('takes exactly one e-mail address (every form, the API and the CLI share the rule)', () => {
+    for (const email of [
+      'jan@example.com',
+      ' Jan.Nowak+serwis@rolnik-example.com.pl ',
+      "o'brien@example.ie",
+    ]) {
+      expect(emailField.safeParse(email).success, email).toBe(true);
+    }
+    for (const email of [
+      'a@x.net,b@y.org',
+      'a@x.net, b@y.org',
+      'a@x.net;b@y.org',
+      'Jan <a@x.net>',
+      'a@x.net>,<b@y.org',
+      'a@x',
+      'a@@x.net',
+      'a@x.net\nBcc: b@y.org',
+    ]) {
+      expect(
+        emailField.safeParse(email).error?.issues.map((issue) => issue.message),
+        email,
+      ).toEqual(['form.wrong-email']);
+    }
+  });
+
+  it('takes names of letters in words joined by a space, hyphen or apostrophe, at most 50 characters', () => {
+    for (const name of ['Jan', 'Anna-Maria', 'O’Brien', "D'Angelo", 'van der Berg', 'Żaneta', 'Øyvind']) {
+      expect(nameField.safeParse(name).success, name).toBe(true);
+    }
+    for (const name of [
+      'http://evil.example',
+      'evil.example',
+      '<b>Jan</b>',
+      'Jan\nKliknij',
+      'Jan  Nowak',
+      'Jan2',
+    ]) {
+      expect(nameField.safeParse(name).error?.issues[0]?.message, name).toBe('form.wrong-name');
+    }
+    expect(nameField.safeParse('Ł'.repeat(51)).error?.issues[0]?.message).toBe('form.max-length');
   });
 });

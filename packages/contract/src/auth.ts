@@ -7,14 +7,18 @@ import { LIMITS } from './limits.ts';
  * also carries its limit, which the web passes to the translation as `count`.
  */
 
-/** SPEC §5: non-space text, an at sign, non-space text. */
-export const EMAIL_PATTERN = /^\S+@\S+$/;
-
+/**
+ * Every e-mail address that enters the system (registration, B2C, reset, the CLI). SPEC §5's pattern
+ * (`^\S+@\S+$`: non-space text, an at sign, non-space text) alone lets
+ * `a@x.net,b@y.org` through, and a mail would go to both; zod's own e-mail rule (the one `z.email()` uses, which
+ * implies SPEC's) takes one plain address: dot-separated local part, a domain with a top-level name, no spaces,
+ * commas, quotes or brackets.
+ */
 export const emailField = z
   .string()
   .trim()
   .max(254, 'form.max-length')
-  .regex(EMAIL_PATTERN, 'form.wrong-email');
+  .regex(z.regexes.email, 'form.wrong-email');
 
 /** A password someone sets (registration, reset, change); the server also refuses the most common ones. */
 export const passwordField = z
@@ -22,11 +26,18 @@ export const passwordField = z
   .min(LIMITS.passwordMinLength, 'form.min-length')
   .max(LIMITS.passwordMaxLength, 'form.max-length');
 
+/**
+ * A person's name is put into e-mails ("Hello Jan,"): letters (any script) in words joined by one space, hyphen or
+ * apostrophe — no digits, dots, slashes or angle brackets (so no links or markup), no line breaks.
+ */
+export const NAME_PATTERN = /^[\p{L}\p{M}]+(?:[ '’-][\p{L}\p{M}]+)*$/u;
+
 export const nameField = z
   .string()
   .trim()
   .min(LIMITS.nameMinLength, 'form.min-length')
-  .max(100, 'form.max-length');
+  .max(LIMITS.nameMaxLength, 'form.max-length')
+  .regex(NAME_PATTERN, 'form.wrong-name');
 
 /** People type phone numbers with spaces or dashes; only the digits count (SPEC §5: exactly 9). */
 const phoneField = z

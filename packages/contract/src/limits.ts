@@ -1,6 +1,8 @@
 /** Business limits of SPEC §5 and §9, shared by forms and the server. */
 export const LIMITS = {
   nameMinLength: 3,
+  /** A first or last name; it is put into e-mail greetings. */
+  nameMaxLength: 50,
   passwordMinLength: 6,
   passwordMaxLength: 128,
   /** SPEC §5: at login, a password of 4 characters or fewer is rejected before it is sent. */

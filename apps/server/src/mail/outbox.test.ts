@@ -153,16 +153,21 @@ describe('mail templates', () => {
       const subjects = new Set<string>();
       for (const language of ['pl', 'en', 'de'] as const) {
         const mail = template(language, {
-          name: '<b>Jan</b>',
+          name: "D'Angelo",
           url: 'https://care.example/x?a=1&b=2',
           brand: 'AgroMech',
         });
         subjects.add(mail.subject);
         expect(mail.text).toContain('https://care.example/x?a=1&b=2');
-        expect(mail.text).toContain('<b>Jan</b>');
+        expect(mail.text).toContain("D'Angelo,");
         expect(mail.html).toContain('https://care.example/x?a=1&amp;b=2');
-        expect(mail.html).toContain('&lt;b&gt;Jan&lt;/b&gt;');
-        expect(mail.html).not.toContain('<b>Jan</b>');
+        expect(mail.html).toContain('D&#39;Angelo,');
+        // A name that is not a plain name (markup, a link, a line break, too long) is left out of the greeting.
+        for (const name of ['<b>Jan</b>', 'Jan https://evil.example', 'Jan\nKliknij', 'Ł'.repeat(51)]) {
+          const hostile = template(language, { name, url: 'https://x', brand: 'AgroMech' });
+          expect(hostile.text.split('\n')[0], name).toMatch(/^(Dzień dobry|Hello|Guten Tag),$/);
+          expect(hostile.text + hostile.html, name).not.toContain(name);
+        }
       }
       expect(subjects.size).toBe(3);
     }

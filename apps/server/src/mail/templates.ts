@@ -1,3 +1,5 @@
+import { NAME_PATTERN } from '@care/contract/auth';
+import { LIMITS } from '@care/contract/limits';
 import type { Language } from '@care/contract/locales';
 import type { ServiceRequestStatus } from '@care/contract/statuses';
 import { renderMail, type RenderedMail } from './layout.ts';
@@ -10,9 +12,16 @@ interface Link {
 
 const GREETING: Record<Language, string> = { pl: 'Dzień dobry', en: 'Hello', de: 'Guten Tag' };
 
-/** "Hello Jan," — or just "Hello," when the account has no name yet (B2C registrations send none). */
+/**
+ * "Hello Jan," — or just "Hello," when the account has no name yet (B2C registrations send none) or the stored
+ * name is not a plain name (older rows, other writers): whoever registers chooses the name, so a greeting carries
+ * only what the name rule allows (letters, no links, no markup, no line breaks, at most 50 characters).
+ */
 function greeting(language: Language, name: string): string {
-  return name.trim() ? `${GREETING[language]} ${name.trim()},` : `${GREETING[language]},`;
+  const plain = name.trim();
+  return plain.length <= LIMITS.nameMaxLength && NAME_PATTERN.test(plain)
+    ? `${GREETING[language]} ${plain},`
+    : `${GREETING[language]},`;
 }
 
 const FOOTER: Record<Language, (brand: string) => string> = {
@@ -29,6 +38,7 @@ const CONFIRM: Record<Language, (l: Link) => { subject: string; paragraphs: stri
     paragraphs: [
       greeting('pl', name),
       'dziękujemy za rejestrację. Aby aktywować konto i powiązać z nim maszynę, potwierdź swój adres e-mail. Link jest ważny 72 godziny i działa jeden raz.',
+      'Jeśli rejestrowałeś się kilka razy, link z każdej wiadomości aktywuje dane i hasło podane przy tamtej rejestracji.',
       'Jeśli to nie Ty zakładałeś konto, zignoruj tę wiadomość.',
     ],
     label: 'Potwierdź adres e-mail',
@@ -38,6 +48,7 @@ const CONFIRM: Record<Language, (l: Link) => { subject: string; paragraphs: stri
     paragraphs: [
       greeting('en', name),
       'thank you for registering. To activate your account and link your machine to it, please confirm your e-mail address. The link is valid for 72 hours and works once.',
+      'If you registered more than once, the link in each message activates the details and password entered with that registration.',
       'If you did not create this account, please ignore this message.',
     ],
     label: 'Confirm e-mail address',
@@ -47,6 +58,7 @@ const CONFIRM: Record<Language, (l: Link) => { subject: string; paragraphs: stri
     paragraphs: [
       greeting('de', name),
       'vielen Dank für Ihre Registrierung. Um Ihr Konto zu aktivieren und Ihre Maschine damit zu verknüpfen, bestätigen Sie bitte Ihre E-Mail-Adresse. Der Link ist 72 Stunden gültig und funktioniert einmal.',
+      'Wenn Sie sich mehrmals registriert haben, aktiviert der Link jeder Nachricht die Angaben und das Passwort der jeweiligen Registrierung.',
       'Wenn Sie dieses Konto nicht angelegt haben, ignorieren Sie diese Nachricht bitte.',
     ],
     label: 'E-Mail-Adresse bestätigen',

@@ -2,6 +2,7 @@ import { dictionary } from '@zxcvbn-ts/language-common';
 import { describe, expect, it } from 'vitest';
 import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from './password.ts';
 import { isCommonPassword, passwordProblem } from './password-policy.ts';
+import { randomBytes } from 'node:crypto';
 
 describe('password hashing', () => {
   it('stores argon2id with m=19 MiB, t=2, p=1 and a random salt', async () => {
@@ -59,5 +60,55 @@ describe('password policy', () => {
       expect(passwordProblem(password, context), password).toBe('form.password-context-word');
     }
     expect(passwordProblem('Kowalski ma traktor', context)).toBeNull();
+  });
+
+  it('refuses Polish, German and trade words with a few digits, which the 10,000 list misses', () => {
+    const context = { email: 'ewa@example.com', firstName: 'Ewa', lastName: 'Nowak', brandName: 'AgroMech' };
+    for (const password of [
+      'haslo123',
+      'polska1',
+      'kochamcie',
+      'zniwa2026',
+      'Zniwa-2026',
+      'ciągnik77',
+      'Passwort!1',
+      'sonnenschein',
+      'Landwirt2026',
+      'kwiatek1',
+      'p4ssw0rd1',
+    ]) {
+      expect(isCommonPassword(password), password).toBe(false);
+      expect(passwordProblem(password, context), password).toBe('form.password-too-common');
+    }
+  });
+
+  it('accepts the demo password, the passwords tests and seed use, and random ones of 6 characters', () => {
+    const context = {
+      email: 'jan@example.com',
+      firstName: 'Jan',
+      lastName: 'Kowalski',
+      brandName: 'AgroMech',
+    };
+    for (const password of [
+      'Zniwa-2026-demo',
+      'Kombajn-Zniwo-77',
+      'Zielone-pole-2026',
+      'Nowe-haslo-do-portalu',
+      'Nowe-haslo-zniwa-24',
+      'Nowe-Haslo-Zniwa-2026',
+      'Dobre-haslo-99',
+      'Sklep-konto-2026',
+      'Jeszcze-inne-haslo-9',
+      `Orka-${randomBytes(4).toString('hex')}-2026`,
+      'Kowalski ma traktor',
+      // Random characters at SPEC's minimum (of 3,000 random ones 8 were refused, each holding a word).
+      'xq7#kd',
+      'T9v!pZ',
+      'm2R$wq',
+      '7hQ-4z',
+      'bW3_9k',
+    ]) {
+      expect(passwordProblem(password, context), password).toBeNull();
+    }
   });
 });

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, inet, type PgColumn, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { Language } from '@care/contract/locales';
+import {
+  boolean,
+  check,
+  index,
+  inet,
+  jsonb,
+  type PgColumn,
+  pgTable,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { bigintRef, checkIn, createdAt, id, timestamptz } from './columns.ts';
 import { machines } from './machines.ts';
 import { users } from './users.ts';
@@ -40,6 +51,23 @@ export const sessions = pgTable(
   ],
 );
 
+/**
+ * What one registration entered, kept with its confirmation link: a registration of an address that is still
+ * pending does not touch the account, and the link the mailbox owner opens decides which registration stands.
+ */
+export interface PendingRegistration {
+  passwordHash: string;
+  firstName: string;
+  lastName: string;
+  phone: string | null;
+  peselOrNip: string | null;
+  language: Language;
+  marketingConsent: boolean;
+  b2cStoreCustomerId: string | null;
+  /** When it was entered (ISO 8601): the time the rules and the marketing consent were accepted. */
+  registeredAt: string;
+}
+
 export const AUTH_TOKEN_PURPOSES = ['confirm_registration', 'reset_password'] as const;
 export type AuthTokenPurpose = (typeof AUTH_TOKEN_PURPOSES)[number];
 
@@ -55,6 +83,8 @@ export const authTokens = pgTable(
     tokenHash: sha256Hex('token_hash'),
     /** Registration: the machine the customer named, linked to them when they confirm. */
     machineId: bigintRef('machine_id').references(() => machines.id, { onDelete: 'set null' }),
+    /** Registration: the account data the link activates (null on links made before migration 0010). */
+    registration: jsonb('registration').$type<PendingRegistration>(),
     createdAt: createdAt(),
     expiresAt: timestamptz('expires_at').notNull(),
     usedAt: timestamptz('used_at'),

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '#app/db/client.ts';
-import { type AuthTokenPurpose, authTokens } from '#app/db/schema/sessions.ts';
+import { type AuthTokenPurpose, authTokens, type PendingRegistration } from '#app/db/schema/sessions.ts';
 import { randomToken, sha256Hex } from '#app/security/tokens.ts';
 
 /** How long an e-mailed link works: registration 72 hours, password reset 1 hour. */
@@ -15,6 +15,7 @@ export async function issueAuthToken(
   userId: number,
   purpose: AuthTokenPurpose,
   machineId: number | null = null,
+  registration: PendingRegistration | null = null,
 ): Promise<string> {
   const token = randomToken();
   await db.insert(authTokens).values({
@@ -22,6 +23,7 @@ export async function issueAuthToken(
     purpose,
     tokenHash: sha256Hex(token),
     machineId,
+    registration,
     expiresAt: new Date(Date.now() + TOKEN_LIFETIME_MS[purpose]),
   });
   return token;
@@ -41,9 +43,21 @@ export async function voidAuthTokens(db: Db, userId: number, purpose?: AuthToken
     );
 }
 
+/**
+ * Once an account is confirmed, the other registrations' links are void, and no link keeps the password hash
+ * and personal data its registration entered.
+ */
+export async function endRegistrationTokens(db: Db, userId: number): Promise<void> {
+  await db
+    .update(authTokens)
+    .set({ usedAt: sql`coalesce(${authTokens.usedAt}, now())`, registration: null })
+    .where(and(eq(authTokens.userId, userId), eq(authTokens.purpose, 'confirm_registration')));
+}
+
 export interface ConsumedToken {
   userId: number;
   machineId: number | null;
+  registration: PendingRegistration | null;
 }
 
 /**
@@ -67,6 +81,10 @@ export async function consumeAuthToken(
         gt(authTokens.expiresAt, sql`now()`),
       ),
     )
-    .returning({ userId: authTokens.userId, machineId: authTokens.machineId });
+    .returning({
+      userId: authTokens.userId,
+      machineId: authTokens.machineId,
+      registration: authTokens.registration,
+    });
   return row ?? null;
 }

@@ -49,17 +49,30 @@ export async function signIn(db: Db, input: LoginRequest): Promise<User & { user
 }
 
 /**
- * POST auth/password-reset: e-mails a link (1 hour, single use) to an active account and voids its earlier
- * links. Unknown, pending and deactivated addresses get no mail; the caller answers the same either way.
+ * POST auth/password-reset, step 1: the active account of the address, or null (unknown, pending, deactivated).
+ * One query whatever it finds; the route answers right after it, so every address takes as long.
  */
-export async function requestPasswordReset(db: Db, env: Env, email: string): Promise<void> {
-  await db.transaction(async (tx) => {
+export async function findResetAccount(db: Db, email: string): Promise<number | null> {
+  const [user] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.email, normalizeEmail(email)), eq(users.status, 'active')))
+    .limit(1);
+  return user?.id ?? null;
+}
+
+/**
+ * POST auth/password-reset, step 2, after the answer has gone: e-mails a link (1 hour, single use) and voids the
+ * account's earlier links. False when the account is no longer active (deactivated in between).
+ */
+export async function sendPasswordReset(db: Db, env: Env, userId: number): Promise<boolean> {
+  return db.transaction(async (tx) => {
     const [user] = await tx
       .select({ id: users.id, email: users.email, firstName: users.firstName, language: users.language })
       .from(users)
-      .where(and(eq(users.email, normalizeEmail(email)), eq(users.status, 'active')))
+      .where(and(eq(users.id, userId), eq(users.status, 'active')))
       .for('update');
-    if (!user) return;
+    if (!user) return false;
     await voidAuthTokens(tx, user.id, 'reset_password');
     const token = await issueAuthToken(tx, user.id, 'reset_password');
     const url = `${env.PUBLIC_URL}${env.BASE_PATH}/reset-password/${token}`;
@@ -69,6 +82,7 @@ export async function requestPasswordReset(db: Db, env: Env, email: string): Pro
       brand: env.BRAND_NAME,
     });
     await enqueueMail(tx, { to: user.email, ...mail, kind: 'reset-password', language: user.language });
+    return true;
   });
 }
 

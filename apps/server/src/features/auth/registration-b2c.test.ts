@@ -4,6 +4,7 @@ import {
   b2cPayload,
   clearRateLimits,
   insertMachine,
+  registrationPayload,
   ownerOf,
   postJson,
   queuedMail,
@@ -92,5 +93,32 @@ describe('B2C registration with the default store adapter', () => {
     expect(res.statusCode).toBe(202);
     const user = (await userByEmail(t.database.db, 'kupiec@example.com'))!;
     expect(user.b2cStoreCustomerId).toBe(`local:${sha256Hex('kupiec@example.com').slice(0, 16)}`);
+  });
+
+  it('cannot take over a pending registration by linking a store account to its e-mail', async () => {
+    await insertMachine(t.database.db, 'B2C-10');
+    await insertMachine(t.database.db, 'B2C-11');
+    await postJson(t.app, '/auth/registration', registrationPayload('rolnik@example.com', 'B2C-10'));
+    const before = (await userByEmail(t.database.db, 'rolnik@example.com'))!;
+    const res = await postJson(
+      t.app,
+      '/auth/registrationB2C',
+      b2cPayload('rolnik@example.com', 'B2C-11', { password: 'Przejete-konto-77' }),
+    );
+    expect(res.statusCode).toBe(202);
+    expect(await userByEmail(t.database.db, 'rolnik@example.com')).toEqual(before);
+    const [first] = await queuedMail(t.database.db, 'rolnik@example.com');
+    const confirmed = await postJson(t.app, '/auth/registration/confirmation', {
+      id: tokenIn(first!.text, 'confirm'),
+      username: 'rolnik@example.com',
+    });
+    expect(confirmed.json()).toEqual({ machineLinked: true });
+    const user = (await userByEmail(t.database.db, 'rolnik@example.com'))!;
+    expect(user).toMatchObject({ status: 'active', firstName: 'Jan', b2cStoreCustomerId: null });
+    expect(await ownerOf(t.database.db, 'B2C-11')).toBeNull();
+    const login = (password: string) =>
+      postJson(t.app, '/auth/login', { username: 'rolnik@example.com', password, remember: false });
+    expect((await login('Zielone-pole-2026')).statusCode).toBe(200);
+    expect((await login('Przejete-konto-77')).statusCode).toBe(401);
   });
 });

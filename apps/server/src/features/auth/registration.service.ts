@@ -5,18 +5,24 @@ import type {
   RegistrationRequest,
 } from '@care/contract/auth';
 import type { Language } from '@care/contract/locales';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Env } from '#app/config/env.ts';
 import type { Db } from '#app/db/client.ts';
 import { normalizeEmail, normalizeSerialNumber } from '#app/db/normalize.ts';
 import { machines } from '#app/db/schema/machines.ts';
+import type { PendingRegistration } from '#app/db/schema/sessions.ts';
 import { users } from '#app/db/schema/users.ts';
 import { enqueueMail } from '#app/mail/outbox.ts';
 import { mailTemplates } from '#app/mail/templates.ts';
 import { AppError, fieldError } from '#app/plugins/errors.ts';
 import { hashPassword } from '#app/security/password.ts';
 import { passwordProblem } from '#app/security/password-policy.ts';
-import { consumeAuthToken, issueAuthToken, voidAuthTokens } from './auth-tokens.ts';
+import {
+  type ConsumedToken,
+  consumeAuthToken,
+  endRegistrationTokens,
+  issueAuthToken,
+} from './auth-tokens.ts';
 import type { B2CStore } from './b2c-store.ts';
 
 /** What both registrations create: a pending customer, confirmed by e-mail. */
@@ -92,22 +98,27 @@ function checkPassword(password: string, context: Parameters<typeof passwordProb
   if (problem) throw fieldError('password', problem);
 }
 
-/** The machine must be in the maker's register and nobody's yet (field errors otherwise). */
+/**
+ * The machine must be in the maker's register and nobody's yet. An unknown and a taken number get the same field
+ * error, so the form does not tell strangers which serial numbers are registered (its text covers both cases).
+ */
 async function findFreeMachine(db: Db, machineNumber: string): Promise<number> {
   const [machine] = await db
     .select({ id: machines.id, ownerId: machines.ownerId })
     .from(machines)
     .where(eq(machines.serialNumber, normalizeSerialNumber(machineNumber)))
     .limit(1);
-  if (!machine) throw fieldError('machineNumber', 'form.machine-number-unknown');
-  if (machine.ownerId !== null) throw fieldError('machineNumber', 'form.machine-number-taken');
+  if (!machine || machine.ownerId !== null) throw fieldError('machineNumber', 'form.machine-number-unknown');
   return machine.id;
 }
 
 /**
- * Creates (or replaces) the pending account and e-mails the confirmation link, in one transaction. When the
- * e-mail already belongs to a confirmed or deactivated account, the answer is the same and its owner gets an
- * "already registered" notice instead: nobody learns from the answer whether an address is registered.
+ * Creates the pending account and e-mails a confirmation link, in one transaction. Each registration's data
+ * (password hash, names, consent, store link) travels with its own link: registering an address that is still
+ * pending leaves the account as it is and sends a further link that only activates what that registration entered.
+ * Whichever link the mailbox owner opens stands, and voids the others. When the e-mail already belongs to a
+ * confirmed or deactivated account, the answer is the same and its owner gets an "already registered" notice
+ * instead: nobody learns from the answer whether an address is registered or pending.
  */
 async function registerAccount(db: Db, env: Env, account: NewAccount): Promise<void> {
   checkPassword(account.password, {
@@ -140,7 +151,7 @@ async function registerAccount(db: Db, env: Env, account: NewAccount): Promise<v
       if (linked && linked.id !== existing?.id) return notifyExistingOwner(tx, env, linked);
     }
 
-    const values = {
+    const registration: PendingRegistration = {
       passwordHash,
       firstName: account.firstName,
       lastName: account.lastName,
@@ -148,20 +159,19 @@ async function registerAccount(db: Db, env: Env, account: NewAccount): Promise<v
       peselOrNip: account.peselOrNip,
       language: account.language,
       marketingConsent: account.marketingConsent,
-      marketingConsentAt: account.marketingConsent ? new Date() : null,
-      rulesAcceptedAt: new Date(),
       b2cStoreCustomerId: account.b2cStoreCustomerId,
+      registeredAt: new Date().toISOString(),
     };
-    let userId: number;
-    if (existing) {
-      // A pending registration of the same address is replaced; only the mailbox owner can confirm either.
-      await tx.update(users).set(values).where(eq(users.id, existing.id));
-      await voidAuthTokens(tx, existing.id, 'confirm_registration');
-      userId = existing.id;
-    } else {
+    let userId = existing?.id;
+    if (!userId) {
       const [created] = await tx
         .insert(users)
-        .values({ ...values, email: account.email, role: 'customer', status: 'pending' })
+        .values({
+          ...accountValues(registration),
+          email: account.email,
+          role: 'customer',
+          status: 'pending',
+        })
         .onConflictDoNothing({ target: users.email })
         .returning({ id: users.id });
       // Another registration of this address committed in between: it wins, this one ends like a success.
@@ -169,7 +179,7 @@ async function registerAccount(db: Db, env: Env, account: NewAccount): Promise<v
       userId = created.id;
     }
 
-    const token = await issueAuthToken(tx, userId, 'confirm_registration', machineId);
+    const token = await issueAuthToken(tx, userId, 'confirm_registration', machineId, registration);
     const url = `${env.PUBLIC_URL}${env.BASE_PATH}/confirm/${token}/${encodeURIComponent(account.email)}`;
     const mail = mailTemplates.confirmRegistration(account.language, {
       name: account.firstName,
@@ -183,6 +193,23 @@ async function registerAccount(db: Db, env: Env, account: NewAccount): Promise<v
       language: account.language,
     });
   });
+}
+
+/** The users columns a registration sets, from what it entered. */
+function accountValues(registration: PendingRegistration) {
+  const registeredAt = new Date(registration.registeredAt);
+  return {
+    passwordHash: registration.passwordHash,
+    firstName: registration.firstName,
+    lastName: registration.lastName,
+    phone: registration.phone,
+    peselOrNip: registration.peselOrNip,
+    language: registration.language,
+    marketingConsent: registration.marketingConsent,
+    marketingConsentAt: registration.marketingConsent ? registeredAt : null,
+    rulesAcceptedAt: registeredAt,
+    b2cStoreCustomerId: registration.b2cStoreCustomerId,
+  };
 }
 
 async function notifyExistingOwner(
@@ -201,7 +228,8 @@ async function notifyExistingOwner(
 
 /**
  * POST auth/registration/confirmation: activates the account of a genuine, unexpired, unused link whose
- * e-mail matches, and links the machine named at registration if it is still nobody's.
+ * e-mail matches, with the data of the registration that sent this link, voids the other registrations' links,
+ * and links the machine named at registration if it is still nobody's.
  */
 export async function confirmRegistration(
   db: Db,
@@ -210,9 +238,10 @@ export async function confirmRegistration(
   return db.transaction(async (tx) => {
     const token = await consumeAuthToken(tx, input.id, 'confirm_registration');
     if (!token) throw new AppError('INVALID_TOKEN');
+    const registration = token.registration ? await claimableRegistration(tx, token) : {};
     const [user] = await tx
       .update(users)
-      .set({ status: 'active', emailConfirmedAt: new Date() })
+      .set({ ...registration, status: 'active', emailConfirmedAt: new Date() })
       .where(
         and(
           eq(users.id, token.userId),
@@ -223,6 +252,7 @@ export async function confirmRegistration(
       .returning({ id: users.id });
     // Throwing rolls the transaction back, so a link opened with a wrong e-mail stays usable.
     if (!user) throw new AppError('INVALID_TOKEN');
+    await endRegistrationTokens(tx, user.id);
     if (token.machineId === null) return { machineLinked: false };
     const linked = await tx
       .update(machines)
@@ -231,4 +261,18 @@ export async function confirmRegistration(
       .returning({ id: machines.id });
     return { machineLinked: linked.length > 0 };
   });
+}
+
+/**
+ * The users columns the link's registration sets. Its store account may have been linked to another account
+ * since (that account was confirmed first): then this account is activated without the store link.
+ */
+async function claimableRegistration(db: Db, token: ConsumedToken) {
+  const values = accountValues(token.registration!);
+  if (!values.b2cStoreCustomerId) return values;
+  const [holder] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.b2cStoreCustomerId, values.b2cStoreCustomerId), ne(users.id, token.userId)));
+  return holder ? { ...values, b2cStoreCustomerId: null } : values;
 }

@@ -1,7 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { authTokens } from '#app/db/schema/sessions.ts';
-import { users } from '#app/db/schema/users.ts';
 import {
   clearOutbox,
   clearRateLimits,
@@ -144,7 +143,7 @@ describe('registration with a machine number', () => {
     expect(right.statusCode).toBe(200);
   });
 
-  it('refuses an unknown machine number and one that already has an owner, as field errors', async () => {
+  it('answers an unknown machine number and one that already has an owner alike, as a field error', async () => {
     const owner = await insertUser(t.database.db, { email: 'owner@example.com' });
     await insertMachine(t.database.db, 'AGM-200', owner);
     const unknown = await postJson(
@@ -162,7 +161,9 @@ describe('registration with a machine number', () => {
       '/portal/auth/registration',
       registrationPayload('a@example.com', 'agm-200'),
     );
-    expect(owned.json().fields).toEqual([{ path: 'machineNumber', code: 'form.machine-number-taken' }]);
+    // Nobody learns from the form which serial numbers are registered; the message covers both cases.
+    expect(owned.statusCode).toBe(unknown.statusCode);
+    expect(owned.body).toBe(unknown.body);
     expect(await userByEmail(t.database.db, 'a@example.com')).toBeUndefined();
     expect(await queuedMail(t.database.db)).toEqual([]);
   });
@@ -226,6 +227,19 @@ describe('registration with a machine number', () => {
     expect(long.json().fields).toEqual([{ path: 'password', code: 'form.max-length' }]);
   });
 
+  it('refuses Polish and German everyday passwords with the common-password message', async () => {
+    await insertMachine(t.database.db, 'AGM-303');
+    for (const password of ['haslo123', 'polska1', 'kochamcie', 'zniwa2026', 'Passwort!1']) {
+      const res = await postJson(
+        t.app,
+        '/portal/auth/registration',
+        registrationPayload(`slabe-${password.length}${password[0]}@example.com`, 'AGM-303', { password }),
+      );
+      expect(res.json().fields, password).toEqual([{ path: 'password', code: 'form.password-too-common' }]);
+    }
+    expect(await queuedMail(t.database.db)).toEqual([]);
+  });
+
   it('answers a taken e-mail exactly like a success and tells the owner instead', async () => {
     await insertUser(t.database.db, { email: 'anna@example.com', firstName: 'Anna', language: 'en' });
     await insertMachine(t.database.db, 'AGM-400');
@@ -253,35 +267,104 @@ describe('registration with a machine number', () => {
     expect(await t.database.db.select().from(authTokens).where(eq(authTokens.userId, anna.id))).toEqual([]);
   });
 
-  it('lets a new registration replace a pending one of the same e-mail; only the newest link works', async () => {
+  it('a second registration of a pending e-mail changes nothing of the first: its own link activates it as entered', async () => {
     await insertMachine(t.database.db, 'AGM-500');
     await insertMachine(t.database.db, 'AGM-501');
-    await postJson(t.app, '/portal/auth/registration', registrationPayload('kasia@example.com', 'AGM-500'));
-    await postJson(
+    const victim = await postJson(
       t.app,
       '/portal/auth/registration',
-      registrationPayload('kasia@example.com', 'AGM-501', { personFirstName: 'Katarzyna' }),
+      registrationPayload('kasia@example.com', 'AGM-500', { personFirstName: 'Katarzyna' }),
     );
-    const [first, second] = await queuedMail(t.database.db, 'kasia@example.com');
-    expect(second!.kind).toBe('confirm-registration');
-    expect(
-      (await t.database.db.select().from(users).where(eq(users.email, 'kasia@example.com'))).length,
-    ).toBe(1);
+    const before = (await userByEmail(t.database.db, 'kasia@example.com'))!;
+    const attacker = await postJson(
+      t.app,
+      '/portal/auth/registration',
+      registrationPayload('kasia@example.com', 'AGM-501', {
+        personFirstName: 'Mallory',
+        personLastName: 'Intruz',
+        password: 'Przejete-konto-77',
+        marketingAgreementChecked: true,
+      }),
+    );
+    // The caller learns nothing: the same answer as a first registration.
+    expect(attacker.statusCode).toBe(victim.statusCode);
+    expect(attacker.body).toBe(victim.body);
+    expect(Object.keys(attacker.headers).sort()).toEqual(Object.keys(victim.headers).sort());
+    const after = (await userByEmail(t.database.db, 'kasia@example.com'))!;
+    expect(after).toEqual(before);
 
-    const old = await postJson(t.app, '/portal/auth/registration/confirmation', {
-      id: tokenIn(first!.text, 'confirm'),
-      username: 'kasia@example.com',
-    });
-    expect(old.json().code).toBe('INVALID_TOKEN');
+    const [first, second] = await queuedMail(t.database.db, 'kasia@example.com');
+    expect(first!.text).toContain('Dzień dobry Katarzyna,');
     const res = await postJson(t.app, '/portal/auth/registration/confirmation', {
-      id: tokenIn(second!.text, 'confirm'),
+      id: tokenIn(first!.text, 'confirm'),
       username: 'kasia@example.com',
     });
     expect(res.json()).toEqual({ machineLinked: true });
     const kasia = (await userByEmail(t.database.db, 'kasia@example.com'))!;
-    expect(kasia.firstName).toBe('Katarzyna');
-    expect(await ownerOf(t.database.db, 'AGM-501')).toBe(kasia.id);
-    expect(await ownerOf(t.database.db, 'AGM-500')).toBeNull();
+    expect(kasia).toMatchObject({
+      status: 'active',
+      firstName: 'Katarzyna',
+      lastName: 'Kowalski',
+      marketingConsent: false,
+      rulesAcceptedAt: before.rulesAcceptedAt,
+    });
+    expect(await ownerOf(t.database.db, 'AGM-500')).toBe(kasia.id);
+    expect(await ownerOf(t.database.db, 'AGM-501')).toBeNull();
+    const signIn = (password: string) =>
+      postJson(t.app, '/portal/auth/login', { username: 'kasia@example.com', password, remember: false });
+    expect((await signIn('Zielone-pole-2026')).statusCode).toBe(200);
+    expect((await signIn('Przejete-konto-77')).json().code).toBe('INVALID_CREDENTIALS');
+
+    // The other registration's link is void now, and no link keeps a password hash.
+    const late = await postJson(t.app, '/portal/auth/registration/confirmation', {
+      id: tokenIn(second!.text, 'confirm'),
+      username: 'kasia@example.com',
+    });
+    expect(late.json().code).toBe('INVALID_TOKEN');
+    expect(await ownerOf(t.database.db, 'AGM-501')).toBeNull();
+    const links = await t.database.db.select().from(authTokens).where(eq(authTokens.userId, kasia.id));
+    expect(links.map((link) => link.registration)).toEqual([null, null]);
+  });
+
+  it('lets the mailbox owner who registers again (a mistyped password, a lost mail) confirm the newest registration', async () => {
+    await insertMachine(t.database.db, 'AGM-502');
+    await postJson(
+      t.app,
+      '/portal/auth/registration',
+      registrationPayload('tomek@example.com', 'AGM-502', { password: 'Zielone-pole-2062' }),
+    );
+    await postJson(
+      t.app,
+      '/portal/auth/registration',
+      registrationPayload('tomek@example.com', 'AGM-502', {
+        personFirstName: 'Tomasz',
+        marketingAgreementChecked: true,
+      }),
+    );
+    const registeredBy = new Date();
+    const [first, second] = await queuedMail(t.database.db, 'tomek@example.com');
+    expect(second!.text).toContain('Dzień dobry Tomasz,');
+    const res = await postJson(t.app, '/portal/auth/registration/confirmation', {
+      id: tokenIn(second!.text, 'confirm'),
+      username: 'tomek@example.com',
+    });
+    expect(res.json()).toEqual({ machineLinked: true });
+    const tomek = (await userByEmail(t.database.db, 'tomek@example.com'))!;
+    expect(tomek).toMatchObject({ status: 'active', firstName: 'Tomasz', marketingConsent: true });
+    // The consent is dated when it was given, not when the link was opened.
+    expect(tomek.marketingConsentAt!.getTime()).toBeLessThanOrEqual(registeredBy.getTime());
+    expect(await ownerOf(t.database.db, 'AGM-502')).toBe(tomek.id);
+    const signedIn = await postJson(t.app, '/portal/auth/login', {
+      username: 'tomek@example.com',
+      password: 'Zielone-pole-2026',
+      remember: false,
+    });
+    expect(signedIn.statusCode).toBe(200);
+    const old = await postJson(t.app, '/portal/auth/registration/confirmation', {
+      id: tokenIn(first!.text, 'confirm'),
+      username: 'tomek@example.com',
+    });
+    expect(old.json().code).toBe('INVALID_TOKEN');
   });
 
   it('links the machine only if it is still free when the account is confirmed', async () => {

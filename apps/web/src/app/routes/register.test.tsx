@@ -99,8 +99,10 @@ describe('registration', () => {
     const { router } = await renderWithProviders(<Register />, options('/register'));
     await fillRegistration('AM-0000-000000');
     await userEvent.click(screen.getByRole('button', { name: 'Register' }));
-    expect(await screen.findByText(/We could not find a machine with this number/)).toBeInTheDocument();
-    expect(within(field(/Machine number/)).getByText(/We could not find a machine/)).toBeInTheDocument();
+    expect(await screen.findByText(/We cannot register this machine number/)).toBeInTheDocument();
+    expect(
+      within(field(/Machine number/)).getByText(/We cannot register this machine number/),
+    ).toBeInTheDocument();
     expect(within(field(/^Password/)).getByText(/This password is too common/)).toBeInTheDocument();
     expect(
       screen.getByText('Some fields contain errors. Please correct them and try again.'),
@@ -108,7 +110,7 @@ describe('registration', () => {
     expect(router.state.location.pathname).toBe('/register');
 
     await fill(/Machine number/, '1');
-    expect(screen.queryByText(/We could not find a machine/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/We cannot register this machine number/)).not.toBeInTheDocument();
     expect(screen.getByText(/This password is too common/)).toBeInTheDocument();
   });
 
