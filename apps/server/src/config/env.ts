@@ -97,6 +97,11 @@ export const EnvSchema = z.object({
   QUOTA_SETTINGS_PER_USER: int(20),
   /** Open live-update streams per user on one instance; a newer one replaces the oldest. */
   QUOTA_EVENT_STREAMS_PER_USER: int(6),
+  /**
+   * Registrations (each e-mails its address) per e-mail domain and hour, from any client address: bounds the mail
+   * an attacker can send to one company. Raise it for a launch mailing to customers of one large provider.
+   */
+  QUOTA_REGISTRATIONS_PER_DOMAIN_PER_HOUR: int(20),
 
   SESSION_IDLE_MINUTES: int(30),
   SESSION_ABSOLUTE_HOURS: int(12),

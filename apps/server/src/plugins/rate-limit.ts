@@ -27,8 +27,6 @@ export const RATE_LIMITS = {
   registrationPerIp: { max: 5, timeWindow: 15 * MINUTE },
   /** Registration mail to one mailbox (every registration e-mails the address it names; shared by both forms). */
   registrationPerAddress: { max: 3, timeWindow: 60 * MINUTE },
-  /** Registration mail to one domain, whatever the client addresses: bounds mail an attacker can send to a company. */
-  registrationPerDomain: { max: 20, timeWindow: 60 * MINUTE },
   passwordResetPerIp: { max: 5, timeWindow: 15 * MINUTE },
   /** Opening e-mailed links (registration confirmation, new password): generous, the tokens are unguessable. */
   tokenPerIp: { max: 30, timeWindow: 15 * MINUTE },

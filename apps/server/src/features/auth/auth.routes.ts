@@ -61,10 +61,14 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     perAccount(app, 'registration', RATE_LIMITS.registrationPerAddress, (request) =>
       normalizeEmail((request.body as { email: string }).email),
     ),
-    perAccount(app, 'registration-domain', RATE_LIMITS.registrationPerDomain, (request) =>
-      normalizeEmail((request.body as { email: string }).email)
-        .split('@')
-        .at(-1)!,
+    perAccount(
+      app,
+      'registration-domain',
+      { max: env.QUOTA_REGISTRATIONS_PER_DOMAIN_PER_HOUR, timeWindow: 60 * 60_000 },
+      (request) =>
+        normalizeEmail((request.body as { email: string }).email)
+          .split('@')
+          .at(-1)!,
     ),
   ];
 
