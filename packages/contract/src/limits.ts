@@ -10,6 +10,11 @@ export const LIMITS = {
   phoneLength: 9,
   searchMinLength: 3,
   cartAmountMin: 1,
+  /**
+   * SPEC §4 sets no upper bound on a cart amount; the stored amount is an int4, and a quantity of more than
+   * 99,999 of one part is a typing mistake, refused with a message instead of sent to parts sales.
+   */
+  cartAmountMax: 99_999,
   pageSizeDefault: 20,
   pageSizeMax: 100,
 } as const;

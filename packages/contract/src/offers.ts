@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { FileMetadataSchema } from './files.ts';
-import { OFFER_REQUEST_LIMITS } from './limits.ts';
+import { LIMITS, OFFER_REQUEST_LIMITS } from './limits.ts';
 import { LANGUAGES } from './locales.ts';
 import { codesFilterField, IdSchema, pagedSchema, pageField, pageSizeField } from './paging.ts';
 import { int4Schema } from './ranges.ts';
@@ -35,7 +35,7 @@ export const CartItemSchema = z.object({
   name: translatedNameSchema(OFFER_REQUEST_LIMITS.name).optional(),
   symbol: z.string().max(OFFER_REQUEST_LIMITS.symbol).optional(),
   images: z.array(z.string().max(OFFER_REQUEST_LIMITS.imageUrl)).max(OFFER_REQUEST_LIMITS.images).optional(),
-  amount: int4Schema.min(1),
+  amount: int4Schema.min(LIMITS.cartAmountMin).max(LIMITS.cartAmountMax),
 });
 export type CartItem = z.input<typeof CartItemSchema>;
 

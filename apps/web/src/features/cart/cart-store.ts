@@ -49,12 +49,14 @@ interface CartState {
 }
 
 function changeAmount(items: CartItem[], id: string, delta: number): CartItem[] {
-  return items.map((item) =>
-    item.id === id ? { ...item, amount: Math.max(LIMITS.cartAmountMin, item.amount + delta) } : item,
-  );
+  return items.map((item) => (item.id === id ? { ...item, amount: clampAmount(item.amount + delta) } : item));
 }
 
-export const isValidAmount = (amount: number) => Number.isInteger(amount) && amount >= LIMITS.cartAmountMin;
+export const isValidAmount = (amount: number) =>
+  Number.isInteger(amount) && amount >= LIMITS.cartAmountMin && amount <= LIMITS.cartAmountMax;
+
+const clampAmount = (amount: number) =>
+  Math.min(LIMITS.cartAmountMax, Math.max(LIMITS.cartAmountMin, amount));
 
 /** The cart lives in session storage under `cartState` (SPEC §3, §9), so it ends with the browser tab. */
 export const useCartStore = create<CartState>()(
@@ -66,7 +68,7 @@ export const useCartStore = create<CartState>()(
       add(item) {
         if (get().items.some((existing) => existing.id === item.id)) return false;
         set({
-          items: [...get().items, { ...item, amount: Math.max(LIMITS.cartAmountMin, item.amount) }],
+          items: [...get().items, { ...item, amount: clampAmount(item.amount) }],
           clientId: null,
         });
         return true;

@@ -2,6 +2,7 @@ import { ActionIcon, Group, NumberInput, Stack, Text } from '@mantine/core';
 import { IconMinus, IconPlus } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LIMITS } from '@care/contract/limits';
 import { useCartStore } from '../cart-store.ts';
 
 interface AmountStepperProps {
@@ -12,11 +13,11 @@ interface AmountStepperProps {
 }
 
 /**
- * SPEC §4/§5 cart quantity: minus only while above 1, plus without bound, a typed whole number of at least 1 is
- * taken; anything else is refused with a message and the cart keeps its amount (shown again on leaving the field).
+ * SPEC §4/§5 cart quantity: minus only while above 1, plus up to LIMITS.cartAmountMax, a typed whole number in that
+ * range is taken; anything else is refused with a message and the cart keeps its amount (shown again on leaving the field).
  */
 export function AmountStepper({ id, amount, name }: AmountStepperProps) {
-  const { t } = useTranslation('cart');
+  const { t, i18n } = useTranslation('cart');
   const { increment, decrement, setAmount } = useCartStore.getState();
   const [draft, setDraft] = useState<string | number>(amount);
   const [shown, setShown] = useState(amount);
@@ -71,6 +72,7 @@ export function AmountStepper({ id, amount, name }: AmountStepperProps) {
           variant="default"
           size={40}
           onClick={() => increment(id)}
+          disabled={amount >= LIMITS.cartAmountMax}
           aria-label={t('line.increase', { name })}
         >
           <IconPlus size={18} aria-hidden />
@@ -78,7 +80,7 @@ export function AmountStepper({ id, amount, name }: AmountStepperProps) {
       </Group>
       {refused ? (
         <Text id={errorId} size="xs" c="var(--mantine-color-error)" role="alert" ta="right" maw={200}>
-          {t('line.amount-refused')}
+          {t('line.amount-refused', { max: LIMITS.cartAmountMax.toLocaleString(i18n.language) })}
         </Text>
       ) : null}
     </Stack>

@@ -77,7 +77,7 @@ describe('cart dialog', () => {
     );
   });
 
-  it('lowers the amount only while above 1 and raises it without bound', async () => {
+  it('lowers the amount only while above 1 and raises it up to 99,999', async () => {
     const { dialog } = await openCart([belt]);
     const minus = within(dialog).getByRole('button', { name: 'Decrease quantity: Pasek klinowy' });
     const plus = within(dialog).getByRole('button', { name: 'Increase quantity: Pasek klinowy' });
@@ -89,9 +89,13 @@ describe('cart dialog', () => {
     expect(minus).toBeEnabled();
     await userEvent.click(minus);
     expect(useCartStore.getState().items[0]?.amount).toBe(3);
+    await userEvent.clear(field);
+    await userEvent.type(field, '99999');
+    expect(useCartStore.getState().items[0]?.amount).toBe(99_999);
+    expect(plus).toBeDisabled();
   });
 
-  it('takes a typed amount and refuses one below 1 with a message, keeping the cart as it was', async () => {
+  it('takes a typed amount and refuses one below 1 or above 99,999 with a message, keeping the cart as it was', async () => {
     const { dialog } = await openCart([bearing]);
     const field = within(dialog).getByRole('textbox', { name: 'Quantity: Ball bearing' });
     await userEvent.clear(field);
@@ -100,12 +104,17 @@ describe('cart dialog', () => {
     await userEvent.clear(field);
     await userEvent.type(field, '0');
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
-      'The quantity must be a whole number, at least 1.',
+      'The quantity must be a whole number from 1 to 99,999.',
     );
     expect(field).toHaveAttribute('aria-invalid', 'true');
     expect(useCartStore.getState().items[0]?.amount).toBe(250);
+    await userEvent.clear(field);
+    await userEvent.type(field, '100000');
+    expect(within(dialog).getByRole('alert')).toBeInTheDocument();
+    // Each keystroke's whole number is taken while it is in range: 10000 was, the sixth digit is refused.
+    expect(useCartStore.getState().items[0]?.amount).toBe(10_000);
     await userEvent.tab();
-    expect(field).toHaveValue('250');
+    expect(field).toHaveValue('10000');
     expect(within(dialog).queryByRole('alert')).toBeNull();
   });
 

@@ -16,7 +16,11 @@ interface OrderFormProps {
 export function OrderForm({ name, onAdd, size = 'md' }: OrderFormProps) {
   const { t } = useTranslation('catalog');
   const [amount, setAmount] = useState<number | string>(LIMITS.cartAmountMin);
-  const valid = typeof amount === 'number' && Number.isInteger(amount) && amount >= LIMITS.cartAmountMin;
+  const valid =
+    typeof amount === 'number' &&
+    Number.isInteger(amount) &&
+    amount >= LIMITS.cartAmountMin &&
+    amount <= LIMITS.cartAmountMax;
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -32,6 +36,7 @@ export function OrderForm({ name, onAdd, size = 'md' }: OrderFormProps) {
           value={amount}
           onChange={setAmount}
           min={LIMITS.cartAmountMin}
+          max={LIMITS.cartAmountMax}
           allowDecimal={false}
           allowNegative={false}
           clampBehavior="strict"
