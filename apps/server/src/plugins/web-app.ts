@@ -4,10 +4,14 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
+import { type Language, pageLanguage } from '@care/contract/locales';
 import { PORTAL_CONFIG_GLOBAL, type PortalConfig } from '@care/contract/runtime-config';
+import { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Env } from '#app/config/env.ts';
 import { sendNotFound } from './errors.ts';
+import { RATE_LIMITS } from './rate-limit.ts';
+import { createRenderQueue } from './render-queue.ts';
 
 export interface IndexPage {
   html: string;
@@ -39,8 +43,13 @@ export function loadIndexPage(env: Env): IndexPage | null {
     .replace('<script', `<script>window.${PORTAL_CONFIG_GLOBAL}=${config}</script><script`);
   const [head, root] = splitAtRoot(html);
   const renderedHead = root ? renderedPageHead(head, env) : null;
-  const scriptHashes = [...(html + (renderedHead ?? '')).matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
-    (m) => `'sha256-${createHash('sha256').update(m[1]!).digest('base64')}'`,
+  // Both pages' inline scripts, each once: the rendered pages' head repeats index.html's (configuration, colour
+  // scheme, the load-failure notice) and adds the loader.
+  const scripts = new Set(
+    [...(html + (renderedHead ?? '')).matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]!),
+  );
+  const scriptHashes = [...scripts].map(
+    (script) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`,
   );
   return { html, scriptHashes, renderedHead };
 }
@@ -88,15 +97,43 @@ function renderedPageHead(head: string, env: Env): string | null {
 interface PageRenderer {
   (request: {
     url: string;
-    queryLanguage?: string | undefined;
-    cookieLanguage?: string | undefined;
-    acceptLanguage?: string | undefined;
+    language: Language;
   }): Promise<{ language: string; head?: string; html: string; state: unknown } | null>;
 }
 
 /** How long a rendered public page is reused, and how many are kept (the oldest go first). */
 const RENDERED_PAGE_TTL_MS = 30_000;
 const RENDERED_PAGE_CACHE_SIZE = 300;
+
+/**
+ * Renders are CPU work on the event loop that every other request shares (20–110 ms each): one at a time, a few
+ * more in line, and the plain page (what every other route gets) for a visitor who finds the line full.
+ */
+export const RENDER_QUEUE = { concurrency: 1, waiting: 4 } as const;
+
+/** The query parameters a catalogue page reads (the parts search: catalog-page.tsx); `lng` goes into the language. */
+const SEARCH_PARAMETERS = ['q', 'page', 'size'] as const;
+
+/**
+ * The address a public catalogue page is rendered (and kept) for: its path and the search it shows, nothing
+ * else. Parameters the page does not read (tracking tags, cache busters) would otherwise make each request a new
+ * render; `page` and `size` count only with a search and only as the positive whole numbers the page accepts.
+ */
+export function renderedPageAddress(url: string): string {
+  const [path = '', query = ''] = url.split(/\?(.*)/s);
+  const given = new URLSearchParams(query);
+  const kept = new URLSearchParams();
+  const q = given.get('q');
+  if (q) {
+    kept.set('q', q);
+    for (const name of SEARCH_PARAMETERS.slice(1)) {
+      const n = Number(given.get(name));
+      if (Number.isInteger(n) && n > 0) kept.set(name, String(n));
+    }
+  }
+  const search = kept.toString();
+  return search ? `${path}?${search}` : path;
+}
 
 /** The public catalogue's pages, rendered on the server (docs/perf.md, Lighthouse; ADR 028). */
 const SERVER_RENDERED = '/parts-catalog-public/catalog-folders';
@@ -164,44 +201,42 @@ export async function registerWebApp(app: FastifyInstance, env: Env, page: Index
   const beforeRoot = page?.renderedHead ?? '';
   const render = beforeRoot ? await loadPageRenderer(app, env) : null;
 
-  /** A public catalogue page with its content in #root (the splash's place), or the plain page if that fails. */
-  const cache = new Map<string, { at: number; body: Buffer | string; encoding: 'br' | 'gzip' | null }>();
-  const send = (reply: FastifyReply, body: Buffer | string, encoding: 'br' | 'gzip' | null) => {
-    reply
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-cache')
-      .header('vary', 'accept-encoding');
-    if (encoding) reply.header('content-encoding', encoding);
-    return reply.send(body);
+  /**
+   * A public catalogue page with its content in #root (the splash's place), or the plain page if that fails.
+   * Kept briefly per address and language (like the catalogue's search results), each encoding compressed once:
+   * a busy page costs one render per RENDERED_PAGE_TTL_MS. The colour scheme is no input: the markup is the
+   * light one, index.html's script applies the visitor's scheme before the first paint (ADR 028).
+   */
+  type Encoding = 'br' | 'gzip';
+  const cache = new Map<string, { at: number; html: string; encoded: Partial<Record<Encoding, Buffer>> }>();
+  const inFlight = new Map<string, Promise<string | null>>();
+  const queue = createRenderQueue(RENDER_QUEUE);
+  // Only a render counts (a page served from the cache does not): a visitor over it gets the plain page, which
+  // works the same (ADR 033).
+  const renderLimit = app.createRateLimit({
+    ...RATE_LIMITS.pageRenderPerIp,
+    max: RATE_LIMITS.pageRenderPerIp.max * app.rateLimitIpFactor,
+    keyGenerator: (request) => `pageRender:ip:${normalizeIP(request.ip)}`,
+  });
+  const mayRender = async (request: FastifyRequest) => {
+    try {
+      const result = await renderLimit(request);
+      return result.isAllowed || !result.isExceeded;
+    } catch (error) {
+      request.log.warn({ err: error }, 'the page render limit could not be checked');
+      return false;
+    }
   };
 
-  const sendRendered = async (request: FastifyRequest, reply: FastifyReply) => {
-    const accepted = String(request.headers['accept-encoding'] ?? '');
-    const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : null;
-    // The same public page for the same address and language inputs: kept briefly (like the catalogue's search
-    // results), so a busy page costs one render and one compression per RENDERED_PAGE_TTL_MS.
-    const key = [
-      request.url,
-      request.cookies.i18next ?? '',
-      request.headers['accept-language'] ?? '',
-      encoding,
-    ].join('\n');
-    const hit = cache.get(key);
-    if (hit && Date.now() - hit.at < RENDERED_PAGE_TTL_MS) return send(reply, hit.body, hit.encoding);
+  const renderPage = async (request: FastifyRequest, url: string, language: Language) => {
     let rendered: Awaited<ReturnType<PageRenderer>> = null;
     try {
-      const query = request.query as Record<string, unknown>;
-      rendered = await render!({
-        url: request.url,
-        queryLanguage: typeof query.lng === 'string' ? query.lng : undefined,
-        cookieLanguage: request.cookies.i18next,
-        acceptLanguage: request.headers['accept-language'],
-      });
+      rendered = await render!({ url, language });
     } catch (error) {
       request.log.warn({ err: error }, 'server rendering of a public catalogue page failed');
     }
-    if (!rendered) return sendIndex(reply);
-    const html =
+    if (!rendered) return null;
+    return (
       beforeRoot
         .replace(/<html lang="[^"]*"/, `<html lang="${rendered.language}"`)
         .replace('</head>', () => `${rendered.head ?? ''}</head>`) +
@@ -209,18 +244,56 @@ export async function registerWebApp(app: FastifyInstance, env: Env, page: Index
       afterRoot.replace(
         '</body>',
         `<script type="application/json" id="page-state">${jsonInHtml(rendered.state)}</script></body>`,
-      );
-    // Dynamic pages get no pre-compressed file: compress here (with the inline stylesheet ~400 kB of text).
-    const body =
+      )
+    );
+  };
+
+  const sendRendered = async (request: FastifyRequest, reply: FastifyReply) => {
+    const query = request.query as Record<string, unknown>;
+    const language = pageLanguage({
+      queryLanguage: typeof query.lng === 'string' ? query.lng : undefined,
+      cookieLanguage: request.cookies.i18next,
+      acceptLanguage: request.headers['accept-language'],
+    });
+    const url = renderedPageAddress(request.url);
+    const key = `${url}\n${language}`;
+    let entry = cache.get(key);
+    if (!entry || Date.now() - entry.at >= RENDERED_PAGE_TTL_MS) {
+      // The same page asked for again while it renders waits for that render instead of starting another.
+      let pending = inFlight.get(key);
+      if (!pending) {
+        if (queue.isFull || !(await mayRender(request))) return sendIndex(reply);
+        pending = queue.run(() => renderPage(request, url, language)).then((html) => html ?? null);
+        inFlight.set(key, pending);
+        void pending.finally(() => inFlight.delete(key));
+      }
+      const html = await pending;
+      if (html === null) return sendIndex(reply);
+      entry = cache.get(key);
+      if (!entry || entry.html !== html) {
+        entry = { at: Date.now(), html, encoded: {} };
+        cache.delete(key);
+        cache.set(key, entry);
+        if (cache.size > RENDERED_PAGE_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+      }
+    }
+    const accepted = String(request.headers['accept-encoding'] ?? '');
+    const encoding: Encoding | null = /\bbr\b/.test(accepted)
+      ? 'br'
+      : /\bgzip\b/.test(accepted)
+        ? 'gzip'
+        : null;
+    reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .header('vary', 'accept-encoding');
+    if (!encoding) return reply.send(entry.html);
+    // Dynamic pages get no pre-compressed file: compressed here (with the inline stylesheet ~400 kB of text).
+    entry.encoded[encoding] ??=
       encoding === 'br'
-        ? brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } })
-        : encoding === 'gzip'
-          ? gzipSync(html)
-          : html;
-    cache.delete(key);
-    cache.set(key, { at: Date.now(), body, encoding });
-    if (cache.size > RENDERED_PAGE_CACHE_SIZE) cache.delete(cache.keys().next().value!);
-    return send(reply, body, encoding);
+        ? brotliCompressSync(entry.html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } })
+        : gzipSync(entry.html);
+    return reply.header('content-encoding', encoding).send(entry.encoded[encoding]);
   };
   // The static plugin would answer the root folder itself (403 without an index); the root is the login page.
   if (page) app.get(prefix, { schema: { hide: true } }, (_request, reply) => sendIndex(reply));
