@@ -68,19 +68,20 @@ async function flood({ baseUrl, mode, clients, rate, duration, pages }: FloodOpt
     requests: [
       {
         method: 'GET',
-        setupRequest: (request, context: { address?: string }) => {
+        setupRequest: (request) => {
           const n = counter++;
           const page = pages[n % pages.length]!;
           // Half with a parameter the page does not read, half with a search nobody made before.
           const query = n % 2 ? `utm_source=flood${n}` : `q=${encodeURIComponent(`lozysko ${n}`)}`;
-          context.address ??= `10.13.${Math.floor(n / 250) % 250}.${(n % 250) + 1}`;
+          // autocannon keeps no context per connection here: the clients take turns with the addresses.
+          const address = `10.13.0.${(n % clients) + 1}`;
           return {
             ...request,
             path: mode === 'cached' ? pages[0]! : `${page}?${query}`,
             headers: {
               ...request.headers,
               'accept-language': 'pl-PL,pl;q=0.9',
-              ...(mode === 'unique-addresses' ? { 'x-forwarded-for': context.address } : {}),
+              ...(mode === 'unique-addresses' ? { 'x-forwarded-for': address } : {}),
             },
           };
         },

@@ -107,9 +107,13 @@ const RENDERED_PAGE_CACHE_SIZE = 300;
 
 /**
  * Renders are CPU work on the event loop that every other request shares (20–110 ms each): one at a time, a few
- * more in line, and the plain page (what every other route gets) for a visitor who finds the line full.
+ * more in line, at most four a second, and the plain page (what every other route gets) for a visitor who finds
+ * the line full (ADR 033).
  */
-export const RENDER_QUEUE = { concurrency: 1, waiting: 4 } as const;
+export const RENDER_QUEUE = { concurrency: 1, waiting: 4, intervalMs: 250 } as const;
+
+/** Addresses over their render limit remembered in memory at most (the oldest go first). */
+const LIMITED_ADDRESSES_KEPT = 10_000;
 
 /** The query parameters a catalogue page reads (the parts search: catalog-page.tsx); `lng` goes into the language. */
 const SEARCH_PARAMETERS = ['q', 'page', 'size'] as const;
@@ -212,16 +216,27 @@ export async function registerWebApp(app: FastifyInstance, env: Env, page: Index
   const inFlight = new Map<string, Promise<string | null>>();
   const queue = createRenderQueue(RENDER_QUEUE);
   // Only a render counts (a page served from the cache does not): a visitor over it gets the plain page, which
-  // works the same (ADR 033).
+  // works the same (ADR 033). An address over its limit is remembered here until its window ends, so a flood
+  // from it costs no database write per request.
   const renderLimit = app.createRateLimit({
     ...RATE_LIMITS.pageRenderPerIp,
     max: RATE_LIMITS.pageRenderPerIp.max * app.rateLimitIpFactor,
     keyGenerator: (request) => `pageRender:ip:${normalizeIP(request.ip)}`,
   });
+  const limitedUntil = new Map<string, number>();
+  const isLimited = (request: FastifyRequest) => {
+    const ip = normalizeIP(request.ip);
+    const until = limitedUntil.get(ip);
+    if (until !== undefined && until <= Date.now()) limitedUntil.delete(ip);
+    return until !== undefined && until > Date.now();
+  };
   const mayRender = async (request: FastifyRequest) => {
     try {
       const result = await renderLimit(request);
-      return result.isAllowed || !result.isExceeded;
+      if (result.isAllowed || !result.isExceeded) return true;
+      limitedUntil.set(normalizeIP(request.ip), Date.now() + result.ttl);
+      if (limitedUntil.size > LIMITED_ADDRESSES_KEPT) limitedUntil.delete(limitedUntil.keys().next().value!);
+      return false;
     } catch (error) {
       request.log.warn({ err: error }, 'the page render limit could not be checked');
       return false;
@@ -262,8 +277,11 @@ export async function registerWebApp(app: FastifyInstance, env: Env, page: Index
       // The same page asked for again while it renders waits for that render instead of starting another.
       let pending = inFlight.get(key);
       if (!pending) {
-        if (queue.isFull || !(await mayRender(request))) return sendIndex(reply);
-        pending = queue.run(() => renderPage(request, url, language)).then((html) => html ?? null);
+        if (isLimited(request)) return sendIndex(reply);
+        // The limit's check waits in the line too: under a flood, requests pile up nowhere unbounded.
+        pending = queue
+          .run(async () => ((await mayRender(request)) ? renderPage(request, url, language) : null))
+          .then((html) => html ?? null);
         inFlight.set(key, pending);
         void pending.finally(() => inFlight.delete(key));
       }
