@@ -63,6 +63,8 @@ function helmetOptions(env: Env, scriptHashes: string[]) {
     },
     strictTransportSecurity:
       env.NODE_ENV === 'production' ? { maxAge: 31536000, includeSubDomains: true } : (false as const),
+    // The same as frame-ancestors 'none', for browsers that know only this header (helmet's default is SAMEORIGIN).
+    xFrameOptions: { action: 'deny' as const },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' as const },
     crossOriginEmbedderPolicy: false,
   };
@@ -97,6 +99,7 @@ export function answerClientError(env: Env): NonNullable<FastifyServerOptions['c
     'Content-Type: application/json; charset=utf-8',
     'X-Content-Type-Options: nosniff',
     "Content-Security-Policy: default-src 'none'; frame-ancestors 'none'",
+    'X-Frame-Options: DENY',
     'Referrer-Policy: strict-origin-when-cross-origin',
     ...(env.NODE_ENV === 'production'
       ? ['Strict-Transport-Security: max-age=31536000; includeSubDomains']
