@@ -82,7 +82,9 @@ const clientBuild = defineConfig({
   build: {
     target: 'es2022',
     modulePreload: { resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []) },
-    sourcemap: true,
+    // Built for debugging and error reports, named in no file: the server serves them (and names them in a
+    // SourceMap header) only with SERVE_SOURCE_MAPS, off in production (docs/operations.md).
+    sourcemap: 'hidden',
     reportCompressedSize: false,
     // One stylesheet for every screen, linked by index.html: a page the server rendered (entry-server.tsx) is
     // styled before any route's code arrives (a route's own CSS file arriving later would move it about).

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
@@ -190,7 +190,12 @@ export async function registerWebApp(app: FastifyInstance, env: Env, page: Index
       index: false,
       wildcard: true,
       preCompressed: true,
+      // Source maps only where SERVE_SOURCE_MAPS says (not in production by default); elsewhere 404 like any
+      // missing file. The build names them in no file (vite.config.ts), so browsers learn of them here only.
+      allowedPath: (path) => env.SERVE_SOURCE_MAPS || !path.endsWith('.map'),
       setHeaders(res, path) {
+        if (env.SERVE_SOURCE_MAPS && /\/assets\/[^/]+\.js(\.br|\.gz)?$/.test(path))
+          res.header('sourcemap', `${basename(path).replace(/\.(br|gz)$/, '')}.map`);
         if (path.includes('/assets/')) res.header('cache-control', 'public, max-age=31536000, immutable');
         else if (path.includes('/locales/'))
           res.header('cache-control', 'public, max-age=300, must-revalidate');
