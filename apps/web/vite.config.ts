@@ -13,7 +13,8 @@ const API = process.env.CARE_API_URL ?? 'http://localhost:3000';
 const STARTUP_LIBRARIES: [string, RegExp][] = [
   ['react', /node_modules[\\/](react|react-dom|scheduler)[\\/]|src[\\/]app[\\/]react-dom-client\.ts$/],
   ['router', /node_modules[\\/]react-router[\\/]/],
-  ['zod', /node_modules[\\/]zod[\\/]/],
+  // With lib/zod-jitless.ts, so zod is configured as its chunk is evaluated, before any schema is built.
+  ['zod', /node_modules[\\/]zod[\\/]|src[\\/]lib[\\/]zod-jitless\.ts$/],
   ['i18n', /node_modules[\\/](i18next[^\\/]*|react-i18next)[\\/]/],
 ];
 
