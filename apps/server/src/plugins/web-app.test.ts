@@ -111,7 +111,7 @@ describe.each([
 });
 
 /** Issue 13: the readable source is not handed out in production unless the operator asks for it. */
-describe.each([
+describe.each<{ env: Record<string, string>; served: boolean }>([
   { env: { NODE_ENV: 'production' }, served: false },
   { env: { NODE_ENV: 'production', SERVE_SOURCE_MAPS: 'true' }, served: true },
   { env: { NODE_ENV: 'development' }, served: true },
