@@ -31,7 +31,7 @@ export const RATE_LIMITS = {
   /** Password change and deactivation: guessing the password through a session someone left open. */
   passwordCheckPerUser: { max: 10, timeWindow: 15 * MINUTE },
   /**
-   * Server renders of public catalogue pages (plugins/web-app.ts), not pages served from its cache; over it the
+   * Server renders of public catalogue pages (plugins/rendered-pages.ts), not pages served from its cache; over it the
    * plain page. A person loads a page in full only on arrival or reload; a crawler or a flood gets the plain page.
    */
   pageRenderPerIp: { max: 10, timeWindow: MINUTE },

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { RATE_LIMITS } from './rate-limit.ts';
-import { RENDER_QUEUE } from './web-app.ts';
+import { RENDER_QUEUE } from './rendered-pages.ts';
 import { createTestApp, type TestApp } from '#app/test/app.ts';
 
 /**
