@@ -29,8 +29,8 @@ export function createRenderQueue({
       else if (line.length < waiting) await new Promise<void>((turn) => line.push(turn));
       else return null;
       try {
-        const early = lastStart + intervalMs - performance.now();
-        if (early > 0) await sleep(early);
+        // Again after each wait: a timer may fire up to a millisecond before the high-resolution clock says.
+        for (let early; (early = lastStart + intervalMs - performance.now()) > 0;) await sleep(early);
         lastStart = performance.now();
         return await task();
       } finally {
