@@ -13,7 +13,8 @@ const API = process.env.CARE_API_URL ?? 'http://localhost:3000';
 const STARTUP_LIBRARIES: [string, RegExp][] = [
   ['react', /node_modules[\\/](react|react-dom|scheduler)[\\/]|src[\\/]app[\\/]react-dom-client\.ts$/],
   ['router', /node_modules[\\/]react-router[\\/]/],
-  ['zod', /node_modules[\\/]zod[\\/]/],
+  // With lib/zod-jitless.ts, so zod is configured as its chunk is evaluated, before any schema is built.
+  ['zod', /node_modules[\\/]zod[\\/]|src[\\/]lib[\\/]zod-jitless\.ts$/],
   ['i18n', /node_modules[\\/](i18next[^\\/]*|react-i18next)[\\/]/],
 ];
 
@@ -82,7 +83,9 @@ const clientBuild = defineConfig({
   build: {
     target: 'es2022',
     modulePreload: { resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []) },
-    sourcemap: true,
+    // Built for debugging and error reports, named in no file: the server serves them (and names them in a
+    // SourceMap header) only with SERVE_SOURCE_MAPS, off in production (docs/operations.md).
+    sourcemap: 'hidden',
     reportCompressedSize: false,
     // One stylesheet for every screen, linked by index.html: a page the server rendered (entry-server.tsx) is
     // styled before any route's code arrives (a route's own CSS file arriving later would move it about).

@@ -62,7 +62,12 @@ function slowChatFile(baseUrl: string, targets: WriteTargets, options: SigkillOp
       done({ kind: 'chat', clientId, at, answer: { ...answer, ms: performance.now() - at, headers: null } });
     const req = request(`${baseUrl}/api/chat/files`, {
       method: 'POST',
-      headers: { cookie: targets.cookie, 'content-type': contentType, 'content-length': body.length },
+      headers: {
+        cookie: targets.cookie,
+        'content-type': contentType,
+        'content-length': body.length,
+        origin: new URL(baseUrl).origin,
+      },
     });
     req.on('response', (response) => {
       const chunks: Buffer[] = [];

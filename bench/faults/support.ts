@@ -140,6 +140,8 @@ export async function call(
   } else if (init.parts) {
     const form = multipart(init.parts);
     headers['content-type'] = form.contentType;
+    // A form's type needs the portal's Origin, as the browser sends it (apps/server/src/plugins/security.ts).
+    headers.origin = new URL(baseUrl).origin;
     body = new Uint8Array(form.body);
   }
   const started = performance.now();

@@ -9,7 +9,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { FALLBACK_LANGUAGE, isLanguage, type Language } from '@care/contract/locales';
+import { FALLBACK_LANGUAGE, type Language } from '@care/contract/locales';
 import { dehydrate } from '@tanstack/react-query';
 import i18next, { type Resource, type ResourceKey } from 'i18next';
 import { StrictMode } from 'react';
@@ -36,12 +36,10 @@ export interface PageRendererOptions {
 }
 
 export interface PageRequest {
-  /** The address asked for, with the base path and the query. */
+  /** The address to render, with the base path and only the query parameters the page reads. */
   url: string;
-  /** `?lng=`, the `i18next` cookie and Accept-Language, as the browser's detector would look (lib/i18n.ts). */
-  queryLanguage?: string | undefined;
-  cookieLanguage?: string | undefined;
-  acceptLanguage?: string | undefined;
+  /** The page's language, chosen by the server (`pageLanguage` of @care/contract/locales), which keys its cache on it. */
+  language: Language;
 }
 
 export interface RenderedPage {
@@ -52,26 +50,6 @@ export interface RenderedPage {
   html: string;
   /** The data and translations the markup was made from, for main.tsx (JSON). */
   state: PageState;
-}
-
-/** The first supported language of an Accept-Language header, by its weights. */
-export function acceptedLanguage(header: string | undefined): Language | undefined {
-  const ranked = (header ?? '')
-    .split(',')
-    .map((part) => {
-      const [tag = '', ...params] = part.trim().split(';');
-      const q = params.find((p) => p.trim().startsWith('q='));
-      return { language: tag.trim().toLowerCase().split('-')[0], q: q ? Number(q.trim().slice(2)) : 1 };
-    })
-    .filter((entry) => entry.q > 0)
-    .sort((a, b) => b.q - a.q);
-  return ranked.map((entry) => entry.language).find(isLanguage);
-}
-
-export function pageLanguage(request: Omit<PageRequest, 'url'>): Language {
-  const pick = (value: string | undefined) => value?.toLowerCase().split('-')[0];
-  const explicit = [pick(request.queryLanguage), pick(request.cookieLanguage)].find(isLanguage);
-  return explicit ?? acceptedLanguage(request.acceptLanguage) ?? FALLBACK_LANGUAGE;
 }
 
 export function createPageRenderer({ basePath, localesDir, fetch }: PageRendererOptions) {
@@ -87,7 +65,7 @@ export function createPageRenderer({ basePath, localesDir, fetch }: PageRenderer
 
   /** The page's HTML, or null when it is no page of the public catalogue or its data could not be loaded. */
   return async function render(request: PageRequest): Promise<RenderedPage | null> {
-    const language = pageLanguage(request);
+    const { language } = request;
     const queryClient = createQueryClient();
     // The browser's own router and tree (main.tsx), so the markup is exactly what React hydrates there.
     const router = createMemoryRouter(routes, {

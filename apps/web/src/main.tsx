@@ -1,3 +1,5 @@
+// First: before any module builds a zod schema (lib/zod-jitless.ts).
+import './lib/zod-jitless.ts';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from './app/react-dom-client.ts';
 import { RouterProvider } from 'react-router/dom';

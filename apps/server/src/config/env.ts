@@ -30,6 +30,11 @@ export const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().default(resolve(repoRoot, 'apps/web/dist')),
   /**
+   * Serve the web app's source maps (`assets/*.map`, built beside the code but not named in it) and name each in a
+   * `SourceMap` header. Defaults to on, except in production: there they would hand out the readable source.
+   */
+  SERVE_SOURCE_MAPS: bool.optional(),
+  /**
    * Prometheus metrics (docs/operations.md): GET /metrics on the app's port answers only with
    * "Authorization: Bearer <METRICS_TOKEN>" (404 while unset); METRICS_PORT adds a listener on METRICS_HOST that
    * serves /metrics without a token, for a scraper on the same host or private network.
@@ -132,6 +137,7 @@ export type Env = z.infer<typeof EnvSchema> & {
   PUBLIC_URL: string;
   TRUST_PROXY: boolean | number | string;
   SEED_DEMO_DATA: boolean;
+  SERVE_SOURCE_MAPS: boolean;
   CAPTCHA_HMAC_KEY: string;
 };
 
@@ -160,6 +166,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     ...env,
     PUBLIC_URL: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
     SEED_DEMO_DATA: env.SEED_DEMO_DATA ?? env.NODE_ENV !== 'production',
+    SERVE_SOURCE_MAPS: env.SERVE_SOURCE_MAPS ?? env.NODE_ENV !== 'production',
     TRUST_PROXY:
       env.TRUST_PROXY ?? (env.NODE_ENV === 'production' ? 'loopback,linklocal,uniquelocal' : false),
     // Without a required captcha a per-process key is enough: challenges are only offered, never demanded.

@@ -1,6 +1,6 @@
 /**
  * The security headers every answer must carry (issue 6): a CSP whose script sources have no 'unsafe-inline' and
- * which forbids framing, nosniff, a strict Referrer-Policy, and HSTS in production. Used by
+ * which forbids framing (each source listed once), X-Frame-Options DENY to agree with it (issue 13), nosniff, a strict Referrer-Policy, and HSTS in production. Used by
  * security-headers.test.ts (every kind of answer) and properties.test.ts (every generated answer).
  */
 
@@ -27,12 +27,19 @@ export function headerProblems(headers: Record<string, unknown>, production: boo
       problems.push(`CSP script sources too broad: ${scripts.join(' ')}`);
     if (directives.get('frame-ancestors')?.join(' ') !== "'none'")
       problems.push(`CSP frame-ancestors is not 'none': ${csp}`);
+    for (const [name, values] of directives) {
+      const repeated = values.filter((value, i) => values.indexOf(value) !== i);
+      if (repeated.length) problems.push(`CSP ${name} lists a source more than once: ${repeated.join(' ')}`);
+    }
     if (
       directives.get('object-src')?.join(' ') !== "'none'" &&
       directives.get('default-src')?.join(' ') !== "'none'"
     )
       problems.push(`CSP allows plugins (object-src): ${csp}`);
   }
+  // frame-ancestors 'none' and X-Frame-Options must say the same to browsers that read one or the other.
+  if (headers['x-frame-options'] !== 'DENY')
+    problems.push(`X-Frame-Options is "${String(headers['x-frame-options'])}", not DENY`);
   if (headers['x-content-type-options'] !== 'nosniff') problems.push('no X-Content-Type-Options: nosniff');
   const referrer = String(headers['referrer-policy'] ?? '');
   if (!['no-referrer', 'same-origin', 'strict-origin', 'strict-origin-when-cross-origin'].includes(referrer))

@@ -115,8 +115,8 @@ const file = (filename: string, content: Buffer, contentType?: string): Part => 
 });
 
 function post(url: string, cookie: string, body: Part[]): Promise<LightMyRequestResponse> {
-  const { body: payload, contentType } = multipart(body);
-  return t.app.inject({ method: 'POST', url, payload, headers: { 'content-type': contentType, cookie } });
+  const { body: payload, headers } = multipart(body);
+  return t.app.inject({ method: 'POST', url, payload, headers: { ...headers, cookie } });
 }
 
 beforeAll(async () => {
@@ -268,7 +268,7 @@ async function stalledUpload(url: string, cookie: string, fields: Part[], fileFi
   let answer = '';
   socket.on('data', (chunk) => (answer += chunk.toString('latin1')));
   socket.write(
-    `POST ${url} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nCookie: ${cookie}\r\n` +
+    `POST ${url} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nOrigin: http://127.0.0.1:${port}\r\nCookie: ${cookie}\r\n` +
       `Content-Type: ${contentType}\r\nContent-Length: ${body.length}\r\n\r\n`,
   );
   socket.write(body.subarray(0, 64 * 1024));

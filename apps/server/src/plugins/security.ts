@@ -6,13 +6,18 @@ import type { Env } from '#app/config/env.ts';
 import { AppError } from './errors.ts';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-/** HTML forms can send neither; so no cross-site form can reach a handler. */
+/** The bodies the API reads: JSON, which no HTML form can send, and multipart, which the uploads need. */
 const ACCEPTED_BODY = /^\s*(application\/json|multipart\/form-data)\s*(;|$)/i;
+/** The content types an HTML form can send (its enctype), so a page on any site can post them without CORS. */
+const FORM_TYPES = /^\s*(application\/x-www-form-urlencoded|multipart\/form-data|text\/plain)\s*(;|$)/i;
 
 /**
  * Security headers (strict CSP, HSTS in production, frame-ancestors 'none', nosniff, Referrer-Policy) and
  * the cross-site request guard: state changes must come from an allowed Origin and, with a body, be JSON or
- * multipart. Browsers always send Origin on cross-origin POSTs, and HTML forms cannot send JSON.
+ * multipart. Browsers always send Origin on cross-origin POSTs, and HTML forms cannot send JSON; a form's content
+ * type (multipart: a form can send it) also needs an allowed Origin, or an allowed Referer where a client sends
+ * no Origin, so a form from a browser or proxy that leaves both out cannot change anything. The web app's fetch
+ * and XMLHttpRequest uploads always send Origin (Fetch standard: every request that is not GET or HEAD).
  */
 export async function registerSecurity(
   app: FastifyInstance,
@@ -22,10 +27,12 @@ export async function registerSecurity(
   await app.register(helmet, helmetOptions(env, scriptHashes));
 
   const allowed = new Set([new URL(env.PUBLIC_URL).origin, ...extraOrigins(env)]);
+  const isAllowed = (origin: string, host: string | undefined) =>
+    allowed.has(origin) || isSameHost(origin, host);
   app.addHook('onRequest', async (request) => {
     if (!STATE_CHANGING.has(request.method)) return;
     const origin = request.headers.origin;
-    if (origin !== undefined && !allowed.has(origin) && !isSameHost(origin, request.headers.host)) {
+    if (origin !== undefined && !isAllowed(origin, request.headers.host)) {
       throw new AppError('ORIGIN_NOT_ALLOWED');
     }
     if (request.headers['sec-fetch-site'] === 'cross-site' && origin === undefined) {
@@ -34,8 +41,14 @@ export async function registerSecurity(
     const hasBody =
       Number(request.headers['content-length'] ?? 0) > 0 ||
       request.headers['transfer-encoding'] !== undefined;
-    if (hasBody && !ACCEPTED_BODY.test(request.headers['content-type'] ?? '')) {
+    const type = request.headers['content-type'] ?? '';
+    if (hasBody && !ACCEPTED_BODY.test(type)) {
       throw new AppError('UNSUPPORTED_MEDIA_TYPE');
+    }
+    if (origin === undefined && FORM_TYPES.test(type)) {
+      const referer = originOf(request.headers.referer);
+      if (referer === null || !isAllowed(referer, request.headers.host))
+        throw new AppError('ORIGIN_NOT_ALLOWED');
     }
   });
 }
@@ -63,6 +76,8 @@ function helmetOptions(env: Env, scriptHashes: string[]) {
     },
     strictTransportSecurity:
       env.NODE_ENV === 'production' ? { maxAge: 31536000, includeSubDomains: true } : (false as const),
+    // The same as frame-ancestors 'none', for browsers that know only this header (helmet's default is SAMEORIGIN).
+    xFrameOptions: { action: 'deny' as const },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' as const },
     crossOriginEmbedderPolicy: false,
   };
@@ -97,6 +112,7 @@ export function answerClientError(env: Env): NonNullable<FastifyServerOptions['c
     'Content-Type: application/json; charset=utf-8',
     'X-Content-Type-Options: nosniff',
     "Content-Security-Policy: default-src 'none'; frame-ancestors 'none'",
+    'X-Frame-Options: DENY',
     'Referrer-Policy: strict-origin-when-cross-origin',
     ...(env.NODE_ENV === 'production'
       ? ['Strict-Transport-Security: max-age=31536000; includeSubDomains']
@@ -124,11 +140,26 @@ function extraOrigins(env: Env): string[] {
     .filter(Boolean);
 }
 
-/** A request whose Origin names the host it was sent to is same-origin (covers any port or host name the operator uses). */
+/**
+ * A request whose Origin names the host it was sent to is same-origin (covers any port or host name the operator
+ * uses). The Host header may spell out the scheme's default port (`localhost:80`), which an origin leaves out.
+ */
 function isSameHost(origin: string, host: string | undefined): boolean {
   try {
-    return host !== undefined && new URL(origin).host === host;
+    const url = new URL(origin);
+    return host !== undefined && url.host === new URL(`${url.protocol}//${host}`).host;
   } catch {
     return false;
+  }
+}
+
+/** The origin of a Referer header (`https://portal.example/home/...` → `https://portal.example`), or null. */
+function originOf(referer: string | undefined): string | null {
+  if (!referer) return null;
+  try {
+    const { origin } = new URL(referer);
+    return origin === 'null' ? null : origin;
+  } catch {
+    return null;
   }
 }

@@ -3,7 +3,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { RATE_LIMITS } from './rate-limit.ts';
+import { RENDER_QUEUE } from './rendered-pages.ts';
 import { createTestApp, type TestApp } from '#app/test/app.ts';
 
 /**
@@ -30,17 +32,19 @@ function fakeBuild(): { dir: string; dist: string } {
   writeFileSync(
     join(dir, 'dist-ssr/entry-server.js'),
     `let renders = 0;
+    // A test holds renders of …/held/… addresses until it lets them go (globalThis: the test shares it).
+    const hold = (globalThis.__careHeldRenders ??= { on: false, waiting: [] });
     export function createPageRenderer({ basePath, fetch }) {
       return async function render(request) {
         renders += 1;
+        if (hold.on && request.url.includes('/held/')) await new Promise((go) => hold.waiting.push(go));
         if (request.url.includes('/fails')) throw new Error('rendering failed');
         if (request.url.includes('/unknown')) return null;
         const brand = await (await fetch('http://portal.internal' + basePath + '/api/brand')).json();
-        const language = request.queryLanguage ?? request.cookieLanguage ?? 'en';
         return {
-          language,
+          language: request.language,
           html: '<main><h1>' + brand.name + '</h1><p>' + request.url + '</p></main>',
-          state: { text: '</script><script>alert(1)</script>', accept: request.acceptLanguage ?? null, renders },
+          state: { text: '</script><script>alert(1)</script>', language: request.language, renders },
         };
       };
     }`,
@@ -49,6 +53,16 @@ function fakeBuild(): { dir: string; dist: string } {
 }
 
 const sha = (s: string) => `'sha256-${createHash('sha256').update(s).digest('base64')}'`;
+
+/** The fake renderer's switch for holding renders (see fakeBuild). */
+const held = () =>
+  ((globalThis as { __careHeldRenders?: { on: boolean; waiting: (() => void)[] } }).__careHeldRenders ??= {
+    on: false,
+    waiting: [],
+  });
+const isRendered = (body: string) => body.includes('id="page-state"');
+const rendersIn = (body: string) =>
+  (JSON.parse(/id="page-state">(.*?)<\/script>/.exec(body)![1]!) as { renders: number }).renders;
 
 describe.each([{ basePath: '' }, { basePath: '/portal' }])(
   'server-rendered public catalogue under "$basePath/"',
@@ -68,7 +82,7 @@ describe.each([{ basePath: '' }, { basePath: '/portal' }])(
 
     it('puts the rendered page in #root in place of the splash, with its data from the API in-process', async () => {
       const res = await t.app.inject({
-        url: `${catalog}/1/catalog-folders?x=1`,
+        url: `${catalog}/1/catalog-folders?q=lozysko&x=1`,
         headers: { cookie: 'i18next=de' },
       });
       expect(res.statusCode).toBe(200);
@@ -76,7 +90,8 @@ describe.each([{ basePath: '' }, { basePath: '/portal' }])(
       expect(res.headers['cache-control']).toBe('no-cache');
       const brand = (await t.app.inject(`${basePath}/api/brand`)).json<{ name: string }>();
       expect(res.body).toContain(
-        `<div id="root"><main><h1>${brand.name}</h1><p>${catalog}/1/catalog-folders?x=1</p></main></div>`,
+        // Rendered for the address without the parameter the page does not read.
+        `<div id="root"><main><h1>${brand.name}</h1><p>${catalog}/1/catalog-folders?q=lozysko</p></main></div>`,
       );
       expect(res.body).not.toContain('boot-splash"></div>');
       expect(res.body).toContain('<html lang="de">');
@@ -89,7 +104,7 @@ describe.each([{ basePath: '' }, { basePath: '/portal' }])(
       expect(state).not.toContain('</script');
       expect(JSON.parse(state!)).toMatchObject({
         text: '</script><script>alert(1)</script>',
-        accept: 'en-GB,en;q=0.9',
+        language: 'en',
       });
       const scriptSrc = String(res.headers['content-security-policy'])
         .split(';')
@@ -128,11 +143,8 @@ describe.each([{ basePath: '' }, { basePath: '/portal' }])(
     });
 
     it('reuses a rendered page for the same address and language inputs, not for others', async () => {
-      const renders = async (headers: Record<string, string>, url = `${catalog}/7/catalog-folders`) => {
-        const res = await t.app.inject({ url, headers });
-        const state = /id="page-state">(.*?)<\/script>/.exec(res.body)![1]!;
-        return (JSON.parse(state) as { renders: number }).renders;
-      };
+      const renders = async (headers: Record<string, string>, url = `${catalog}/7/catalog-folders`) =>
+        rendersIn((await t.app.inject({ url, headers })).body);
       const first = await renders({ 'accept-language': 'de' });
       expect(await renders({ 'accept-language': 'de' })).toBe(first);
       expect(await renders({ 'accept-language': 'en' })).toBeGreaterThan(first);
@@ -156,6 +168,104 @@ describe.each([{ basePath: '' }, { basePath: '/portal' }])(
         });
         expect(res.body).not.toContain('page-state');
       }
+    });
+
+    it('lists each inline script of the plain and the rendered pages once in the CSP', async () => {
+      const sources = (csp: unknown) =>
+        String(csp)
+          .split(';')
+          .find((d) => d.trim().startsWith('script-src'))!
+          .trim()
+          .split(/\s+/)
+          .slice(1);
+      for (const url of [`${basePath}/login`, catalog]) {
+        const res = await t.app.inject(url);
+        const scriptSrc = sources(res.headers['content-security-policy']);
+        expect(scriptSrc.length, url).toBe(new Set(scriptSrc).size);
+        for (const [, script] of res.body.matchAll(/<script>([\s\S]*?)<\/script>/g))
+          expect(scriptSrc).toContain(sha(script!));
+      }
+    });
+
+    it('renders an address once whatever parameters the page does not read, and per language, not per header', async () => {
+      const page = `${catalog}/21/catalog-folders`;
+      const ask = (url: string, headers: Record<string, string> = {}) =>
+        t.app.inject({ url, headers, remoteAddress: '10.1.0.1' });
+      const first = await ask(`${page}?utm_source=newsletter`);
+      expect(first.body).toContain(`<p>${page}</p>`);
+      const renders = rendersIn(first.body);
+      for (const [url, headers] of [
+        [`${page}?utm_source=a`, {}],
+        [`${page}?fbclid=x&v=${Date.now()}`, {}],
+        [`${page}?page=3&size=50`, {}],
+        [`${page}?lng=pl`, {}],
+        [page, { 'accept-language': 'pl-PL,pl;q=0.9,en;q=0.8' }],
+        [page, { 'accept-language': 'xx-YY, pl;q=0.5' }],
+        [page, { cookie: 'i18next=pl-PL' }],
+      ] as const) {
+        const res = await ask(url, headers);
+        expect({ url, headers, renders: rendersIn(res.body) }).toEqual({ url, headers, renders });
+      }
+      // What the page does read: the search (with its page) and the language.
+      const search = await ask(`${page}?q=lozysko&page=02&utm_source=a`);
+      expect(rendersIn(search.body)).toBeGreaterThan(renders);
+      expect(search.body).toContain(`<p>${page}?q=lozysko&page=2</p>`);
+      expect(rendersIn((await ask(`${page}?page=2&q=lozysko`)).body)).toBe(rendersIn(search.body));
+      expect(rendersIn((await ask(`${page}?lng=de`)).body)).toBeGreaterThan(rendersIn(search.body));
+    });
+
+    it('renders one page at a time with a few in line, and gives the plain page to whoever finds the line full', async () => {
+      const hold = held();
+      hold.on = true;
+      try {
+        const ask = (i: number) =>
+          t.app.inject({ url: `${catalog}/held/${i}`, remoteAddress: `10.2.0.${i + 1}` });
+        const running = Array.from({ length: RENDER_QUEUE.concurrency }, (_, i) => ask(i));
+        await vi.waitFor(() => expect(hold.waiting.length).toBe(RENDER_QUEUE.concurrency), {
+          timeout: 10_000,
+        });
+        // While those renders last, the line takes RENDER_QUEUE.waiting more; one more finds it full.
+        const lined = Array.from({ length: RENDER_QUEUE.waiting + 1 }, (_, i) =>
+          ask(RENDER_QUEUE.concurrency + i),
+        );
+        const firstAnswer = await Promise.race(lined);
+        expect(firstAnswer.statusCode).toBe(200);
+        expect(isRendered(firstAnswer.body)).toBe(false);
+        expect(firstAnswer.body).toContain('boot-splash');
+        expect(hold.waiting.length).toBe(RENDER_QUEUE.concurrency);
+        hold.on = false;
+        for (const go of hold.waiting.splice(0)) go();
+        const answers = await Promise.all([...running, ...lined]);
+        expect(answers.map((res) => isRendered(res.body)).filter(Boolean)).toHaveLength(
+          RENDER_QUEUE.concurrency + RENDER_QUEUE.waiting,
+        );
+      } finally {
+        hold.on = false;
+        for (const go of hold.waiting.splice(0)) go();
+      }
+    });
+
+    it('limits the renders per address, not the pages served from the cache, and answers the plain page over it', async () => {
+      const max = RATE_LIMITS.pageRenderPerIp.max * t.app.rateLimitIpFactor;
+      const ask = (url: string, remoteAddress = '10.3.0.1') => t.app.inject({ url, remoteAddress });
+      const kept = `${catalog}/30/catalog-folders`;
+      expect(isRendered((await ask(kept)).body)).toBe(true);
+      for (let i = 0; i < max + 5; i++) expect(isRendered((await ask(kept)).body)).toBe(true);
+      for (let i = 1; i < max; i++) {
+        expect({
+          i,
+          rendered: isRendered((await ask(`${catalog}/31/catalog-folders?q=part${i}`)).body),
+        }).toEqual({ i, rendered: true });
+      }
+      const over = await ask(`${catalog}/31/catalog-folders?q=part${max}`);
+      expect(over.statusCode).toBe(200);
+      expect(isRendered(over.body)).toBe(false);
+      expect(over.body).toContain('boot-splash');
+      // The page already rendered is still served; another address still gets its renders.
+      expect(isRendered((await ask(kept)).body)).toBe(true);
+      expect(isRendered((await ask(`${catalog}/31/catalog-folders?q=part${max}`, '10.3.0.2')).body)).toBe(
+        true,
+      );
     });
   },
 );

@@ -18,6 +18,7 @@ function fakeDist(): string {
   );
   writeFileSync(join(dir, 'assets/index-abc.js'), 'console.log(1)');
   writeFileSync(join(dir, 'assets/index-abc.js.br'), brotliCompressSync('console.log(1)'));
+  writeFileSync(join(dir, 'assets/index-abc.js.map'), '{"version":3,"sources":["../src/main.tsx"]}');
   writeFileSync(join(dir, 'locales/lang/common/pl.json'), '{"a":"b"}');
   return dir;
 }
@@ -105,6 +106,39 @@ describe.each([
         status: 404,
         code: 'NOT_FOUND',
       });
+    }
+  });
+});
+
+/** Issue 13: the readable source is not handed out in production unless the operator asks for it. */
+describe.each<{ env: Record<string, string>; served: boolean }>([
+  { env: { NODE_ENV: 'production' }, served: false },
+  { env: { NODE_ENV: 'production', SERVE_SOURCE_MAPS: 'true' }, served: true },
+  { env: { NODE_ENV: 'development' }, served: true },
+  { env: { NODE_ENV: 'development', SERVE_SOURCE_MAPS: 'false' }, served: false },
+])('source maps with $env', ({ env, served }) => {
+  let t: TestApp;
+  let dist: string;
+  beforeAll(async () => {
+    dist = fakeDist();
+    t = await createTestApp({ WEB_DIST_DIR: dist, ...env });
+  });
+  afterAll(async () => {
+    await t.app.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it(served ? 'serves them and names them beside the code' : 'answers 404 and names none', async () => {
+    const map = await t.app.inject('/assets/index-abc.js.map');
+    expect(map.statusCode).toBe(served ? 200 : 404);
+    if (!served) expect(map.json().code).toBe('NOT_FOUND');
+    for (const encoding of ['identity', 'br']) {
+      const code = await t.app.inject({
+        url: '/assets/index-abc.js',
+        headers: { 'accept-encoding': encoding },
+      });
+      expect(code.statusCode).toBe(200);
+      expect(code.headers.sourcemap).toBe(served ? 'index-abc.js.map' : undefined);
     }
   });
 });

@@ -1,13 +1,12 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { basename, join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { PORTAL_CONFIG_GLOBAL, type PortalConfig } from '@care/contract/runtime-config';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Env } from '#app/config/env.ts';
 import { sendNotFound } from './errors.ts';
+import { createRenderedPages } from './rendered-pages.ts';
 
 export interface IndexPage {
   html: string;
@@ -39,8 +38,13 @@ export function loadIndexPage(env: Env): IndexPage | null {
     .replace('<script', `<script>window.${PORTAL_CONFIG_GLOBAL}=${config}</script><script`);
   const [head, root] = splitAtRoot(html);
   const renderedHead = root ? renderedPageHead(head, env) : null;
-  const scriptHashes = [...(html + (renderedHead ?? '')).matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
-    (m) => `'sha256-${createHash('sha256').update(m[1]!).digest('base64')}'`,
+  // Both pages' inline scripts, each once: the rendered pages' head repeats index.html's (configuration, colour
+  // scheme, the load-failure notice) and adds the loader.
+  const scripts = new Set(
+    [...(html + (renderedHead ?? '')).matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]!),
+  );
+  const scriptHashes = [...scripts].map(
+    (script) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`,
   );
   return { html, scriptHashes, renderedHead };
 }
@@ -84,57 +88,8 @@ function renderedPageHead(head: string, env: Env): string | null {
     .replace(/<link rel="modulepreload"[^>]*>\s*/g, '');
 }
 
-/** The web app's rendering of the public catalogue pages (apps/web/src/entry-server.tsx, built to dist-ssr/). */
-interface PageRenderer {
-  (request: {
-    url: string;
-    queryLanguage?: string | undefined;
-    cookieLanguage?: string | undefined;
-    acceptLanguage?: string | undefined;
-  }): Promise<{ language: string; head?: string; html: string; state: unknown } | null>;
-}
-
-/** How long a rendered public page is reused, and how many are kept (the oldest go first). */
-const RENDERED_PAGE_TTL_MS = 30_000;
-const RENDERED_PAGE_CACHE_SIZE = 300;
-
 /** The public catalogue's pages, rendered on the server (docs/perf.md, Lighthouse; ADR 028). */
 const SERVER_RENDERED = '/parts-catalog-public/catalog-folders';
-
-/**
- * Loads the server rendering next to the built web app (`<WEB_DIST_DIR>/../dist-ssr/entry-server.js`), if it was
- * built. Its API calls are answered in this process (`app.inject`, no cookies: only public data). Off when the
- * pages call an API elsewhere (PORTAL_API_BASE_URL), which this process would not answer for.
- */
-async function loadPageRenderer(app: FastifyInstance, env: Env): Promise<PageRenderer | null> {
-  const entry = join(dirname(env.WEB_DIST_DIR), 'dist-ssr', 'entry-server.js');
-  if (!existsSync(entry)) return null;
-  if (env.PORTAL_API_BASE_URL && env.PORTAL_API_BASE_URL !== env.BASE_PATH) return null;
-  const module = (await import(pathToFileURL(entry).href)) as {
-    createPageRenderer(options: { basePath: string; localesDir: string; fetch: typeof fetch }): PageRenderer;
-  };
-  const inProcess = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
-    const url = new URL(input instanceof Request ? input.url : input);
-    const res = await app.inject({
-      method: (init?.method ?? 'GET') as 'GET',
-      url: url.pathname + url.search,
-      headers: { accept: 'application/json' },
-    });
-    const headers = new Headers();
-    for (const [name, value] of Object.entries(res.headers))
-      if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : String(value));
-    const empty = res.statusCode === 204 || res.statusCode === 304;
-    return new Response(empty ? null : new Uint8Array(res.rawPayload), { status: res.statusCode, headers });
-  };
-  return module.createPageRenderer({
-    basePath: env.BASE_PATH,
-    localesDir: join(env.WEB_DIST_DIR, 'locales', 'lang'),
-    fetch: inProcess as typeof fetch,
-  });
-}
-
-/** `<` as \u003c: the state cannot end its script element, whatever the catalogue's texts contain. */
-const jsonInHtml = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
 /** Paths under the base path that are never client routes: the API and static files answer 404 in JSON there. */
 const NON_PAGE_PREFIXES = ['api/', 'auth/', 'assets/', 'locales/'];
@@ -149,7 +104,12 @@ export async function registerWebApp(app: FastifyInstance, env: Env, page: Index
       index: false,
       wildcard: true,
       preCompressed: true,
+      // Source maps only where SERVE_SOURCE_MAPS says (not in production by default); elsewhere 404 like any
+      // missing file. The build names them in no file (vite.config.ts), so browsers learn of them here only.
+      allowedPath: (path) => env.SERVE_SOURCE_MAPS || !path.endsWith('.map'),
       setHeaders(res, path) {
+        if (env.SERVE_SOURCE_MAPS && /\/assets\/[^/]+\.js(\.br|\.gz)?$/.test(path))
+          res.header('sourcemap', `${basename(path).replace(/\.(br|gz)$/, '')}.map`);
         if (path.includes('/assets/')) res.header('cache-control', 'public, max-age=31536000, immutable');
         else if (path.includes('/locales/'))
           res.header('cache-control', 'public, max-age=300, must-revalidate');
@@ -162,66 +122,10 @@ export async function registerWebApp(app: FastifyInstance, env: Env, page: Index
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(page!.html);
   const [, afterRoot] = page ? splitAtRoot(page.html) : ['', ''];
   const beforeRoot = page?.renderedHead ?? '';
-  const render = beforeRoot ? await loadPageRenderer(app, env) : null;
+  const sendRendered = beforeRoot
+    ? await createRenderedPages(app, env, { beforeRoot, afterRoot, sendIndex })
+    : null;
 
-  /** A public catalogue page with its content in #root (the splash's place), or the plain page if that fails. */
-  const cache = new Map<string, { at: number; body: Buffer | string; encoding: 'br' | 'gzip' | null }>();
-  const send = (reply: FastifyReply, body: Buffer | string, encoding: 'br' | 'gzip' | null) => {
-    reply
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-cache')
-      .header('vary', 'accept-encoding');
-    if (encoding) reply.header('content-encoding', encoding);
-    return reply.send(body);
-  };
-
-  const sendRendered = async (request: FastifyRequest, reply: FastifyReply) => {
-    const accepted = String(request.headers['accept-encoding'] ?? '');
-    const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : null;
-    // The same public page for the same address and language inputs: kept briefly (like the catalogue's search
-    // results), so a busy page costs one render and one compression per RENDERED_PAGE_TTL_MS.
-    const key = [
-      request.url,
-      request.cookies.i18next ?? '',
-      request.headers['accept-language'] ?? '',
-      encoding,
-    ].join('\n');
-    const hit = cache.get(key);
-    if (hit && Date.now() - hit.at < RENDERED_PAGE_TTL_MS) return send(reply, hit.body, hit.encoding);
-    let rendered: Awaited<ReturnType<PageRenderer>> = null;
-    try {
-      const query = request.query as Record<string, unknown>;
-      rendered = await render!({
-        url: request.url,
-        queryLanguage: typeof query.lng === 'string' ? query.lng : undefined,
-        cookieLanguage: request.cookies.i18next,
-        acceptLanguage: request.headers['accept-language'],
-      });
-    } catch (error) {
-      request.log.warn({ err: error }, 'server rendering of a public catalogue page failed');
-    }
-    if (!rendered) return sendIndex(reply);
-    const html =
-      beforeRoot
-        .replace(/<html lang="[^"]*"/, `<html lang="${rendered.language}"`)
-        .replace('</head>', () => `${rendered.head ?? ''}</head>`) +
-      rendered.html +
-      afterRoot.replace(
-        '</body>',
-        `<script type="application/json" id="page-state">${jsonInHtml(rendered.state)}</script></body>`,
-      );
-    // Dynamic pages get no pre-compressed file: compress here (with the inline stylesheet ~400 kB of text).
-    const body =
-      encoding === 'br'
-        ? brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } })
-        : encoding === 'gzip'
-          ? gzipSync(html)
-          : html;
-    cache.delete(key);
-    cache.set(key, { at: Date.now(), body, encoding });
-    if (cache.size > RENDERED_PAGE_CACHE_SIZE) cache.delete(cache.keys().next().value!);
-    return send(reply, body, encoding);
-  };
   // The static plugin would answer the root folder itself (403 without an index); the root is the login page.
   if (page) app.get(prefix, { schema: { hide: true } }, (_request, reply) => sendIndex(reply));
 
@@ -233,7 +137,8 @@ export async function registerWebApp(app: FastifyInstance, env: Env, page: Index
       (path === env.BASE_PATH || path.startsWith(prefix)) &&
       !NON_PAGE_PREFIXES.some((p) => path.startsWith(prefix + p));
     if (!isPageRequest) return sendNotFound(reply);
-    const server = render && request.method === 'GET' && path.startsWith(env.BASE_PATH + SERVER_RENDERED);
+    const server =
+      sendRendered && request.method === 'GET' && path.startsWith(env.BASE_PATH + SERVER_RENDERED);
     return server ? sendRendered(request, reply) : sendIndex(reply);
   });
 }

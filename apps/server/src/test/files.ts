@@ -76,8 +76,21 @@ export interface Part {
   file?: { filename: string; content: Buffer; contentType?: string };
 }
 
-/** A multipart/form-data body and its Content-Type header, as a browser's FormData sends it. */
-export function multipart(parts: Part[]): { body: Buffer; contentType: string } {
+/**
+ * The Origin a browser sends with a form's body (Fetch: with every request that is not GET or HEAD), for requests
+ * sent with `inject`: its Host is `localhost:80`, so this is the portal's own origin whatever PUBLIC_URL says.
+ */
+export const INJECT_ORIGIN = 'http://localhost';
+
+/**
+ * A multipart/form-data body, its Content-Type header, and the headers a browser's FormData upload sends with it
+ * (the type, and the portal's Origin for `inject`: plugins/security.ts refuses a form's type without one).
+ */
+export function multipart(parts: Part[]): {
+  body: Buffer;
+  contentType: string;
+  headers: { 'content-type': string; origin: string };
+} {
   const boundary = `----care${randomBytes(12).toString('hex')}`;
   const chunks: Buffer[] = [];
   for (const part of parts) {
@@ -101,7 +114,12 @@ export function multipart(parts: Part[]): { body: Buffer; contentType: string } 
     }
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { body: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
+  const contentType = `multipart/form-data; boundary=${boundary}`;
+  return {
+    body: Buffer.concat(chunks),
+    contentType,
+    headers: { 'content-type': contentType, origin: INJECT_ORIGIN },
+  };
 }
 
 /** Every file under `dir` (relative paths), to prove that nothing was left behind. */

@@ -119,12 +119,12 @@ export async function markRead(
 
 /** Sends a multipart body as the browser's FormData would. */
 export function postMultipart(app: FastifyInstance, url: string, cookie: string | undefined, parts: Part[]) {
-  const { body, contentType } = multipart(parts);
+  const { body, headers } = multipart(parts);
   return app.inject({
     method: 'POST',
     url,
     payload: body,
-    headers: { 'content-type': contentType, ...(cookie ? { cookie } : {}) },
+    headers: { ...headers, ...(cookie ? { cookie } : {}) },
   });
 }
 

@@ -51,12 +51,12 @@ describe('api/admin/catalog-imports', () => {
   });
 
   const post = (cookie: string | null, body: Part[]) => {
-    const { body: payload, contentType } = multipart(body);
+    const { body: payload, headers } = multipart(body);
     return t.app.inject({
       method: 'POST',
       url: '/api/admin/catalog-imports',
       payload,
-      headers: { 'content-type': contentType, ...(cookie ? { cookie } : {}) },
+      headers: { ...headers, ...(cookie ? { cookie } : {}) },
     });
   };
   const partCount = async () => (await t.database.db.select({ n: count() }).from(parts))[0]!.n;
