@@ -20,6 +20,8 @@ export const ERROR_CODES = [
   'NOT_FOUND',
   'CONFLICT',
   'PAYLOAD_TOO_LARGE',
+  /** The request's headers are larger than the server reads (cookies gone wild): 431. */
+  'HEADERS_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
   'RATE_LIMITED',
   /** Per-user quotas (429 with Retry-After): chat messages per minute, offer requests per minute, upload volume per day. */

@@ -233,12 +233,7 @@ export function problemsOf(answer: Answer): string[] {
       const error = parsed === undefined ? undefined : ApiErrorSchema.safeParse(parsed);
       if (error && !error.success) {
         problems.push(`error is not an ApiError: ${answer.body.slice(0, 200)}`);
-      } else if (
-        error?.success &&
-        statusOf(error.data.code) !== answer.statusCode &&
-        // Node refuses oversized headers before Fastify runs (security.ts answerClientError): 431, too large.
-        !(answer.statusCode === 431 && error.data.code === 'PAYLOAD_TOO_LARGE')
-      ) {
+      } else if (error?.success && statusOf(error.data.code) !== answer.statusCode) {
         // A code means one status (issue 13: over-long ids answered 403 and 414 with BAD_REQUEST).
         problems.push(`status ${answer.statusCode} with code ${error.data.code}`);
       }

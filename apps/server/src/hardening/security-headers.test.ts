@@ -216,9 +216,10 @@ describe.each([
       'headers over 16 kB (431)',
       `GET /api/brand HTTP/1.1\r\nHost: x\r\nX-Big: ${'x'.repeat(20_000)}\r\n\r\n`,
       431,
+      'HEADERS_TOO_LARGE',
     ],
-    ['an unparsable request (400)', 'GET /api/brand HTTP/1.1\r\nHost x\r\n\r\n', 400],
-  ])('Node’s own answer to %s', async (_what, request, status) => {
+    ['an unparsable request (400)', 'GET /api/brand HTTP/1.1\r\nHost x\r\n\r\n', 400, 'BAD_REQUEST'],
+  ])('Node’s own answer to %s', async (_what, request, status, code) => {
     await listening();
     const raw = await rawExchange(new URL(baseUrlOf(t.app)).port, request);
     const [head, body] = raw.split('\r\n\r\n');
@@ -232,6 +233,7 @@ describe.each([
     );
     expect(headerProblems(headers, production)).toEqual([]);
     expect(ApiErrorSchema.safeParse(JSON.parse(body!)).success).toBe(true);
+    expect(JSON.parse(body!).code).toBe(code);
   });
 
   it('HSTS only in production', async () => {

@@ -15,6 +15,7 @@ const STATUS: Record<ErrorCode, number> = {
   NOT_FOUND: 404,
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,
+  HEADERS_TOO_LARGE: 431,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
   TOO_MANY_MESSAGES: 429,
@@ -48,6 +49,7 @@ const CODE_OF_CLIENT_STATUS: Partial<Record<number, ErrorCode>> = {
   404: 'NOT_FOUND',
   413: 'PAYLOAD_TOO_LARGE',
   415: 'UNSUPPORTED_MEDIA_TYPE',
+  431: 'HEADERS_TOO_LARGE',
   429: 'RATE_LIMITED',
 };
 
@@ -63,6 +65,7 @@ const MESSAGES: Record<ErrorCode, string> = {
   NOT_FOUND: 'Not found.',
   CONFLICT: 'This conflicts with the current state.',
   PAYLOAD_TOO_LARGE: 'The request is too large.',
+  HEADERS_TOO_LARGE: "The request's headers are too large: clear this site's cookies and try again.",
   UNSUPPORTED_MEDIA_TYPE: 'This content type is not accepted.',
   RATE_LIMITED: 'Too many attempts. Please wait and try again.',
   TOO_MANY_MESSAGES: 'You have sent many messages in a short time. Please wait a minute and send again.',

@@ -122,7 +122,7 @@ export function answerClientError(env: Env): NonNullable<FastifyServerOptions['c
   return (error, socket) => {
     if ((error as { code?: string }).code === 'ECONNRESET' || socket.destroyed) return;
     const tooLarge = (error as { code?: string }).code === 'HPE_HEADER_OVERFLOW';
-    const code = tooLarge ? 'PAYLOAD_TOO_LARGE' : 'BAD_REQUEST';
+    const code = tooLarge ? 'HEADERS_TOO_LARGE' : 'BAD_REQUEST';
     const body = JSON.stringify({ code, message: new AppError(code).message } satisfies ApiError);
     if (socket.writable) {
       socket.write(
