@@ -163,6 +163,8 @@ async function startServer(dataDir: string, logPath: string): Promise<{ stop(): 
     DATA_DIR: dataDir,
     SEED_DEMO_DATA: 'true',
     RATE_LIMIT_IP_FACTOR: '1000',
+    // The scanners start from the OpenAPI document, off by default in production.
+    API_DOCS: 'true',
     LOG_LEVEL: 'info',
   };
   delete env.DATABASE_URL;

@@ -140,7 +140,8 @@ export async function buildApp({
     openapi: { info: { title: 'Care Portal API', version: '1.0.0' } },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: `${env.BASE_PATH}/api/docs` });
+  // The document is built either way (the property tests read it); it is served only when meant to (ASVS 13.4.5).
+  if (env.API_DOCS) await app.register(swaggerUi, { routePrefix: `${env.BASE_PATH}/api/docs` });
 
   await app.register(healthRoutes, { database });
   await app.register(

@@ -35,6 +35,11 @@ export const EnvSchema = z.object({
    */
   SERVE_SOURCE_MAPS: bool.optional(),
   /**
+   * Serve the API's OpenAPI document and its browser at BASE_PATH/api/docs. Defaults to on, except in production:
+   * there the whole API surface (staff and admin operations included) is shown only when the operator means to.
+   */
+  API_DOCS: bool.optional(),
+  /**
    * Prometheus metrics (docs/operations.md): GET /metrics on the app's port answers only with
    * "Authorization: Bearer <METRICS_TOKEN>" (404 while unset); METRICS_PORT adds a listener on METRICS_HOST that
    * serves /metrics without a token, for a scraper on the same host or private network.
@@ -138,6 +143,7 @@ export type Env = z.infer<typeof EnvSchema> & {
   TRUST_PROXY: boolean | number | string;
   SEED_DEMO_DATA: boolean;
   SERVE_SOURCE_MAPS: boolean;
+  API_DOCS: boolean;
   CAPTCHA_HMAC_KEY: string;
 };
 
@@ -167,6 +173,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     PUBLIC_URL: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
     SEED_DEMO_DATA: env.SEED_DEMO_DATA ?? env.NODE_ENV !== 'production',
     SERVE_SOURCE_MAPS: env.SERVE_SOURCE_MAPS ?? env.NODE_ENV !== 'production',
+    API_DOCS: env.API_DOCS ?? env.NODE_ENV !== 'production',
     TRUST_PROXY:
       env.TRUST_PROXY ?? (env.NODE_ENV === 'production' ? 'loopback,linklocal,uniquelocal' : false),
     // Without a required captcha a per-process key is enough: challenges are only offered, never demanded.

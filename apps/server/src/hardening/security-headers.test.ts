@@ -163,6 +163,8 @@ describe.each([
       WEB_DIST_DIR: dist,
       PUBLIC_URL: 'https://portal.example',
       DATA_DIR: join(dist, 'data'),
+      // Off by default in production (api-docs.test.ts); on here so that its answers' headers are checked too.
+      API_DOCS: 'true',
     });
     const db = t.database.db;
     const customerId = await insertUser(db, { email: 'headers@example.com' });
