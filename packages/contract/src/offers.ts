@@ -3,7 +3,6 @@ import { FileMetadataSchema } from './files.ts';
 import { LIMITS, OFFER_REQUEST_LIMITS } from './limits.ts';
 import { LANGUAGES } from './locales.ts';
 import { codesFilterField, IdSchema, pagedSchema, pageField, pageSizeField } from './paging.ts';
-import { int4Schema } from './ranges.ts';
 import { OFFER_REQUEST_STATUSES, type OfferRequestStatus } from './statuses.ts';
 import { TranslatedTextSchema, translatedNameSchema } from './translations.ts';
 
@@ -35,7 +34,8 @@ export const CartItemSchema = z.object({
   name: translatedNameSchema(OFFER_REQUEST_LIMITS.name).optional(),
   symbol: z.string().max(OFFER_REQUEST_LIMITS.symbol).optional(),
   images: z.array(z.string().max(OFFER_REQUEST_LIMITS.imageUrl)).max(OFFER_REQUEST_LIMITS.images).optional(),
-  amount: int4Schema.min(LIMITS.cartAmountMin).max(LIMITS.cartAmountMax),
+  // Within int4 (the column): one bound, so that a larger number is one field error, not two.
+  amount: z.int().min(LIMITS.cartAmountMin).max(LIMITS.cartAmountMax),
 });
 export type CartItem = z.input<typeof CartItemSchema>;
 
