@@ -22,6 +22,12 @@ export async function loader() {
   return null;
 }
 
+/**
+ * The alert's body is a flex item, which by default is never narrower than its content: the summary table's
+ * minimum width pushed the result past a 360 px screen (clipped) instead of scrolling the table.
+ */
+const SHRINKING_ALERT = { body: { minWidth: 0 } };
+
 /** Catalogue import for admins (issue 5): check or import a catalogue file, see what it did, recent runs. */
 export function Component() {
   const { t } = useTranslation('admin');
@@ -52,6 +58,7 @@ export function Component() {
           {outcome?.kind === 'done' ? (
             <Alert
               color={outcome.result.dryRun ? 'blue' : 'green'}
+              styles={SHRINKING_ALERT}
               title={
                 <Title order={2} size="h4" ref={resultHeading} tabIndex={-1} c="var(--mantine-color-text)">
                   {t(
@@ -85,6 +92,7 @@ export function Component() {
           {outcome?.kind === 'problems' ? (
             <Alert
               color="red"
+              styles={SHRINKING_ALERT}
               title={
                 <Title order={2} size="h4" ref={resultHeading} tabIndex={-1} c="var(--mantine-color-text)">
                   {t('catalog-import.result.refused', { count: outcome.failure.problemCount })}
