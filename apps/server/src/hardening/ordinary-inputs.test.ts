@@ -2,9 +2,10 @@ import { LIMITS } from '@care/contract/limits';
 import type { LightMyRequestResponse } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { catalogFolders, parts } from '#app/db/schema/catalog.ts';
+import { catalogFolders } from '#app/db/schema/catalog.ts';
 import { offerRequests } from '#app/db/schema/offers.ts';
 import { userSettings } from '#app/db/schema/users.ts';
+import { insertPart } from '#app/test/catalog.ts';
 import { cookieFor, insertUser, postJson } from '#app/test/accounts.ts';
 import { createTestApp, type TestApp } from '#app/test/app.ts';
 import { multipart } from '#app/test/files.ts';
@@ -32,17 +33,7 @@ beforeAll(async () => {
   await insertUser(db, { email: 'serwis@example.com', role: 'service' });
   customer = await cookieFor(t.app, 'jan@example.com');
   service = await cookieFor(t.app, 'serwis@example.com');
-  const [part] = await db
-    .insert(parts)
-    .values({
-      externalId: 'P-1',
-      symbol: 'AM-6204',
-      symbolNormalized: 'am6204',
-      name: { default: 'pl', values: { pl: 'Łożysko' } },
-      searchText: 'lozysko',
-    })
-    .returning({ id: parts.id });
-  partId = part!.id;
+  partId = await insertPart(db, { externalId: 'P-1', symbol: 'AM-6204' });
   const machineId = await insertOwnedMachine(db, { serialNumber: 'AM-2025-000001', ownerId });
   requestId = await insertRequest(db, { code: 'SR/1', customerId: ownerId, machineId });
 });

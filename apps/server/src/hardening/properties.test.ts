@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
-import { parts } from '#app/db/schema/catalog.ts';
+import { insertPart } from '#app/test/catalog.ts';
 import { INJECT_ORIGIN, multipart, png } from '#app/test/files.ts';
 import { insertUser, nextIp, signIn, sessionCookieOf } from '#app/test/accounts.ts';
 import { createTestApp } from '#app/test/app.ts';
@@ -81,23 +81,14 @@ async function ensureSessions(): Promise<void> {
 }
 
 await insertElements(db);
-const [part] = await db
-  .insert(parts)
-  .values({
-    externalId: 'P-HOSTILE',
-    symbol: 'AM-6204',
-    symbolNormalized: 'am6204',
-    name: { default: 'pl', values: { pl: 'Łożysko' } },
-    searchText: 'lozysko',
-  })
-  .returning({ id: parts.id });
+const partId = await insertPart(db, { externalId: 'P-HOSTILE', symbol: 'AM-6204' });
 
 /**
  * Bodies the routes accept (sampleOf cannot meet patterns or name a part that exists): the assessment's inputs
  * replace one part of these at a time, so that they get past validation to the database as in the assessment.
  */
 const VALID_BODIES: Record<string, unknown> = {
-  'POST /api/parts/email': { items: [{ id: String(part!.id), name: 'Łożysko', amount: 1 }] },
+  'POST /api/parts/email': { items: [{ id: String(partId), name: 'Łożysko', amount: 1 }] },
   'POST /api/user/settings': {
     broadValue: 'care',
     key: 'table.machines',

@@ -7,7 +7,8 @@ import { ApiErrorSchema } from '@care/contract/errors';
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { catalogCards, parts } from '#app/db/schema/catalog.ts';
+import { catalogCards } from '#app/db/schema/catalog.ts';
+import { insertPart } from '#app/test/catalog.ts';
 import { clearRateLimits, cookieFor, insertUser } from '#app/test/accounts.ts';
 import { createTestApp, type TestApp } from '#app/test/app.ts';
 import { baseUrlOf } from '#app/test/event-stream.ts';
@@ -128,17 +129,7 @@ beforeAll(async () => {
   await insertUser(db, { email: 'admin@example.com', role: 'admin' });
   machineId = await insertOwnedMachine(db, { serialNumber: 'UPL-1', ownerId: customerId });
   requestId = await insertRequest(db, { code: 'SR/UPL/1', customerId, machineId });
-  const [part] = await db
-    .insert(parts)
-    .values({
-      externalId: 'P-UPL',
-      symbol: 'AM-6204',
-      symbolNormalized: 'am6204',
-      name: { default: 'pl', values: { pl: 'Łożysko' } },
-      searchText: 'łożysko',
-    })
-    .returning({ id: parts.id });
-  partId = part!.id;
+  partId = await insertPart(db, { externalId: 'P-UPL', symbol: 'AM-6204' });
   customer = await cookieFor(t.app, 'uploader@example.com');
   admin = await cookieFor(t.app, 'admin@example.com');
 });

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { parts } from '#app/db/schema/catalog.ts';
+import { insertPart } from '#app/test/catalog.ts';
 import { cookieFor, insertUser, postJson } from '#app/test/accounts.ts';
 import { createTestApp, type TestApp } from '#app/test/app.ts';
 import { redactUrl, serializeError } from './logging.ts';
@@ -82,16 +82,7 @@ describe('failed statements in the log', () => {
     const db = t.database.db;
     await insertUser(db, { email: 'jan@example.com' });
     const cookie = await cookieFor(t.app, 'jan@example.com');
-    const [part] = await db
-      .insert(parts)
-      .values({
-        externalId: 'P-1',
-        symbol: 'AM-6204',
-        symbolNormalized: 'am6204',
-        name: { default: 'pl', values: { pl: 'Łożysko' } },
-        searchText: 'lozysko',
-      })
-      .returning({ id: parts.id });
+    const partId = await insertPart(db, { externalId: 'P-1', symbol: 'AM-6204' });
     // A statement that fails for a reason no input check could foresee: a constraint the code does not know.
     await db.execute(sql`ALTER TABLE offer_requests ADD CONSTRAINT no_secret CHECK (note NOT LIKE '%7731%')`);
     try {
@@ -99,7 +90,7 @@ describe('failed statements in the log', () => {
       const response = await postJson(
         t.app,
         '/api/parts/email',
-        { items: [{ id: String(part!.id), name: 'Łożysko', amount: 1 }], note: secret },
+        { items: [{ id: String(partId), name: 'Łożysko', amount: 1 }], note: secret },
         { cookie },
       );
       expect(response.statusCode).toBe(500);

@@ -12,7 +12,6 @@ import { parseEnv } from '#app/config/env.ts';
 import type { Db } from '#app/db/client.ts';
 import { openDatabase, type Database } from '#app/db/client.ts';
 import { migrate } from '#app/db/migrate.ts';
-import { parts } from '#app/db/schema/catalog.ts';
 import { chatMessages } from '#app/db/schema/chat.ts';
 import { files } from '#app/db/schema/files.ts';
 import { offerRequests } from '#app/db/schema/offers.ts';
@@ -26,6 +25,7 @@ import {
   postJson,
   queuedMail,
 } from '#app/test/accounts.ts';
+import { insertPart } from '#app/test/catalog.ts';
 import { adminQuery, createTestApp, type TestApp } from '#app/test/app.ts';
 import { filesUnder, type Part, pngOfSize } from '#app/test/files.ts';
 import { insertOwnedMachine, insertRequest, postMultipart } from '#app/test/service-requests.ts';
@@ -41,20 +41,6 @@ function expectQuotaAnswer(response: LightMyRequestResponse, code: string, windo
   expect(Number.isInteger(retryAfter)).toBe(true);
   expect(retryAfter).toBeGreaterThanOrEqual(1);
   expect(retryAfter).toBeLessThanOrEqual(windowSeconds);
-}
-
-async function insertPart(db: Db, externalId: string): Promise<number> {
-  const [row] = await db
-    .insert(parts)
-    .values({
-      externalId,
-      symbol: externalId,
-      symbolNormalized: externalId.toLowerCase(),
-      name: { default: 'pl', values: { pl: 'Łożysko' } },
-      searchText: 'łożysko',
-    })
-    .returning({ id: parts.id });
-  return row!.id;
 }
 
 async function customerWithRequest(db: Db, email: string, role: 'customer' | 'service' = 'customer') {
@@ -100,7 +86,7 @@ describe('per-user quotas (the production defaults)', () => {
     // The defaults, except the day's upload volume: 1 MB is quicker to fill than 200.
     t = await createTestApp({ DATA_DIR: dataDir, QUOTA_UPLOAD_MB_PER_DAY: '1' });
     db = t.database.db;
-    bearing = await insertPart(db, 'P-Q1');
+    bearing = await insertPart(db, { externalId: 'P-Q1' });
   });
   afterAll(async () => {
     await t.app.close();

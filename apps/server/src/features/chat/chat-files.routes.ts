@@ -10,20 +10,14 @@ import type { Env } from '#app/config/env.ts';
 import type { Db } from '#app/db/client.ts';
 import { sendFile } from '#app/files/downloads.ts';
 import type { FileStore } from '#app/files/file-store.ts';
-import { receiveUploads, uploadLimitsOf } from '#app/files/uploads.ts';
+import { receiveUploads, UPLOAD_ERROR_RESPONSES, uploadLimitsOf } from '#app/files/uploads.ts';
 import { startUploadQuota, userQuota } from '#app/plugins/quotas.ts';
 import { actorOf, requireUser } from '#app/plugins/session.ts';
 import { getChatFile, listChatFiles, postChatFile } from './chat-files.service.ts';
 
 const tags = ['chat'];
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema };
-const uploadErrors = {
-  ...errors,
-  409: ApiErrorSchema,
-  413: ApiErrorSchema,
-  415: ApiErrorSchema,
-  429: ApiErrorSchema,
-};
+const uploadErrors = { ...errors, ...UPLOAD_ERROR_RESPONSES };
 
 /** SPEC §7 api/chat/files: sending a file into a request's chat, the chat's files, and their downloads. */
 export const chatFilesRoutes: FastifyPluginAsyncZod<{ env: Env; db: Db; fileStore: FileStore }> = async (

@@ -17,7 +17,13 @@ import type { Env } from '#app/config/env.ts';
 import type { Db } from '#app/db/client.ts';
 import { sendFile } from '#app/files/downloads.ts';
 import type { FileStore } from '#app/files/file-store.ts';
-import { discardUploads, keepUploadsIf, receiveUploads, uploadLimitsOf } from '#app/files/uploads.ts';
+import {
+  discardUploads,
+  keepUploadsIf,
+  receiveUploads,
+  UPLOAD_ERROR_RESPONSES,
+  uploadLimitsOf,
+} from '#app/files/uploads.ts';
 import { AppError } from '#app/plugins/errors.ts';
 import { startUploadQuota, userQuota } from '#app/plugins/quotas.ts';
 import { refuseUnstorableText } from '#app/plugins/input-guard.ts';
@@ -34,13 +40,7 @@ import {
 
 const tags = ['offer requests'];
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema };
-const uploadErrors = {
-  ...errors,
-  409: ApiErrorSchema,
-  413: ApiErrorSchema,
-  415: ApiErrorSchema,
-  429: ApiErrorSchema,
-};
+const uploadErrors = { ...errors, ...UPLOAD_ERROR_RESPONSES };
 
 /** The multipart field with the cart as JSON, checked like the JSON route's body. */
 function parsePayload(fields: Record<string, string>) {

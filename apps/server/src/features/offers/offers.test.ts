@@ -9,26 +9,13 @@ import { documentCounters } from '#app/db/schema/counters.ts';
 import { offerRequestItems, offerRequests } from '#app/db/schema/offers.ts';
 import { users } from '#app/db/schema/users.ts';
 import { startEventBus } from '#app/events/event-bus.ts';
+import { insertPart } from '#app/test/catalog.ts';
 import { clearOutbox, cookieFor, insertUser, postJson, queuedMail } from '#app/test/accounts.ts';
 import { createTestApp, QUOTAS_OFF, type TestApp } from '#app/test/app.ts';
 import { EXECUTABLE, JPEG, PDF } from '#app/test/files.ts';
 import { postMultipart } from '#app/test/service-requests.ts';
 
 const SALES = 'czesci@agromech.example';
-
-async function insertPart(db: Db, externalId: string, symbol: string, pl: string): Promise<number> {
-  const [row] = await db
-    .insert(parts)
-    .values({
-      externalId,
-      symbol,
-      symbolNormalized: symbol.toLowerCase().replace(/[\s.-]/g, ''),
-      name: { default: 'pl', values: { pl, en: `${pl} (en)` } },
-      searchText: pl.toLowerCase(),
-    })
-    .returning({ id: parts.id });
-  return row!.id;
-}
 
 describe('offer requests (POST api/parts/email, api/offer-requests, api/staff/offer-requests)', () => {
   let t: TestApp;
@@ -69,8 +56,13 @@ describe('offer requests (POST api/parts/email, api/offer-requests, api/staff/of
     // Customers get the catalogue authority only where granted, so one can be without it.
     t = await createTestApp({ ...QUOTAS_OFF, SALES_EMAIL: SALES, CUSTOMER_AUTHORITIES: ',' });
     db = t.database.db;
-    bearing = await insertPart(db, 'P-1', 'AM-6204.2RS', 'Łożysko');
-    belt = await insertPart(db, 'P-2', 'PK 12-1100', 'Pasek');
+    bearing = await insertPart(db, {
+      externalId: 'P-1',
+      symbol: 'AM-6204.2RS',
+      pl: 'Łożysko',
+      en: 'Łożysko (en)',
+    });
+    belt = await insertPart(db, { externalId: 'P-2', symbol: 'PK 12-1100', pl: 'Pasek', en: 'Pasek (en)' });
     await db
       .update(parts)
       .set({ images: ['/catalog/p-1.webp'] })
@@ -195,7 +187,12 @@ describe('offer requests (POST api/parts/email, api/offer-requests, api/staff/of
   });
 
   it('keeps a line whose part was removed from the catalogue since, without part id or images', async () => {
-    const gone = await insertPart(db, 'P-GONE', 'GONE-1', 'Sprężyna');
+    const gone = await insertPart(db, {
+      externalId: 'P-GONE',
+      symbol: 'GONE-1',
+      pl: 'Sprężyna',
+      en: 'Sprężyna (en)',
+    });
     await db
       .update(parts)
       .set({ images: ['/catalog/gone.webp'] })

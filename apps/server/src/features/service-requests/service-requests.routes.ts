@@ -13,7 +13,13 @@ import type { Env } from '#app/config/env.ts';
 import type { Db } from '#app/db/client.ts';
 import { sendFile } from '#app/files/downloads.ts';
 import type { FileStore } from '#app/files/file-store.ts';
-import { discardUploads, keepUploadsIf, receiveUploads, uploadLimitsOf } from '#app/files/uploads.ts';
+import {
+  discardUploads,
+  keepUploadsIf,
+  receiveUploads,
+  UPLOAD_ERROR_RESPONSES,
+  uploadLimitsOf,
+} from '#app/files/uploads.ts';
 import { startUploadQuota } from '#app/plugins/quotas.ts';
 import { actorOf, requireUser } from '#app/plugins/session.ts';
 import { addAppendices, checkAppendicesAllowed, getAttachmentFile } from './attachments.service.ts';
@@ -22,13 +28,7 @@ import { getServiceRequest, listElements, listOwnServiceRequests } from './servi
 
 const tags = ['service requests'];
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema };
-const uploadErrors = {
-  ...errors,
-  409: ApiErrorSchema,
-  413: ApiErrorSchema,
-  415: ApiErrorSchema,
-  429: ApiErrorSchema,
-};
+const uploadErrors = { ...errors, ...UPLOAD_ERROR_RESPONSES };
 
 interface Options {
   env: Env;
