@@ -1,25 +1,22 @@
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress as brotliCompressCallback, constants as zlib, gzip as gzipCallback } from 'node:zlib';
 import { type Language, pageLanguage } from '@care/contract/locales';
 import { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Env } from '#app/config/env.ts';
+import { type PageRenderer, type RenderedPage, startPageRenderer } from './page-renderer.ts';
 import { RATE_LIMITS } from './rate-limit.ts';
 import { createRenderQueue } from './render-queue.ts';
-
-/** The web app's rendering of the public catalogue pages (apps/web/src/entry-server.tsx, built to dist-ssr/). */
-interface PageRenderer {
-  (request: {
-    url: string;
-    language: Language;
-  }): Promise<{ language: string; head?: string; html: string; state: unknown } | null>;
-}
 
 /** How long a rendered public page is reused, and how many are kept (the oldest go first). */
 const RENDERED_PAGE_TTL_MS = 30_000;
 const RENDERED_PAGE_CACHE_SIZE = 300;
+
+const brotliCompress = promisify(brotliCompressCallback);
+const gzip = promisify(gzipCallback);
 
 /**
  * Renders are CPU work on the event loop that every other request shares (20–110 ms each): one at a time, a few
@@ -56,35 +53,29 @@ export function renderedPageAddress(url: string): string {
 }
 
 /**
- * Loads the server rendering next to the built web app (`<WEB_DIST_DIR>/../dist-ssr/entry-server.js`), if it was
- * built. Its API calls are answered in this process (`app.inject`, no cookies: only public data). Off when the
- * pages call an API elsewhere (PORTAL_API_BASE_URL), which this process would not answer for.
+ * Starts the server rendering next to the built web app (`<WEB_DIST_DIR>/../dist-ssr/entry-server.js`) on its
+ * worker thread, if it was built. Off when the pages call an API elsewhere (PORTAL_API_BASE_URL), which this
+ * process would not answer for, or when the rendering cannot be loaded (logged).
  */
 async function loadPageRenderer(app: FastifyInstance, env: Env): Promise<PageRenderer | null> {
   const entry = join(dirname(env.WEB_DIST_DIR), 'dist-ssr', 'entry-server.js');
   if (!existsSync(entry)) return null;
   if (env.PORTAL_API_BASE_URL && env.PORTAL_API_BASE_URL !== env.BASE_PATH) return null;
-  const module = (await import(pathToFileURL(entry).href)) as {
-    createPageRenderer(options: { basePath: string; localesDir: string; fetch: typeof fetch }): PageRenderer;
-  };
-  const inProcess = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
-    const url = new URL(input instanceof Request ? input.url : input);
-    const res = await app.inject({
-      method: (init?.method ?? 'GET') as 'GET',
-      url: url.pathname + url.search,
-      headers: { accept: 'application/json' },
+  try {
+    const renderer = await startPageRenderer(app, {
+      entry: pathToFileURL(entry).href,
+      basePath: env.BASE_PATH,
+      localesDir: join(env.WEB_DIST_DIR, 'locales', 'lang'),
     });
-    const headers = new Headers();
-    for (const [name, value] of Object.entries(res.headers))
-      if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : String(value));
-    const empty = res.statusCode === 204 || res.statusCode === 304;
-    return new Response(empty ? null : new Uint8Array(res.rawPayload), { status: res.statusCode, headers });
-  };
-  return module.createPageRenderer({
-    basePath: env.BASE_PATH,
-    localesDir: join(env.WEB_DIST_DIR, 'locales', 'lang'),
-    fetch: inProcess as typeof fetch,
-  });
+    app.addHook('onClose', () => renderer.close());
+    return renderer;
+  } catch (error) {
+    app.log.warn(
+      { err: error },
+      'the server rendering could not be loaded: public pages are rendered in the browser',
+    );
+    return null;
+  }
 }
 
 /** `<` as \u003c: the state cannot end its script element, whatever the catalogue's texts contain. */
@@ -108,8 +99,8 @@ export async function createRenderedPages(
   env: Env,
   { beforeRoot, afterRoot, sendIndex }: RenderedPagesOptions,
 ): Promise<((request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>) | null> {
-  const render = await loadPageRenderer(app, env);
-  if (!render) return null;
+  const renderer = await loadPageRenderer(app, env);
+  if (!renderer) return null;
 
   /**
    * A public catalogue page with its content in #root (the splash's place), or the plain page if that fails.
@@ -118,7 +109,10 @@ export async function createRenderedPages(
    * light one, index.html's script applies the visitor's scheme before the first paint (ADR 028).
    */
   type Encoding = 'br' | 'gzip';
-  const cache = new Map<string, { at: number; html: string; encoded: Partial<Record<Encoding, Buffer>> }>();
+  const cache = new Map<
+    string,
+    { at: number; html: string; encoded: Partial<Record<Encoding, Promise<Buffer>>> }
+  >();
   const inFlight = new Map<string, Promise<string | null>>();
   const queue = createRenderQueue(RENDER_QUEUE);
   // Only a render counts (a page served from the cache does not): a visitor over it gets the plain page, which
@@ -150,9 +144,9 @@ export async function createRenderedPages(
   };
 
   const renderPage = async (request: FastifyRequest, url: string, language: Language) => {
-    let rendered: Awaited<ReturnType<PageRenderer>> = null;
+    let rendered: RenderedPage | null = null;
     try {
-      rendered = await render({ url, language });
+      rendered = await renderer.render({ url, language });
     } catch (error) {
       request.log.warn({ err: error }, 'server rendering of a public catalogue page failed');
     }
@@ -213,11 +207,12 @@ export async function createRenderedPages(
       .header('vary', 'accept-encoding');
     if (!encoding) return reply.send(entry.html);
     // Dynamic pages get no pre-compressed file: compressed here (with the inline stylesheet ~400 kB of text).
+    // On libuv's thread pool, not the event loop: the other requests go on meanwhile.
     entry.encoded[encoding] ??=
       encoding === 'br'
-        ? brotliCompressSync(entry.html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } })
-        : gzipSync(entry.html);
-    return reply.header('content-encoding', encoding).send(entry.encoded[encoding]);
+        ? brotliCompress(entry.html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } })
+        : gzip(entry.html);
+    return reply.header('content-encoding', encoding).send(await entry.encoded[encoding]);
   };
   return sendRendered;
 }

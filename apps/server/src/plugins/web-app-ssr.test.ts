@@ -31,20 +31,45 @@ function fakeBuild(): { dir: string; dist: string } {
   writeFileSync(join(dist, 'assets/style-abc.css'), '.a{color:red}');
   writeFileSync(
     join(dir, 'dist-ssr/entry-server.js'),
-    `let renders = 0;
-    // A test holds renders of …/held/… addresses until it lets them go (globalThis: the test shares it).
-    const hold = (globalThis.__careHeldRenders ??= { on: false, waiting: [] });
+    `import { existsSync } from 'node:fs';
+    let renders = 0;
+    // A test holds renders of …/held/… addresses until it lets them go. This runs on the renderer's worker
+    // thread: the test talks to it over a BroadcastChannel (holdRenders below).
+    const channel = new BroadcastChannel('care-held-renders');
+    let holding = false;
+    const waiting = [];
+    channel.onmessage = ({ data }) => {
+      if (data === 'hold') {
+        holding = true;
+        channel.postMessage('holding');
+      } else if (data === 'release') {
+        holding = false;
+        for (const go of waiting.splice(0)) go();
+      }
+    };
     export function createPageRenderer({ basePath, fetch }) {
       return async function render(request) {
         renders += 1;
-        if (hold.on && request.url.includes('/held/')) await new Promise((go) => hold.waiting.push(go));
+        if (holding && request.url.includes('/held/'))
+          await new Promise((go) => {
+            waiting.push(go);
+            channel.postMessage('waiting');
+          });
         if (request.url.includes('/fails')) throw new Error('rendering failed');
+        // Busy until the test writes the file named after /spin/ (at most 20 s): blocks the thread it runs on.
+        let spunOut = false;
+        const spin = request.url.split('/spin/')[1]?.split('/')[0];
+        if (spin) {
+          const flag = new URL(spin, import.meta.url);
+          const end = Date.now() + 20000;
+          while (!existsSync(flag) && !(spunOut = Date.now() > end));
+        }
         if (request.url.includes('/unknown')) return null;
         const brand = await (await fetch('http://portal.internal' + basePath + '/api/brand')).json();
         return {
           language: request.language,
           html: '<main><h1>' + brand.name + '</h1><p>' + request.url + '</p></main>',
-          state: { text: '</script><script>alert(1)</script>', language: request.language, renders },
+          state: { text: '</script><script>alert(1)</script>', language: request.language, renders, spunOut },
         };
       };
     }`,
@@ -54,12 +79,31 @@ function fakeBuild(): { dir: string; dist: string } {
 
 const sha = (s: string) => `'sha256-${createHash('sha256').update(s).digest('base64')}'`;
 
-/** The fake renderer's switch for holding renders (see fakeBuild). */
-const held = () =>
-  ((globalThis as { __careHeldRenders?: { on: boolean; waiting: (() => void)[] } }).__careHeldRenders ??= {
-    on: false,
-    waiting: [],
+/** Holds the fake renderer's renders of …/held/… addresses (see fakeBuild) until `release`. */
+async function holdRenders() {
+  const channel = new BroadcastChannel('care-held-renders');
+  let waiting = 0;
+  let released = false;
+  const holding = new Promise<void>((resolve) => {
+    channel.onmessage = ({ data }: MessageEvent) => {
+      if (data === 'holding') resolve();
+      else if (data === 'waiting') waiting += 1;
+    };
   });
+  channel.postMessage('hold');
+  await holding;
+  return {
+    get waiting() {
+      return waiting;
+    },
+    release() {
+      if (released) return;
+      released = true;
+      channel.postMessage('release');
+      channel.close();
+    },
+  };
+}
 const isRendered = (body: string) => body.includes('id="page-state"');
 const rendersIn = (body: string) =>
   (JSON.parse(/id="page-state">(.*?)<\/script>/.exec(body)![1]!) as { renders: number }).renders;
@@ -153,6 +197,20 @@ describe.each([{ basePath: '' }, { basePath: '/portal' }])(
       );
     });
 
+    it('keeps answering other requests while a page renders: the render has a thread of its own', async () => {
+      const page = t.app.inject({ url: `${catalog}/spin/go-${basePath.length}/catalog-folders` });
+      // The render now spins until the file exists; on the main thread nothing else would be answered meanwhile.
+      const brand = await t.app.inject({ url: `${basePath}/api/brand` });
+      expect(brand.statusCode).toBe(200);
+      writeFileSync(join(build.dir, 'dist-ssr', `go-${basePath.length}`), '');
+      const answer = await page;
+      expect(isRendered(answer.body)).toBe(true);
+      const state = JSON.parse(/id="page-state">(.*?)<\/script>/.exec(answer.body)![1]!) as {
+        spunOut: boolean;
+      };
+      expect(state.spunOut).toBe(false);
+    });
+
     it('answers with the plain page when the rendering declines or fails, and renders no other address', async () => {
       for (const path of [
         `${catalog}/unknown`,
@@ -215,13 +273,12 @@ describe.each([{ basePath: '' }, { basePath: '/portal' }])(
     });
 
     it('renders one page at a time with a few in line, and gives the plain page to whoever finds the line full', async () => {
-      const hold = held();
-      hold.on = true;
+      const hold = await holdRenders();
       try {
         const ask = (i: number) =>
           t.app.inject({ url: `${catalog}/held/${i}`, remoteAddress: `10.2.0.${i + 1}` });
         const running = Array.from({ length: RENDER_QUEUE.concurrency }, (_, i) => ask(i));
-        await vi.waitFor(() => expect(hold.waiting.length).toBe(RENDER_QUEUE.concurrency), {
+        await vi.waitFor(() => expect(hold.waiting).toBe(RENDER_QUEUE.concurrency), {
           timeout: 10_000,
         });
         // While those renders last, the line takes RENDER_QUEUE.waiting more; one more finds it full.
@@ -232,16 +289,14 @@ describe.each([{ basePath: '' }, { basePath: '/portal' }])(
         expect(firstAnswer.statusCode).toBe(200);
         expect(isRendered(firstAnswer.body)).toBe(false);
         expect(firstAnswer.body).toContain('boot-splash');
-        expect(hold.waiting.length).toBe(RENDER_QUEUE.concurrency);
-        hold.on = false;
-        for (const go of hold.waiting.splice(0)) go();
+        expect(hold.waiting).toBe(RENDER_QUEUE.concurrency);
+        hold.release();
         const answers = await Promise.all([...running, ...lined]);
         expect(answers.map((res) => isRendered(res.body)).filter(Boolean)).toHaveLength(
           RENDER_QUEUE.concurrency + RENDER_QUEUE.waiting,
         );
       } finally {
-        hold.on = false;
-        for (const go of hold.waiting.splice(0)) go();
+        hold.release();
       }
     });
 
