@@ -11,15 +11,14 @@
  * Scores, metrics, the opportunities and every failed accessibility audit are printed; the full reports are
  * written to bench/results/lighthouse-*.json.
  */
-import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { repoRoot, resultsDir } from './config.ts';
+import { type DemoPortal, getJson, startDemoPortal } from './demo-portal.ts';
 
 const { values } = parseArgs({
   options: {
@@ -49,64 +48,20 @@ interface Result {
   audits: Record<string, Audit>;
 }
 
-async function startPortal(port: number): Promise<{ baseUrl: string; stop: () => Promise<void> }> {
+async function startPortal(port: number): Promise<DemoPortal> {
   console.log('Building the web app (npm run build -w @care/web) …');
   const build = spawnSync('npm', ['run', 'build', '-w', '@care/web'], { cwd: repoRoot, stdio: 'inherit' });
   if (build.status !== 0) throw new Error('the web build failed');
-  const dataDir = mkdtempSync(join(tmpdir(), 'care-lighthouse-'));
-  const baseUrl = `http://127.0.0.1:${port}`;
-  // As `npm start` serves it (production mode: compressed assets, caching), on PGlite with the demo data.
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: 'production',
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    PUBLIC_URL: baseUrl,
-    DATA_DIR: dataDir,
-    SEED_DEMO_DATA: 'true',
-    LOG_LEVEL: 'warn',
-  };
-  delete env.DATABASE_URL;
-  const child = spawn(
-    resolve(repoRoot, 'node_modules/.bin/node'),
-    ['--disable-warning=ExperimentalWarning', resolve(repoRoot, 'apps/server/src/server.ts')],
-    { cwd: repoRoot, stdio: ['ignore', 'ignore', 'inherit'], env },
-  );
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the portal exited with code ${child.exitCode}`);
-    if (Date.now() > deadline) throw new Error('the portal did not become ready in 2 minutes');
-    try {
-      if ((await fetch(`${baseUrl}/readyz`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    await sleep(500);
-  }
-  return {
-    baseUrl,
-    async stop() {
-      const exited = new Promise((done) => child.once('exit', done));
-      child.kill('SIGTERM');
-      await exited;
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
-async function json<T>(url: string): Promise<T> {
-  const response = await fetch(url);
-  if (!response.ok) throw new Error(`${url}: ${response.status}`);
-  return (await response.json()) as T;
+  return startDemoPortal(port);
 }
 
 /** The public card page of the first card of the first sub-folder that has cards. */
 async function cardPath(baseUrl: string): Promise<string> {
-  const roots = await json<{ id: string }[]>(`${baseUrl}/api/catalog-folders`);
+  const roots = await getJson<{ id: string }[]>(`${baseUrl}/api/catalog-folders`);
   for (const root of roots) {
-    const subfolders = await json<{ id: string }[]>(`${baseUrl}/api/catalog-folders?parentId=${root.id}`);
+    const subfolders = await getJson<{ id: string }[]>(`${baseUrl}/api/catalog-folders?parentId=${root.id}`);
     for (const folder of subfolders) {
-      const cards = await json<{ id: string }[]>(`${baseUrl}/api/catalog-cards?folderId=${folder.id}`);
+      const cards = await getJson<{ id: string }[]>(`${baseUrl}/api/catalog-cards?folderId=${folder.id}`);
       if (cards[0])
         return `${PUBLIC_CATALOG}/${root.id}/catalog-folders/${folder.id}/catalog-cards/${cards[0].id}`;
     }

@@ -16,13 +16,12 @@
  * its bookkeeping does not delay the probe's timing. Build the web app first (`npm run build`).
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { repoRoot } from './config.ts';
+import { getJson, startDemoPortal } from './demo-portal.ts';
 
 const { values } = parseArgs({
   options: {
@@ -128,63 +127,18 @@ async function probe(baseUrl: string, duration: number, rate: number) {
   return { ...result.latency, requests: result.requests.total, non2xx: result.non2xx };
 }
 
-async function startPortal(port: number): Promise<{ baseUrl: string; stop: () => Promise<void> }> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'care-ssr-flood-'));
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: 'production',
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    PUBLIC_URL: baseUrl,
-    DATA_DIR: dataDir,
-    DATABASE_URL: 'memory://',
-    SEED_DEMO_DATA: 'true',
-    LOG_LEVEL: 'warn',
-    // The flood's "one address each" phase names its addresses in X-Forwarded-For, as a proxy would.
-    TRUST_PROXY: 'loopback',
-  };
-  const child = spawn(
-    resolve(repoRoot, 'node_modules/.bin/node'),
-    ['--disable-warning=ExperimentalWarning', resolve(repoRoot, 'apps/server/src/server.ts')],
-    { cwd: repoRoot, stdio: ['ignore', 'ignore', 'inherit'], env },
-  );
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the portal exited with code ${child.exitCode}`);
-    if (Date.now() > deadline) throw new Error('the portal did not become ready in 2 minutes');
-    try {
-      if ((await fetch(`${baseUrl}/readyz`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    await sleep(500);
-  }
-  return {
-    baseUrl,
-    async stop() {
-      const exited = new Promise((done) => child.once('exit', done));
-      child.kill('SIGTERM');
-      await exited;
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
-async function json<T>(url: string): Promise<T> {
-  const response = await fetch(url);
-  if (!response.ok) throw new Error(`${url}: ${response.status}`);
-  return (await response.json()) as T;
-}
-
 /** The catalogue root, every root's sub-folders and the first sub-folder's cards, as pages to flood. */
 async function catalogPages(baseUrl: string): Promise<string[]> {
   const pages = [CATALOG];
-  for (const root of await json<{ id: string }[]>(`${baseUrl}/api/catalog-folders`)) {
+  for (const root of await getJson<{ id: string }[]>(`${baseUrl}/api/catalog-folders`)) {
     pages.push(`${CATALOG}/${root.id}/catalog-folders`);
-    for (const folder of await json<{ id: string }[]>(`${baseUrl}/api/catalog-folders?parentId=${root.id}`)) {
+    for (const folder of await getJson<{ id: string }[]>(
+      `${baseUrl}/api/catalog-folders?parentId=${root.id}`,
+    )) {
       pages.push(`${CATALOG}/${root.id}/catalog-folders/${folder.id}/catalog-cards`);
-      for (const card of await json<{ id: string }[]>(`${baseUrl}/api/catalog-cards?folderId=${folder.id}`))
+      for (const card of await getJson<{ id: string }[]>(
+        `${baseUrl}/api/catalog-cards?folderId=${folder.id}`,
+      ))
         pages.push(`${CATALOG}/${root.id}/catalog-folders/${folder.id}/catalog-cards/${card.id}`);
     }
   }
@@ -197,7 +151,8 @@ const rate = Number(values.rate);
 const probeRate = Number(values['probe-rate']);
 const portal = values.url
   ? { baseUrl: values.url.replace(/\/$/, ''), stop: async () => {} }
-  : await startPortal(Number(values.port));
+  : // The flood's "one address each" phase names its addresses in X-Forwarded-For, as a proxy would.
+    await startDemoPortal(Number(values.port), { DATABASE_URL: 'memory://', TRUST_PROXY: 'loopback' });
 try {
   const pages = await catalogPages(portal.baseUrl);
   await fetch(`${portal.baseUrl}${pages[0]}`, { headers: { 'accept-language': 'pl-PL,pl;q=0.9' } });
