@@ -7,8 +7,6 @@ export interface EventStreamOptions {
   heartbeatMs: number;
   /** The stream ends after this long; the browser reconnects and the session is checked again. */
   maxAgeMs: number;
-  /** When the stream's session expires unless it is used meanwhile (idle) or sooner (absolute). */
-  sessionExpiresAt: Date;
   /** Looks the session up again when it would expire: used elsewhere meanwhile, it lives on. */
   sessionExpiries: SessionLookup;
 }
@@ -82,6 +80,6 @@ export function openEventStream(bus: EventBus, actor: Actor, options: EventStrea
   write(`retry: ${EVENTS_RETRY_MS}\n\n`);
   // When the bus is not listening right now, `ready` comes once it is again (event-bus.ts onLive).
   if (bus.isLive()) write(frame({ type: 'ready', data: {} }));
-  watchExpiry(options.sessionExpiresAt);
+  watchExpiry(actor.sessionExpiresAt);
   return { body, end };
 }

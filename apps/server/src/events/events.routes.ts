@@ -1,6 +1,5 @@
 import { EVENTS_HEARTBEAT_MS } from '@care/contract/events';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError } from '#app/plugins/errors.ts';
 import { actorOf, requireUser } from '#app/plugins/session.ts';
 import type { EventBus, SessionLookup } from './event-bus.ts';
 import { type EventStream, openEventStream } from './event-stream.ts';
@@ -38,16 +37,8 @@ export const eventsRoutes: FastifyPluginAsyncZod<EventsRoutesOptions> = async (
       preHandler: requireUser,
     },
     async (request, reply) => {
-      const actor = actorOf(request);
-      const sessionExpiresAt = (await sessionExpiries([actor.sessionId])).get(actor.sessionId);
-      // Ended between the session lookup and now (a sign-out racing the connection).
-      if (!sessionExpiresAt) throw new AppError('UNAUTHENTICATED');
-      const stream = openEventStream(bus, actor, {
-        heartbeatMs,
-        maxAgeMs,
-        sessionExpiresAt,
-        sessionExpiries,
-      });
+      // A sign-out committed since the session was looked up ends the stream at once (event-bus.ts recentlyEnded).
+      const stream = openEventStream(bus, actorOf(request), { heartbeatMs, maxAgeMs, sessionExpiries });
       open.add(stream);
       // 'close' comes when the response has finished or the client went away.
       reply.raw.on('close', () => {

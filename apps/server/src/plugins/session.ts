@@ -15,6 +15,8 @@ import { AppError } from './errors.ts';
 export interface Actor {
   id: number;
   sessionId: number;
+  /** When the session expires unless it is used again (idle) or at the latest (absolute): open streams end then. */
+  sessionExpiresAt: Date;
   role: Role;
   email: string;
   firstName: string;
@@ -208,6 +210,7 @@ async function findActor(db: Db, env: Env, token: string): Promise<Actor | null>
       remember: sessions.remember,
       lastSeenAt: sessions.lastSeenAt,
       expiresAt: sessions.expiresAt,
+      idleExpiresAt: sessions.idleExpiresAt,
       id: users.id,
       role: users.role,
       email: users.email,
@@ -228,8 +231,9 @@ async function findActor(db: Db, env: Env, token: string): Promise<Actor | null>
     )
     .limit(1);
   if (!row) return null;
+  let idleExpiresAt = row.idleExpiresAt;
   if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
-    const idleExpiresAt = new Date(
+    idleExpiresAt = new Date(
       Math.min(now.getTime() + lifetimes(env, row.remember).idleMs, row.expiresAt.getTime()),
     );
     await db.update(sessions).set({ lastSeenAt: now, idleExpiresAt }).where(eq(sessions.id, row.sessionId));
@@ -238,6 +242,7 @@ async function findActor(db: Db, env: Env, token: string): Promise<Actor | null>
   return {
     id: row.id,
     sessionId: row.sessionId,
+    sessionExpiresAt: idleExpiresAt < row.expiresAt ? idleExpiresAt : row.expiresAt,
     role: row.role,
     email: row.email,
     firstName: row.firstName,
