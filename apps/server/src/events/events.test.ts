@@ -15,7 +15,12 @@ import {
   sessionCookieOf,
 } from '#app/test/accounts.ts';
 import { createTestApp, type TestApp } from '#app/test/app.ts';
-import { baseUrlOf, type EventClient, openEventClient } from '#app/test/event-stream.ts';
+import {
+  baseUrlOf,
+  type EventClient,
+  expectEndedWithoutMessages,
+  openEventClient,
+} from '#app/test/event-stream.ts';
 import { insertOwnedMachine, insertRequest } from '#app/test/service-requests.ts';
 import { publishEvent, startEventBus } from './event-bus.ts';
 
@@ -201,14 +206,6 @@ describe('events: a stream ends with its session, everywhere the session ends', 
     expect(client.status).toBe(200);
     await client.next('ready');
     return client;
-  };
-  /** The stream ends within a few seconds and never got a chat-message. */
-  const expectEndedWithoutMessages = async (client: EventClient) => {
-    let timer: NodeJS.Timeout | undefined;
-    const stillOpen = new Promise<'open'>((resolve) => (timer = setTimeout(() => resolve('open'), 5000)));
-    expect(await Promise.race([client.ended.then(() => 'ended' as const), stillOpen])).toBe('ended');
-    clearTimeout(timer);
-    await expect(client.next('chat-message', 0)).rejects.toThrow("no 'chat-message' event");
   };
 
   beforeAll(async () => {

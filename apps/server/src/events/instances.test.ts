@@ -8,7 +8,12 @@ import { type Database, LISTENER_APPLICATION_NAME, openDatabase } from '#app/db/
 import { migrate } from '#app/db/migrate.ts';
 import { cookieFor, insertUser } from '#app/test/accounts.ts';
 import { adminQuery } from '#app/test/app.ts';
-import { baseUrlOf, type EventClient, openEventClient } from '#app/test/event-stream.ts';
+import {
+  baseUrlOf,
+  type EventClient,
+  expectEndedWithoutMessages,
+  openEventClient,
+} from '#app/test/event-stream.ts';
 import { sessions } from '#app/db/schema/sessions.ts';
 import { sha256Hex } from '#app/security/tokens.ts';
 import { startListener } from './listener.ts';
@@ -105,15 +110,6 @@ describe.skipIf(!serverUrl)('events across app instances on one PostgreSQL (Post
       data: { serviceRequestId: String(request), messageId },
     });
   });
-
-  /** The stream ends within a few seconds and never got a chat-message. */
-  const expectEndedWithoutMessages = async (client: EventClient) => {
-    let timer: NodeJS.Timeout | undefined;
-    const stillOpen = new Promise<'open'>((resolve) => (timer = setTimeout(() => resolve('open'), 5000)));
-    expect(await Promise.race([client.ended.then(() => 'ended' as const), stillOpen])).toBe('ended');
-    clearTimeout(timer);
-    await expect(client.next('chat-message', 0)).rejects.toThrow("no 'chat-message' event");
-  };
 
   it('signing out on one instance ends the session’s stream on another at once', async () => {
     // Signed in through the staff's instance, listening on the customer's: the session is the same everywhere.

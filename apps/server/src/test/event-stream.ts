@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 
 /** A client of GET api/events over a real socket (inject cannot stream), reading frames as they arrive. */
@@ -92,4 +93,13 @@ export async function openEventClient(url: string, cookie?: string): Promise<Eve
     }
   })();
   return client;
+}
+
+/** The stream ends within a few seconds (10 at most, for a loaded machine) and never got a chat-message. */
+export async function expectEndedWithoutMessages(client: EventClient): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const stillOpen = new Promise<'open'>((resolve) => (timer = setTimeout(() => resolve('open'), 10_000)));
+  expect(await Promise.race([client.ended.then(() => 'ended' as const), stillOpen])).toBe('ended');
+  clearTimeout(timer);
+  await expect(client.next('chat-message', 0)).rejects.toThrow("no 'chat-message' event");
 }
