@@ -49,6 +49,7 @@ function customer(id: number, email: string): Actor {
   return {
     id,
     sessionId: 0,
+    sessionExpiresAt: new Date(8.64e15),
     role: 'customer',
     email,
     firstName: '',
