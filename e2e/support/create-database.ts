@@ -2,7 +2,7 @@
  * Creates the PostgreSQL database named by DATABASE_URL if it does not exist yet; run before each server of the
  * 'two-instances' project (both may run it at once: a duplicate is fine).
  *
- *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/care_e2e_123 node e2e/support/create-database.ts
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/care_e2e_3110_123 node e2e/support/create-database.ts
  */
 import pg from 'pg';
 

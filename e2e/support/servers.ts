@@ -5,13 +5,19 @@ export interface Server {
   basePath: string;
 }
 
-/** The two servers the journeys run against: the built app at the root, and the same build under BASE_PATH. */
+/**
+ * The first of the four ports the journeys' servers take. E2E_PORT_BASE moves them, so that two checkouts on one
+ * machine can run their journeys at the same time.
+ */
+const PORT_BASE = Number(process.env.E2E_PORT_BASE ?? 3110);
+
+/** The servers the journeys run against: the built app at the root, and the same build under BASE_PATH. */
 export const SERVERS = {
-  root: { port: 3110, basePath: '' },
-  basePath: { port: 3111, basePath: '/portal' },
+  root: { port: PORT_BASE, basePath: '' },
+  basePath: { port: PORT_BASE + 1, basePath: '/portal' },
   /** Two instances of the same portal on one PostgreSQL database and one file store (as in production). */
-  first: { port: 3112, basePath: '' },
-  second: { port: 3113, basePath: '' },
+  first: { port: PORT_BASE + 2, basePath: '' },
+  second: { port: PORT_BASE + 3, basePath: '' },
 } as const satisfies Record<string, Server>;
 
 /**
@@ -26,8 +32,11 @@ export const dataDirOf = (server: Server): string => join(process.env.E2E_DATA_D
 /** The two instances share their files, as production shares a file store. */
 export const SHARED_DATA_DIR = (): string => join(process.env.E2E_DATA_DIR!, 'shared');
 
-/** This run's PostgreSQL database for the two instances (global-setup drops earlier runs' ones). */
-export const E2E_DATABASE_PREFIX = 'care_e2e_';
+/**
+ * This run's PostgreSQL database for the two instances (global-setup drops earlier runs' ones: those of the
+ * same port base, so a checkout running at the same time on other ports keeps its own).
+ */
+export const E2E_DATABASE_PREFIX = `care_e2e_${PORT_BASE}_`;
 export const e2eDatabaseUrl = (): string =>
   `postgres://postgres@127.0.0.1:5432/${E2E_DATABASE_PREFIX}${basename(process.env.E2E_DATA_DIR!)}`;
 
