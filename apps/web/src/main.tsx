@@ -32,7 +32,9 @@ async function start(): Promise<void> {
   const router = createRouter(result.config.routerBaseName);
   await pause();
   setUnauthorizedHandler(() => {
-    const { pathname, search } = router.state.location;
+    // A 401 from a loader comes while the router is still on the previous screen: the return location is the
+    // screen being opened (the entry the customer clicked, with its query string), not the one being left.
+    const { pathname, search } = router.state.navigation.location ?? router.state.location;
     if (pathname.startsWith('/home')) saveReturnLocation(pathname + search);
     useAuthStore.getState().setSignedOut();
   });
