@@ -1,4 +1,5 @@
 import { notifications } from '@mantine/notifications';
+import type { ReactNode } from 'react';
 import { i18n } from './i18n.ts';
 
 /** SPEC §4: the four notification kinds and their colours. */
@@ -12,7 +13,8 @@ export type NotificationKind = keyof typeof NOTIFICATION_KINDS;
 
 export interface NotifyOptions {
   title?: string;
-  message?: string;
+  /** Text, or text with an action (e.g. a "try again" button). */
+  message?: ReactNode;
   /** ms; SPEC §9 default 4000 (set on the Notifications container). */
   autoClose?: number | false;
 }
@@ -28,4 +30,9 @@ export function notify(kind: NotificationKind, { title, message, autoClose }: No
     closeButtonProps: { 'aria-label': i18n.t('common:actions.close') },
     ...(autoClose !== undefined ? { autoClose } : {}),
   });
+}
+
+/** Takes a notification (by the id notify() answered) off the screen. */
+export function dismiss(id: string): void {
+  notifications.hide(id);
 }

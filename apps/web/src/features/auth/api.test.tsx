@@ -1,3 +1,4 @@
+import { notifications } from '@mantine/notifications';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -10,7 +11,11 @@ import { useAuthStore } from './auth-store.ts';
 const api = createApiServer();
 beforeAll(api.start);
 afterAll(api.stop);
-beforeEach(() => api.reset(({ path }) => (path === '/auth/logout' ? { status: 204 } : { status: 404 })));
+beforeEach(() => {
+  api.reset(({ path }) => (path === '/auth/logout' ? { status: 204 } : { status: 404 }));
+  // The notifications' store outlives a test's render: each test starts with none on screen.
+  notifications.clean();
+});
 
 function SignOutButton() {
   const signOut = useSignOut();
@@ -49,5 +54,43 @@ describe('sign-out', () => {
     expect(sessionStorage.length).toBe(0);
     expect(queryClient.getQueryData(['machines'])).toBeUndefined();
     expect(useAuthStore.getState()).toMatchObject({ authenticated: false, user: null });
+  });
+});
+
+describe('a sign-out the server does not confirm', () => {
+  it('signs this browser out, says the session may still be active and ends it on "try again"', async () => {
+    let logoutStatus = 500;
+    api.reset(({ path }) => (path === '/auth/logout' ? { status: logoutStatus } : { status: 404 }));
+    useAuthStore.getState().setSignedIn({
+      id: '1',
+      email: 'jan@example.com',
+      firstName: 'Jan',
+      lastName: 'Kowalski',
+      role: 'customer',
+      language: 'en',
+    });
+    localStorage.setItem(LOCAL.authorities, '["X"]');
+    const { router } = await renderWithProviders(<SignOutButton />, {
+      route: '/home/board',
+      routes: [{ path: '/', element: <p>sign-in screen</p> }],
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'sign out' }));
+
+    const warning = await screen.findByRole('alert');
+    expect(warning).toHaveTextContent('Sign out');
+    expect(warning).toHaveTextContent(/The server did not confirm the sign-out/);
+    expect(screen.queryByText('You are signed out.')).not.toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(localStorage.getItem(LOCAL.authorities)).toBeNull();
+    expect(useAuthStore.getState()).toMatchObject({ authenticated: false, user: null });
+
+    logoutStatus = 204;
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('You are signed out.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText(/may still be active/)).not.toBeInTheDocument());
+    expect(api.state.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      'POST /auth/logout',
+      'POST /auth/logout',
+    ]);
   });
 });

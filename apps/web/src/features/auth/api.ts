@@ -8,14 +8,13 @@ import {
 } from '@care/contract/auth';
 import { AuthoritiesSchema, PORTAL_BROAD_VALUE, UserSchema, UserSettingsSchema } from '@care/contract/user';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { paths } from '#app/config/paths.ts';
 import { LOCAL } from '#app/config/storage-keys.ts';
 import { request } from '#app/lib/api-client.ts';
-import { notify } from '#app/lib/notify.ts';
 import { useAuthStore } from './auth-store.ts';
 import { storeAuthorities } from './authorities.tsx';
+import { dismissSignOutWarning, notifySignOut } from './components/sign-out-notice.tsx';
 import { signOut } from './sign-out.ts';
 
 export const authKeys = {
@@ -63,6 +62,7 @@ export async function signIn(credentials: LoginRequest) {
     storeAuthorities(authorities);
     localStorage.setItem(LOCAL.userSettings, JSON.stringify(settings));
     rememberUsername(credentials.username, credentials.remember);
+    dismissSignOutWarning();
     useAuthStore.getState().setSignedIn(user);
     return user;
   } catch (error) {
@@ -76,20 +76,19 @@ export function useSignIn() {
 }
 
 /**
- * SPEC §2/§4 logout: storage (preferences kept), query cache, the call, signed out; then 'sign-out-successful'
- * and '/', or an error notice titled 'sign-out'. Call `mutate()` from the user menu.
+ * SPEC §2/§4 logout: storage (preferences kept), query cache, the call, signed out; then '/' and
+ * 'sign-out-successful', or, when the server did not confirm it, an error notice titled 'sign-out' that offers to
+ * try again (components/sign-out-notice.tsx). Call `mutate()` from the user menu.
  */
 export function useSignOut() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const { t } = useTranslation('auth');
   return useMutation({
     mutationFn: () => signOut(queryClient),
-    onSuccess: async () => {
-      notify('SUCCESS', { title: t('sign-out'), message: t('sign-out-successful') });
+    onSuccess: async (confirmed) => {
+      notifySignOut(confirmed);
       await navigate(paths.login, { replace: true });
     },
-    onError: () => notify('ERROR', { title: t('sign-out') }),
   });
 }
 

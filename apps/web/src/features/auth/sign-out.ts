@@ -18,17 +18,27 @@ function clearBrowserStorage(): void {
 }
 
 /**
- * SPEC §4 logout, in its order: storage, query cache, the logout call, then signed out.
- * The call's failure is ignored: the browser side is signed out either way, and the session cookie
- * expires on the server by itself.
+ * POST auth/logout: true once the server has ended the session. False when it could not confirm it (no answer,
+ * or an error answer): the session may still be active, and since the cookie is still there a retry can end it.
  */
-export async function signOut(queryClient: QueryClient): Promise<void> {
-  clearBrowserStorage();
-  queryClient.clear();
+export async function endServerSession(): Promise<boolean> {
   try {
     await request('auth/logout', { method: 'POST', silent: true });
+    return true;
   } catch {
-    // see above
+    return false;
   }
+}
+
+/**
+ * SPEC §4 logout, in its order: storage, query cache, the logout call, then signed out. The browser side is
+ * signed out whatever the call does; the answer says whether the server confirmed it, so the screen can tell the
+ * truth (on a shared office computer, "signed out" must mean the session has ended).
+ */
+export async function signOut(queryClient: QueryClient): Promise<boolean> {
+  clearBrowserStorage();
+  queryClient.clear();
+  const confirmed = await endServerSession();
   useAuthStore.getState().setSignedOut();
+  return confirmed;
 }

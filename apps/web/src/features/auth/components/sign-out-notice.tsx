@@ -1,0 +1,62 @@
+import { Button, Stack, Text } from '@mantine/core';
+import { IconRefresh } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { i18n } from '#app/lib/i18n.ts';
+import { dismiss, notify } from '#app/lib/notify.ts';
+import { endServerSession } from '../sign-out.ts';
+
+/** The warning on screen, if any: one at a time, and gone once the session is known to have ended. */
+let warningId: string | null = null;
+
+/**
+ * SPEC §2: 'sign-out-successful', or an error notice titled 'sign-out'. An unconfirmed sign-out stays on screen
+ * until the customer deals with it: it says the session may still be active and offers to try again.
+ */
+export function notifySignOut(confirmed: boolean): void {
+  dismissSignOutWarning();
+  const title = i18n.t('auth:sign-out');
+  if (confirmed) {
+    notify('SUCCESS', { title, message: i18n.t('auth:sign-out-successful') });
+    return;
+  }
+  warningId = notify('ERROR', {
+    title,
+    message: <UnconfirmedSignOut onRetry={async () => notifySignOut(await endServerSession())} />,
+    autoClose: false,
+  });
+}
+
+/** Signing in again ends the session this browser still carried (auth/login rotates it): the warning is moot. */
+export function dismissSignOutWarning(): void {
+  if (warningId) dismiss(warningId);
+  warningId = null;
+}
+
+function UnconfirmedSignOut({ onRetry }: { onRetry: () => Promise<void> }) {
+  const { t } = useTranslation('auth');
+  const [pending, setPending] = useState(false);
+  const retry = async () => {
+    setPending(true);
+    try {
+      await onRetry();
+    } finally {
+      setPending(false);
+    }
+  };
+  return (
+    <Stack gap="xs" align="flex-start">
+      <Text size="sm">{t('sign-out-failed')}</Text>
+      <Button
+        size="sm"
+        variant="light"
+        color="red"
+        loading={pending}
+        onClick={() => void retry()}
+        leftSection={<IconRefresh size={16} aria-hidden />}
+      >
+        {t('sign-out-retry')}
+      </Button>
+    </Stack>
+  );
+}
