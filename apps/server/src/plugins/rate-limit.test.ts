@@ -73,6 +73,28 @@ describe('rate limits', () => {
     expect((await login(t.app, 'other@example.com', '198.51.100.99')).statusCode).toBe(401);
   });
 
+  it('does not count successful sign-ins against the account: only failures use up its 20 an hour', async () => {
+    await awayFromWindowEdge(RATE_LIMITS.signInPerAccount.timeWindow, 60_000);
+    const { max } = RATE_LIMITS.signInPerAccount;
+    for (let i = 0; i < max + 5; i++) {
+      expect((await login(t.app, 'jan@example.com', `198.51.100.${i + 1}`, PASSWORD)).statusCode).toBe(200);
+    }
+    for (let i = 0; i < max; i++) {
+      expect((await login(t.app, 'jan@example.com', `203.0.113.${i + 1}`)).statusCode).toBe(401);
+    }
+    expect((await login(t.app, 'jan@example.com', '203.0.113.99', PASSWORD)).statusCode).toBe(429);
+  });
+
+  it('counts failed sign-ins sent at once exactly: none gets past the account limit', async () => {
+    await awayFromWindowEdge(RATE_LIMITS.signInPerAccount.timeWindow, 60_000);
+    const { max } = RATE_LIMITS.signInPerAccount;
+    const statuses = await Promise.all(
+      Array.from({ length: max + 10 }, (_, i) => login(t.app, 'jan@example.com', `192.0.2.${i + 10}`)),
+    ).then((answers) => answers.map((answer) => answer.statusCode));
+    expect(statuses.filter((status) => status === 401)).toHaveLength(max);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(10);
+  });
+
   it('stores no e-mail address in the per-account counters', async () => {
     await login(t.app, 'jan@example.com', '203.0.113.5');
     const keys = (await t.database.db.select({ key: rateLimitHits.key }).from(rateLimitHits)).map(

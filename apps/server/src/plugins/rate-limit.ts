@@ -22,6 +22,7 @@ const MINUTE = 60_000;
 /** DESIGN.md security baseline: limits per IP and per account on sign-in, registration and password reset. */
 export const RATE_LIMITS = {
   signInPerIp: { max: 10, timeWindow: MINUTE },
+  /** Failed sign-ins only (perAccountFailures): a customer who signs in often is not locked out by it. */
   signInPerAccount: { max: 20, timeWindow: 60 * MINUTE },
   /** Shared by auth/registration and auth/registrationB2C. */
   registrationPerIp: { max: 5, timeWindow: 15 * MINUTE },
@@ -175,5 +176,54 @@ export function perAccount(
       reply.header('retry-after', String(result.ttlInSeconds));
       throw new AppError('RATE_LIMITED');
     }
+  };
+}
+
+export interface FailureLimit {
+  /** preHandler: counts the attempt, and refuses it (429, Retry-After) once the window holds `max` of them. */
+  guard: preHandlerAsyncHookHandler;
+  /** Gives the request's attempt back: it succeeded, so it was no guess. */
+  forgive: (request: FastifyRequest) => Promise<void>;
+}
+
+/**
+ * A limit per account on failed attempts only (sign-in: guessing one account's password from many addresses).
+ * Every attempt is counted before it is checked and given back if it succeeds, rather than counted after it
+ * fails: attempts sent at once all count, so a burst cannot get past the limit while the first ones are checked.
+ * The key is hashed like perAccount's.
+ */
+export function perAccountFailures(
+  db: Db,
+  name: string,
+  limit: Limit,
+  accountOf: (request: FastifyRequest) => string,
+): FailureLimit {
+  const keyOf = (request: FastifyRequest) => `${name}:account:${sha256Hex(accountOf(request)).slice(0, 32)}`;
+  /** The window each counted attempt went into, so that the give-back finds it even across a window's edge. */
+  const counted = new WeakMap<FastifyRequest, string>();
+  return {
+    async guard(request, reply) {
+      const key = keyOf(request);
+      const result = (await db.execute(sql`
+        INSERT INTO ${rateLimitHits} (key, window_start, count) VALUES (${key}, ${windowStart(limit.timeWindow)}, 1)
+        ON CONFLICT (key, window_start) DO UPDATE SET count = ${rateLimitHits}.count + 1
+        RETURNING count, ${ttlOf(limit.timeWindow)} AS ttl, window_start::text AS "windowStart"`)) as {
+        rows: Array<Hit & { windowStart: string }>;
+      };
+      const { count, ttl, windowStart: countedIn } = result.rows[0]!;
+      if (count > limit.max) {
+        reply.header('retry-after', String(Math.max(1, Math.ceil(ttl / 1000))));
+        throw new AppError('RATE_LIMITED');
+      }
+      counted.set(request, countedIn);
+    },
+    async forgive(request) {
+      const window = counted.get(request);
+      if (window === undefined) return;
+      counted.delete(request);
+      await db.execute(sql`
+        UPDATE ${rateLimitHits} SET count = count - 1
+        WHERE key = ${keyOf(request)} AND window_start = ${window}::timestamptz AND count > 0`);
+    },
   };
 }

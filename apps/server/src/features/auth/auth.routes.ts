@@ -18,7 +18,7 @@ import type { Env } from '#app/config/env.ts';
 import type { Db } from '#app/db/client.ts';
 import { normalizeEmail } from '#app/db/normalize.ts';
 import { requestLanguage } from '#app/plugins/language.ts';
-import { perAccount, perIp, RATE_LIMITS } from '#app/plugins/rate-limit.ts';
+import { perAccount, perAccountFailures, perIp, RATE_LIMITS } from '#app/plugins/rate-limit.ts';
 import { clearSessionCookie, endSessionByToken, sessionToken, startSession } from '#app/plugins/session.ts';
 import { dummyPasswordHash } from '#app/security/password.ts';
 import { afterResponse } from './after-response.ts';
@@ -46,7 +46,8 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   const { env, db, captcha, b2cStore, onMailQueued } = options;
   // Made now, so that the first unknown e-mail is not slower than a wrong password.
   await dummyPasswordHash();
-  const signInPerAccount = perAccount(app, 'sign-in', RATE_LIMITS.signInPerAccount, (request) =>
+  // Only failures use it up: a customer signing in many times a day is no guesser.
+  const signInFailures = perAccountFailures(db, 'sign-in', RATE_LIMITS.signInPerAccount, (request) =>
     normalizeEmail((request.body as LoginRequest).username),
   );
   /*
@@ -82,10 +83,11 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         response: { 200: UserSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, ...errors },
       },
       config: { rateLimit: perIp('sign-in', RATE_LIMITS.signInPerIp) },
-      preHandler: signInPerAccount,
+      preHandler: signInFailures.guard,
     },
     async (request, reply) => {
       const { userId, ...user } = await signIn(db, request.body);
+      await signInFailures.forgive(request);
       // A new token at every sign-in; a session the browser still carried ends.
       const previous = sessionToken(env, request);
       if (previous) await endSessionByToken(db, previous);
