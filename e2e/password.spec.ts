@@ -70,10 +70,8 @@ test('journey 4: forgot password says the same for any address, the e-mailed lin
   await axe.check();
 
   await page.goto(link.pathname);
-  await textbox(page, 'auth:reset.password').fill(`${newPassword}-3`);
-  await textbox(page, 'auth:reset.confirm-password').fill(`${newPassword}-3`);
-  await page.getByRole('button', { name: t('auth:reset.submit') }).click();
   await expect(heading(page), 'the link works once').toHaveText(t('auth:reset.invalid-title'));
+  await expect(textbox(page, 'auth:reset.password')).toHaveCount(0);
   await axe.check();
   await elsewhere.close();
 });

@@ -154,6 +154,10 @@ export const PasswordResetConfirmationRequestSchema = z.object({
 });
 export type PasswordResetConfirmationRequest = z.infer<typeof PasswordResetConfirmationRequestSchema>;
 
+/** POST auth/password-reset/check: whether the e-mailed link still works, asked when its page opens (uses nothing). */
+export const PasswordResetCheckRequestSchema = PasswordResetConfirmationRequestSchema.pick({ token: true });
+export type PasswordResetCheckRequest = z.infer<typeof PasswordResetCheckRequestSchema>;
+
 /** The new-password form behind the reset link: the password twice. */
 export const PasswordResetConfirmationFormSchema = z
   .object({ password: passwordField, confirmPassword: passwordField })

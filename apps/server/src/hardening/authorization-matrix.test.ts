@@ -207,6 +207,14 @@ const MATRIX: Record<string, Row> = {
     request: ({ world }) =>
       json('POST', '/auth/password-reset', { email: world.A.email, captchaResponse: '' }),
   },
+  'POST /auth/password-reset/check': {
+    expect: PUBLIC(204),
+    request: async ({ world }) => {
+      const someone = await freshUser(world, 'customerA');
+      const token = await issueAuthToken(world.db, someone.id, 'reset_password');
+      return json('POST', '/auth/password-reset/check', { token });
+    },
+  },
   'POST /auth/password-reset/confirmation': {
     expect: PUBLIC(204),
     request: async ({ world }) => {

@@ -54,6 +54,30 @@ export async function endRegistrationTokens(db: Db, userId: number): Promise<voi
     .where(and(eq(authTokens.userId, userId), eq(authTokens.purpose, 'confirm_registration')));
 }
 
+/**
+ * The user of a genuine, unexpired, unused token of this purpose, or null; the token stays unused. Looked up by
+ * its SHA-256 like consumeAuthToken, so the time taken says nothing about how close a guess came.
+ */
+export async function findUsableAuthToken(
+  db: Db,
+  token: string,
+  purpose: AuthTokenPurpose,
+): Promise<{ userId: number } | null> {
+  const [row] = await db
+    .select({ userId: authTokens.userId })
+    .from(authTokens)
+    .where(
+      and(
+        eq(authTokens.tokenHash, sha256Hex(token)),
+        eq(authTokens.purpose, purpose),
+        isNull(authTokens.usedAt),
+        gt(authTokens.expiresAt, sql`now()`),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
 export interface ConsumedToken {
   userId: number;
   machineId: number | null;

@@ -2,6 +2,7 @@ import {
   CaptchaChallengeSchema,
   type LoginRequest,
   LoginRequestSchema,
+  PasswordResetCheckRequestSchema,
   PasswordResetConfirmationRequestSchema,
   PasswordResetRequestSchema,
   RegistrationB2CRequestSchema,
@@ -17,12 +18,19 @@ import { z } from 'zod';
 import type { Env } from '#app/config/env.ts';
 import type { Db } from '#app/db/client.ts';
 import { normalizeEmail } from '#app/db/normalize.ts';
+import { AppError } from '#app/plugins/errors.ts';
 import { requestLanguage } from '#app/plugins/language.ts';
 import { perAccount, perAccountFailures, perIp, RATE_LIMITS } from '#app/plugins/rate-limit.ts';
 import { clearSessionCookie, endSessionByToken, sessionToken, startSession } from '#app/plugins/session.ts';
 import { dummyPasswordHash } from '#app/security/password.ts';
 import { afterResponse } from './after-response.ts';
-import { findResetAccount, resetPassword, sendPasswordReset, signIn } from './auth.service.ts';
+import {
+  findResetAccount,
+  isResetTokenUsable,
+  resetPassword,
+  sendPasswordReset,
+  signIn,
+} from './auth.service.ts';
 import type { B2CStore } from './b2c-store.ts';
 import type { Captcha } from './captcha.ts';
 import { confirmRegistration, register, registerB2C } from './registration.service.ts';
@@ -191,6 +199,24 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       const userId = await findResetAccount(db, request.body.email);
       if (userId !== null) resetsToSend.set(request, userId);
       return reply.status(202).send(undefined);
+    },
+  );
+
+  app.post(
+    '/auth/password-reset/check',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Whether a password-reset link still works, without using it (the page asks when it opens)',
+        body: PasswordResetCheckRequestSchema,
+        response: { 204: z.undefined(), ...errors },
+      },
+      // The links' counter: checking a link costs a guesser as much as using one.
+      config: { rateLimit: perIp('token', RATE_LIMITS.tokenPerIp) },
+    },
+    async (request, reply) => {
+      if (!(await isResetTokenUsable(db, request.body.token))) throw new AppError('INVALID_TOKEN');
+      return reply.status(204).send();
     },
   );
 

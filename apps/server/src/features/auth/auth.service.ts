@@ -11,7 +11,7 @@ import { AppError, fieldError } from '#app/plugins/errors.ts';
 import { endAllSessions } from '#app/plugins/session.ts';
 import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from '#app/security/password.ts';
 import { passwordProblem } from '#app/security/password-policy.ts';
-import { consumeAuthToken, issueAuthToken, voidAuthTokens } from './auth-tokens.ts';
+import { consumeAuthToken, findUsableAuthToken, issueAuthToken, voidAuthTokens } from './auth-tokens.ts';
 
 const userColumns = {
   id: users.id,
@@ -84,6 +84,20 @@ export async function sendPasswordReset(db: Db, env: Env, userId: number): Promi
     await enqueueMail(tx, { to: user.email, ...mail, kind: 'reset-password', language: user.language });
     return true;
   });
+}
+
+/**
+ * POST auth/password-reset/check: whether resetPassword would take the link (genuine, unexpired, unused, of an
+ * active account), without using it, so the page can say at once that it no longer works.
+ */
+export async function isResetTokenUsable(db: Db, token: string): Promise<boolean> {
+  const found = await findUsableAuthToken(db, token, 'reset_password');
+  if (!found) return false;
+  const [user] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, found.userId), eq(users.status, 'active')));
+  return Boolean(user);
 }
 
 /**

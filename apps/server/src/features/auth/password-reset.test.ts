@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { authTokens } from '#app/db/schema/sessions.ts';
 import { sha256Hex } from '#app/security/tokens.ts';
 import {
+  awayFromWindowEdge,
   clearOutbox,
   clearRateLimits,
   cookieFor,
@@ -14,6 +15,7 @@ import {
   tokenIn,
 } from '#app/test/accounts.ts';
 import { buildApp } from '#app/app.ts';
+import { RATE_LIMITS } from '#app/plugins/rate-limit.ts';
 import { parseEnv } from '#app/config/env.ts';
 import { createTestApp, createTestDatabase, type TestApp } from '#app/test/app.ts';
 
@@ -180,6 +182,72 @@ describe('password reset', () => {
     expect((await resetWith(await latestToken(email), passphrase)).statusCode).toBe(204);
     expect((await signIn(t.app, email, passphrase)).statusCode).toBe(200);
     expect((await signIn(t.app, email, passphrase.trim())).statusCode).toBe(401);
+  });
+
+  it('checks a link without using it: usable until used, then refused like an expired, a voided or a forged one', async () => {
+    const checkLink = (token: string) => postJson(t.app, '/auth/password-reset/check', { token });
+    const email = 'check@example.com';
+    await insertUser(t.database.db, { email });
+    await requestResetMail(email);
+    const earlier = await latestToken(email);
+    await requestResetMail(email);
+    const token = await latestToken(email);
+    for (let i = 0; i < 2; i++) expect((await checkLink(token)).statusCode).toBe(204);
+    expect((await resetWith(token)).statusCode, 'checking used nothing').toBe(204);
+
+    const expired = 'expired@example.com';
+    await insertUser(t.database.db, { email: expired });
+    await requestResetMail(expired);
+    const late = await latestToken(expired);
+    await t.database.db
+      .update(authTokens)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(authTokens.tokenHash, sha256Hex(late)));
+    for (const refused of [token, earlier, late, 'x'.repeat(43)]) {
+      const answer = await checkLink(refused);
+      expect(answer.statusCode).toBe(400);
+      expect(answer.json().code).toBe('INVALID_TOKEN');
+    }
+  });
+
+  it('refuses to check the link of an account deactivated after it was sent', async () => {
+    const email = 'gone-check@example.com';
+    await insertUser(t.database.db, { email });
+    await requestResetMail(email);
+    const token = await latestToken(email);
+    const cookie = await cookieFor(t.app, email);
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/user/deactivation',
+      headers: { cookie },
+      payload: { password: PASSWORD },
+    });
+    const answer = await postJson(t.app, '/auth/password-reset/check', { token });
+    expect(answer.json().code).toBe('INVALID_TOKEN');
+  });
+
+  it('counts link checks with the links opened from one address: 30 per 15 minutes, then 429', async () => {
+    await awayFromWindowEdge(RATE_LIMITS.tokenPerIp.timeWindow);
+    const checkFrom = (ip: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/auth/password-reset/check',
+        payload: { token: 'x'.repeat(43) },
+        remoteAddress: ip,
+      });
+    for (let i = 0; i < RATE_LIMITS.tokenPerIp.max - 1; i++) {
+      expect((await checkFrom('192.0.2.40')).statusCode).toBe(400);
+    }
+    const opened = await t.app.inject({
+      method: 'POST',
+      url: '/auth/password-reset/confirmation',
+      payload: { token: 'x'.repeat(43), password: NEW_PASSWORD },
+      remoteAddress: '192.0.2.40',
+    });
+    expect(opened.statusCode, 'one counter with opening links').toBe(400);
+    const limited = await checkFrom('192.0.2.40');
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
   });
 
   it('does not reset the password of an account deactivated after the link was sent', async () => {

@@ -1,5 +1,6 @@
 import type { FieldError } from '@care/contract/errors';
-import { Button, Stack } from '@mantine/core';
+import { Button, Loader, Stack } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { IconCircleX, IconMailForward } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +10,7 @@ import { BackToLoginLink } from '#app/features/auth/components/back-to-login-lin
 import { PageHeading } from '#app/components/layout/page-heading.tsx';
 import { usePageTitle } from '#app/components/layout/use-page-title.ts';
 import { paths } from '#app/config/paths.ts';
-import { useConfirmPasswordReset } from '#app/features/auth/api.ts';
+import { resetLinkQuery, useConfirmPasswordReset } from '#app/features/auth/api.ts';
 import { NewPasswordForm } from '#app/features/auth/components/new-password-form.tsx';
 import { ContactBlock } from '#app/features/brand/components/contact-block.tsx';
 import { ApiRequestError } from '#app/lib/api-client.ts';
@@ -22,9 +23,15 @@ export function Component() {
   const { token = '' } = useParams();
   const navigate = useNavigate();
   const confirm = useConfirmPasswordReset();
-  const [invalidLink, setInvalidLink] = useState(false);
+  // Asked as the page opens, so a used or expired link says so before anyone types a password twice.
+  const link = useQuery(resetLinkQuery(token));
+  const [refusedOnSave, setRefusedOnSave] = useState(false);
+  const invalidLink = refusedOnSave || link.data === 'invalid';
   const [fieldErrors, setFieldErrors] = useState<FieldError[]>([]);
-  usePageTitle(invalidLink ? t('auth:reset.invalid-title') : t('auth:reset.title'));
+  const checking = link.isPending && !invalidLink;
+  usePageTitle(
+    checking ? t('auth:reset.checking') : invalidLink ? t('auth:reset.invalid-title') : t('auth:reset.title'),
+  );
 
   const handleSubmit = ({ password }: { password: string }) => {
     setFieldErrors([]);
@@ -38,7 +45,7 @@ export function Component() {
         onError: (error) => {
           const body = error instanceof ApiRequestError ? error.body : null;
           if (body?.code === 'INVALID_TOKEN') {
-            setInvalidLink(true);
+            setRefusedOnSave(true);
             return;
           }
           setFieldErrors(body?.fields ?? []);
@@ -47,6 +54,16 @@ export function Component() {
       },
     );
   };
+
+  if (checking) {
+    return (
+      <PublicPage>
+        <Stack gap="xl" aria-live="polite">
+          <StatusPanel icon={<Loader size={32} />} title={t('auth:reset.checking')} />
+        </Stack>
+      </PublicPage>
+    );
+  }
 
   if (invalidLink) {
     return (

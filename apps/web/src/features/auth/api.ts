@@ -1,6 +1,7 @@
 import {
   CaptchaChallengeSchema,
   type LoginRequest,
+  type PasswordResetCheckRequest,
   type PasswordResetConfirmationRequest,
   type PasswordResetRequest,
   type RegistrationB2CRequest,
@@ -11,7 +12,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { useNavigate } from 'react-router';
 import { paths } from '#app/config/paths.ts';
 import { LOCAL } from '#app/config/storage-keys.ts';
-import { request } from '#app/lib/api-client.ts';
+import { ApiRequestError, request } from '#app/lib/api-client.ts';
 import { useAuthStore } from './auth-store.ts';
 import { storeAuthorities } from './authorities.tsx';
 import { dismissSignOutWarning, notifySignOut } from './components/sign-out-notice.tsx';
@@ -20,6 +21,7 @@ import { signOut } from './sign-out.ts';
 export const authKeys = {
   all: ['auth'] as const,
   captcha: () => [...authKeys.all, 'captcha'] as const,
+  resetLink: (token: string) => [...authKeys.all, 'reset-link', token] as const,
 };
 
 /** GET auth/captcha: whether registration and password reset need a captcha solution. */
@@ -123,6 +125,32 @@ export function useRequestPasswordReset() {
       request('auth/password-reset', { method: 'POST', body, silent: true }),
   });
 }
+
+/**
+ * POST auth/password-reset/check when the reset link's page opens: 'usable', or 'invalid' (unknown, expired or
+ * already used), so the page says so before anyone types a password. Any other failure is an error, and the
+ * page offers the form: saving the password tells the truth anyway.
+ */
+export const resetLinkQuery = (token: string) =>
+  queryOptions({
+    queryKey: authKeys.resetLink(token),
+    queryFn: async (): Promise<'usable' | 'invalid'> => {
+      try {
+        await request('auth/password-reset/check', {
+          method: 'POST',
+          body: { token } satisfies PasswordResetCheckRequest,
+          silent: true,
+        });
+        return 'usable';
+      } catch (error) {
+        if (error instanceof ApiRequestError && error.body?.code === 'INVALID_TOKEN') return 'invalid';
+        throw error;
+      }
+    },
+    staleTime: 0,
+    // No waiting on retries: the form is the fallback.
+    retry: false,
+  });
 
 export function useConfirmPasswordReset() {
   return useMutation({
