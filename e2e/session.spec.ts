@@ -76,6 +76,7 @@ test('a sign-out the server did not confirm says so, and trying again ends the s
   await retry.click();
   expect((await failed).status()).toBe(500);
   await expectUnconfirmed('a server error');
+  await expect(warning).toContainText(t('auth:sign-out-failed-again'));
   await page.unrouteAll();
 
   await retry.click();

@@ -17,10 +17,15 @@ export interface NotifyOptions {
   message?: ReactNode;
   /** ms; SPEC §9 default 4000 (set on the Notifications container). */
   autoClose?: number | false;
+  /** Called when it leaves the screen (closed, timed out or dismissed). */
+  onClose?: () => void;
 }
 
 /** Shows a notification; title and message default to the kind's generic translated text (common:notification.*). */
-export function notify(kind: NotificationKind, { title, message, autoClose }: NotifyOptions = {}): string {
+export function notify(
+  kind: NotificationKind,
+  { title, message, autoClose, onClose }: NotifyOptions = {},
+): string {
   const key = kind.toLowerCase();
   return notifications.show({
     color: NOTIFICATION_KINDS[kind],
@@ -29,6 +34,7 @@ export function notify(kind: NotificationKind, { title, message, autoClose }: No
     withBorder: true,
     closeButtonProps: { 'aria-label': i18n.t('common:actions.close') },
     ...(autoClose !== undefined ? { autoClose } : {}),
+    ...(onClose ? { onClose } : {}),
   });
 }
 

@@ -84,11 +84,16 @@ describe('a sign-out the server does not confirm', () => {
     expect(localStorage.getItem(LOCAL.authorities)).toBeNull();
     expect(useAuthStore.getState()).toMatchObject({ authenticated: false, user: null });
 
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('That attempt failed too. Try again in a moment.')).toBeInTheDocument();
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+
     logoutStatus = 204;
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('You are signed out.')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByText(/may still be active/)).not.toBeInTheDocument());
     expect(api.state.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      'POST /auth/logout',
       'POST /auth/logout',
       'POST /auth/logout',
     ]);

@@ -11,42 +11,58 @@ let warningId: string | null = null;
 
 /**
  * SPEC §2: 'sign-out-successful', or an error notice titled 'sign-out'. An unconfirmed sign-out stays on screen
- * until the customer deals with it: it says the session may still be active and offers to try again.
+ * until the customer deals with it: it says the session may still be active and offers to try again; a retry
+ * that fails too says so in the same notice.
  */
 export function notifySignOut(confirmed: boolean): void {
-  dismissSignOutWarning();
   const title = i18n.t('auth:sign-out');
   if (confirmed) {
+    dismissSignOutWarning();
     notify('SUCCESS', { title, message: i18n.t('auth:sign-out-successful') });
     return;
   }
+  if (warningId) return;
   warningId = notify('ERROR', {
     title,
-    message: <UnconfirmedSignOut onRetry={async () => notifySignOut(await endServerSession())} />,
+    message: (
+      <UnconfirmedSignOut
+        onRetry={async () => {
+          const ended = await endServerSession();
+          if (ended) notifySignOut(true);
+          return ended;
+        }}
+      />
+    ),
     autoClose: false,
+    onClose: () => {
+      warningId = null;
+    },
   });
 }
 
 /** Signing in again ends the session this browser still carried (auth/login rotates it): the warning is moot. */
 export function dismissSignOutWarning(): void {
   if (warningId) dismiss(warningId);
-  warningId = null;
 }
 
-function UnconfirmedSignOut({ onRetry }: { onRetry: () => Promise<void> }) {
+function UnconfirmedSignOut({ onRetry }: { onRetry: () => Promise<boolean> }) {
   const { t } = useTranslation('auth');
   const [pending, setPending] = useState(false);
+  const [failedAgain, setFailedAgain] = useState(false);
   const retry = async () => {
     setPending(true);
-    try {
-      await onRetry();
-    } finally {
-      setPending(false);
-    }
+    const ended = await onRetry();
+    setPending(false);
+    if (!ended) setFailedAgain(true);
   };
   return (
     <Stack gap="xs" align="flex-start">
       <Text size="sm">{t('sign-out-failed')}</Text>
+      {failedAgain && !pending ? (
+        <Text size="sm" fw={600}>
+          {t('sign-out-failed-again')}
+        </Text>
+      ) : null}
       <Button
         size="sm"
         variant="light"
