@@ -96,7 +96,10 @@ test('item 4: every list search ignores case and Polish letters and starts at 3 
   expect(lozysko.total).toBeGreaterThan(0);
 
   // The service department's queue: machine and customer fragments without Polish letters.
-  const staff = await page.context().browser()!.newContext({ baseURL: `http://localhost:${server.port}` });
+  const staff = await page
+    .context()
+    .browser()!
+    .newContext({ baseURL: `http://localhost:${server.port}` });
   const staffPage = await staff.newPage();
   try {
     await staffPage.goto('/');
@@ -142,7 +145,11 @@ test('item 5: a filter from a link applies to that visit only, shows plainly and
   // The next visit without the link shows every request again: the link's filter was not saved.
   await page.goto('/home/services');
   await expect(heading(page)).toHaveText(t('services:list.title'));
-  await expect(tableRows(page, 'services').filter({ hasText: t('services:status.F') }).first()).toBeVisible();
+  await expect(
+    tableRows(page, 'services')
+      .filter({ hasText: t('services:status.F') })
+      .first(),
+  ).toBeVisible();
   await expect(activeFilters(page)).toHaveCount(0);
 
   // One click clears the link's filter.
@@ -151,7 +158,11 @@ test('item 5: a filter from a link applies to that visit only, shows plainly and
     .getByRole('button', { name: t('layout:table.active-filters.clear-all') })
     .click();
   await expect(activeFilters(page)).toHaveCount(0);
-  await expect(tableRows(page, 'services').filter({ hasText: t('services:status.F') }).first()).toBeVisible();
+  await expect(
+    tableRows(page, 'services')
+      .filter({ hasText: t('services:status.F') })
+      .first(),
+  ).toBeVisible();
   await expect(page).toHaveURL(/\/home\/services$/);
 
   // A customer of its own: a filter the person chose is kept; a link's filter shows over it for one visit.
@@ -208,7 +219,10 @@ test('item 10c: machines without a purchase date come last, whichever the order'
       `/api/end-products/user-owned?sort=purchaseDate&order=${order}&pageSize=100`,
     );
     const dates = list.items.map((m) => m.purchaseDate);
-    expect(dates.some((d) => d === null), 'Jan has a machine without a purchase date').toBe(true);
+    expect(
+      dates.some((d) => d === null),
+      'Jan has a machine without a purchase date',
+    ).toBe(true);
     const firstMissing = dates.indexOf(null);
     expect(dates.slice(firstMissing), `${order}: no dated machine after an undated one`).toEqual(
       dates.slice(firstMissing).map(() => null),
@@ -292,13 +306,7 @@ test('item 14: part search hints highlight the text, are the first results and l
   const marks = page.getByRole('listbox').locator('mark');
   await expect(marks.first()).toBeVisible();
   for (const text of await marks.allTextContents())
-    expect(
-      text
-        .toLowerCase()
-        .normalize('NFD')
-        .replace(/\p{M}/gu, '')
-        .replace(/ł/g, 'l'),
-    ).toBe(q);
+    expect(text.toLowerCase().normalize('NFD').replace(/\p{M}/gu, '').replace(/ł/g, 'l')).toBe(q);
   await axe.check();
   await options.last().click();
   await expect(page).toHaveURL(new RegExp(`\\?q=${q}`));
