@@ -245,6 +245,7 @@ test('item 12a: the column resize handles of the services table meet WCAG 2.2 ta
   visit,
   axe,
 }) => {
+  test.slow();
   await signedIn(page, visit);
   await axe.check();
   await page.goto('/home/services');
