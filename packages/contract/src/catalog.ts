@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LIMITS } from './limits.ts';
 import { IdSchema, pagedSchema, pageField, pageSizeField } from './paging.ts';
 import { TranslatedTextSchema } from './translations.ts';
 
@@ -22,8 +23,8 @@ import { TranslatedTextSchema } from './translations.ts';
  * hints answer empty (total 0), so the screen shows the rule instead (SPEC §5).
  */
 
-/** SPEC §5: search and hints need at least this many characters. */
-export const PART_SEARCH_MIN_LENGTH = 3;
+/** SPEC §5: search and hints need at least this many characters (the rule of every list's search). */
+export const PART_SEARCH_MIN_LENGTH = LIMITS.searchMinLength;
 /**
  * A search stops counting here: when more parts match, api/parts answers `total` = this cap with
  * `totalCapped: true` (show "1000+") and its pages hold the first PART_SEARCH_TOTAL_CAP matches; api/parts/count

@@ -18,13 +18,17 @@ export const pageSizeField = z.coerce
   .max(LIMITS.pageSizeMax)
   .default(LIMITS.pageSizeDefault);
 
-/** A text filter: trimmed, '' means no filter. */
+/**
+ * A list's search text: trimmed. SPEC §5: a search needs LIMITS.searchMinLength characters, so a shorter text
+ * (or '') means no filter, in every list as in the parts search; the server then ignores case and diacritics
+ * (apps/server/src/db/search-text.ts).
+ */
 export const textFilterField = z
   .string()
   .trim()
   .max(100, 'form.max-length')
   .optional()
-  .transform((value) => value || undefined);
+  .transform((value) => (value && value.length >= LIMITS.searchMinLength ? value : undefined));
 
 /** An id in a path or query (ids travel as strings). */
 export const IdSchema = z.string().regex(/^\d{1,15}$/);

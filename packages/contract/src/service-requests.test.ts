@@ -27,6 +27,14 @@ describe('service request and machine queries', () => {
     });
     expect(ServiceRequestListQuerySchema.safeParse({ pageSize: '101' }).success).toBe(false);
   });
+
+  it('runs no search below 3 characters, as every list says (SPEC §5)', () => {
+    for (const q of ['0', ' 12 ', 'ab'])
+      expect(ServiceRequestListQuerySchema.parse({ q }).q, q).toBeUndefined();
+    expect(MachineListQuerySchema.parse({ q: 'zn' }).q).toBeUndefined();
+    expect(ServiceRequestListQuerySchema.parse({ q: ' 001 ' }).q).toBe('001');
+    expect(MachineListQuerySchema.parse({ q: 'Żni' }).q).toBe('Żni');
+  });
 });
 
 describe('new service request fields', () => {

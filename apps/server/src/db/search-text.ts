@@ -1,5 +1,7 @@
+import { LIMITS } from '@care/contract/limits';
 import { LANGUAGES, type Language } from '@care/contract/locales';
 import type { TranslatedText } from '@care/contract/translations';
+import { type SQL, sql } from 'drizzle-orm';
 
 /**
  * Search normalisation done in JavaScript, because PostgreSQL's `unaccent()` is only STABLE and so cannot
@@ -79,6 +81,53 @@ export const FOLD_TO = FOLD_ASCII + FOLD_ASCII;
 
 /** SQL text folding `expression` like `normalizeSearchText` (minus whitespace squeezing). */
 export function foldSqlExpression(expression: string): string {
-  const folded = `translate(lower(${expression}), '${FOLD_FROM}', '${FOLD_TO}')`;
-  return `replace(replace(replace(${folded}, 'ß', 'ss'), 'æ', 'ae'), 'Æ', 'ae')`;
+  const [head, tail] = foldPieces();
+  return `${head}${expression}${tail}`;
+}
+
+/**
+ * `foldSqlExpression` around a drizzle expression. The letters are SQL literals, never parameters, so that
+ * the expression is the very one of an index on it (machines_search_text_trgm_idx).
+ */
+export function foldSql(expression: SQL): SQL {
+  const [head, tail] = foldPieces();
+  return sql`${sql.raw(head)}${expression}${sql.raw(tail)}`;
+}
+
+function foldPieces(): [string, string] {
+  return [
+    `replace(replace(replace(translate(lower(`,
+    `), '${FOLD_FROM}', '${FOLD_TO}'), 'ß', 'ss'), 'æ', 'ae'), 'Æ', 'ae')`,
+  ];
+}
+
+/**
+ * The one search rule of every list (machines, service requests, the staff queue) and of the parts search:
+ * the text folded by `normalizeSearchText` (case and diacritics ignored), or null when it is shorter than
+ * LIMITS.searchMinLength (SPEC §5: such a search does not run; a list then shows everything).
+ */
+export function searchTextOf(q: string | null | undefined): string | null {
+  const text = normalizeSearchText(q ?? '');
+  return text.length >= LIMITS.searchMinLength ? text : null;
+}
+
+/** `%text%` for LIKE, with the text's own %, _ and \ taken literally. */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * The SQL condition "the folded `expression` holds `text`", where `text` comes from `searchTextOf`: the one
+ * condition of every list search.
+ */
+export function foldedContains(expression: SQL, text: string): SQL {
+  return sql`${foldSql(expression)} LIKE ${containsPattern(text)}`;
+}
+
+/**
+ * What a machine search looks in: name and serial number. Searches pass it to `foldedContains`, and
+ * machines_search_text_trgm_idx indexes its folding, so the two must stay this one expression.
+ */
+export function machineSearchText(name: SQL, serialNumber: SQL): SQL {
+  return sql`${name} || ' ' || ${serialNumber}`;
 }

@@ -1,6 +1,7 @@
 import { MACHINE_STATUSES } from '@care/contract/statuses';
 import { sql } from 'drizzle-orm';
 import { check, date, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { foldSql, machineSearchText } from '../search-text.ts';
 import { bigintRef, checkIn, createdAt, id, timestamptz, updatedAt } from './columns.ts';
 import { users } from './users.ts';
 
@@ -37,9 +38,12 @@ export const machines = pgTable(
     index('machines_guarantee_end_date_idx')
       .on(t.guaranteeEndDate)
       .where(sql`${t.ownerId} IS NOT NULL`),
-    // Staff search by a fragment of the serial number or the machine name.
-    index('machines_serial_number_trgm_idx').using('gin', t.serialNumber.op('gin_trgm_ops')),
-    index('machines_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+    // Staff search by a fragment of the serial number or the machine name, case and diacritics ignored
+    // (the expression of db/search-text.ts that every machine search uses).
+    index('machines_search_text_trgm_idx').using(
+      'gin',
+      sql`(${foldSql(machineSearchText(sql`${t.name}`, sql`${t.serialNumber}`))}) gin_trgm_ops`,
+    ),
     check('machines_serial_number_normalized', sql`${t.serialNumber} = upper(btrim(${t.serialNumber}))`),
     checkIn('machines_status_check', t.status, MACHINE_STATUSES),
   ],

@@ -184,11 +184,6 @@ const MAX_WORDS_PER_FRAGMENT = 200;
 interface Match {
   exact: SQL;
   fuzzy: SQL | null;
-  /**
-   * For a text of words: the same conditions as LIKEs on search_text (cheap to test on a row, for scans that
-   * stop early) and the estimated share of parts each matches (from the word index's statistics).
-   */
-  byLike?: { exact: SQL; fuzzy: SQL | null; exactShare: number; fuzzyShare: number };
 }
 
 interface WordInfo {
@@ -246,36 +241,6 @@ async function vocabularyOf(db: Db, words: string[]): Promise<Map<string, WordIn
   return found;
 }
 
-/**
- * The share of parts holding each frequent catalogue word: PostgreSQL's statistics of the word index
- * (most_common_elems after ANALYZE), read every 10 minutes. Words not listed are rarer than every listed one.
- */
-let wordShares: { shares: Map<string, number>; until: number } | null = null;
-
-async function shareOfWords(db: Db, groups: string[][]): Promise<number> {
-  const now = Date.now();
-  if (!wordShares || wordShares.until < now) {
-    const result = (await db.execute(sql`
-      SELECT u.word, u.share FROM pg_stats s,
-             unnest(s.most_common_elems::text::text[], s.most_common_elem_freqs) AS u(word, share)
-       WHERE s.schemaname = current_schema() AND s.tablename = 'parts_search_text_letters_idx'
-         AND u.word IS NOT NULL`)) as { rows: { word: string; share: number | string }[] };
-    wordShares = {
-      shares: new Map(result.rows.map((row) => [row.word, Number(row.share)])),
-      until: now + VOCABULARY_CACHE_MS,
-    };
-  }
-  const shares = wordShares.shares;
-  return Math.min(
-    ...groups.map((group) =>
-      Math.min(
-        1,
-        group.reduce((sum, word) => sum + (shares.get(word) ?? 0), 0),
-      ),
-    ),
-  );
-}
-
 /** A text[] from either driver (PGlite may hand over PostgreSQL's {a,b}; our words are [a-z] only). */
 function textArray(value: string[] | string): string[] {
   if (Array.isArray(value)) return value;
@@ -296,17 +261,16 @@ function hasWords(groups: string[][]): SQL {
 const isWord = (token: string) => /^[a-z]+$/.test(token);
 
 /**
- * The search conditions for `q`, or null when the text is too short. `byWords: false` keeps to the trigram
- * way (hints: see partHints).
+ * The search conditions for `q`, or null when the text is too short.
  */
-async function match(db: Db, q: string, byWords = true): Promise<Match | null> {
+async function match(db: Db, q: string): Promise<Match | null> {
   const text = normalizeSearchText(q);
   if (text.length < PART_SEARCH_MIN_LENGTH) return null;
   const tokens = [...new Set(text.split(' '))];
   const typoWords = /\d/.test(text)
     ? []
     : tokens.filter((token) => token.length >= FUZZY_MIN_LENGTH && isWord(token));
-  const wordy = byWords && tokens.every((token) => token.length >= 4 && isWord(token));
+  const wordy = tokens.every((token) => token.length >= 4 && isWord(token));
   const vocabulary = wordy || typoWords.length ? await vocabularyOf(db, wordy ? tokens : typoWords) : null;
   const fuzzyGroups = (word: string) => {
     const info = vocabulary?.get(word);
@@ -319,25 +283,7 @@ async function match(db: Db, q: string, byWords = true): Promise<Match | null> {
     const exact = known ? hasWords(groups) : sql`false`;
     const typo = tokens.map((token, i) => (groups[i]!.length ? groups[i]! : (fuzzyGroups(token) ?? [])));
     const typos = !known && typo.every((group) => group.length);
-    const likeAll = (patterns: string[][]) =>
-      sql`(${sql.join(
-        patterns.map((group) =>
-          group.length === 1
-            ? sql`${parts.searchText} LIKE ${containsPattern(group[0]!)}`
-            : sql`${parts.searchText} LIKE ANY (${sql.param(group.map(containsPattern))}::text[])`,
-        ),
-        sql` AND `,
-      )})`;
-    return {
-      exact,
-      fuzzy: typos ? hasWords(typo) : null,
-      byLike: {
-        exact: known ? likeAll(tokens.map((token) => [token])) : sql`false`,
-        fuzzy: typos ? likeAll(typo) : null,
-        exactShare: known ? await shareOfWords(db, groups) : 0,
-        fuzzyShare: typos ? await shareOfWords(db, typo) : 0,
-      },
-    };
+    return { exact, fuzzy: typos ? hasWords(typo) : null };
   }
 
   const symbol = normalizeSymbol(q);
@@ -385,18 +331,13 @@ function trigramTypoMatch(
  * early), so a word on 80,000 parts costs about what one on 1,000 does. The typo search starts only when the
  * exact one found fewer than `limit` (a one-time filter); both limits are constants for the planner.
  */
-function hitsSql(
-  found: Match,
-  limit: number,
-  extra = sql``,
-  from: { exact: SQL; fuzzy: SQL } = { exact: sql`${parts}`, fuzzy: sql`${parts}` },
-): SQL {
-  const exact = sql`exact AS MATERIALIZED (SELECT ${parts.id} AS id, ${parts.symbol} AS symbol${extra}, 0 AS tier
-    FROM ${from.exact} WHERE ${found.exact} LIMIT ${limit})`;
+function hitsSql(found: Match, limit: number): SQL {
+  const exact = sql`exact AS MATERIALIZED (SELECT ${parts.id} AS id, ${parts.symbol} AS symbol, 0 AS tier
+    FROM ${parts} WHERE ${found.exact} LIMIT ${limit})`;
   if (!found.fuzzy) return sql`${exact}, hits AS (SELECT * FROM exact)`;
   return sql`${exact},
-    fuzzy AS MATERIALIZED (SELECT ${parts.id} AS id, ${parts.symbol} AS symbol${extra}, 1 AS tier
-      FROM ${from.fuzzy} WHERE ${found.fuzzy} AND NOT ${found.exact} LIMIT ${limit}),
+    fuzzy AS MATERIALIZED (SELECT ${parts.id} AS id, ${parts.symbol} AS symbol, 1 AS tier
+      FROM ${parts} WHERE ${found.fuzzy} AND NOT ${found.exact} LIMIT ${limit}),
     hits AS ((SELECT * FROM exact) UNION ALL
              (SELECT * FROM fuzzy WHERE (SELECT count(*) FROM exact) < ${limit}) LIMIT ${limit})`;
 }
@@ -411,10 +352,9 @@ const resultsCache = new Map<string, { ids: number[]; until: number }>();
 const RESULTS_CACHE_SIZE = 500;
 const RESULTS_CACHE_MS = 30_000;
 
-/** Drops the cached search results, hints and vocabulary lookups (after a catalogue import). */
+/** Drops the cached search results (and so hints) and vocabulary lookups (after a catalogue import). */
 export function forgetCatalogSearches(): void {
   resultsCache.clear();
-  hintsCache.clear();
   vocabularyCache.clear();
 }
 
@@ -470,78 +410,18 @@ export async function countParts(db: Db, q: string): Promise<PartCount> {
 }
 
 /**
- * GET api/parts/hints: a few parts for the search box as someone types: symbols starting with the text
- * first (in symbol order, from the symbol_normalized index), then parts holding the text, then parts matching
- * it with one typo; each step only when the ones before found fewer than PART_HINTS_LIMIT.
+ * GET api/parts/hints: the first PART_HINTS_LIMIT parts of the search's results (the same query, ranking and
+ * cache as api/parts), so the search box never offers other parts than the results page heads with.
  */
 export async function partHints(db: Db, q: string): Promise<PartHint[]> {
-  const key = `${normalizeSearchText(q)}\u0000${normalizeSymbol(q)}`;
-  const now = Date.now();
-  const cached = hintsCache.get(key);
-  if (cached && cached.until > now) return cached.hints;
-  const hints = await findHints(db, q);
-  hintsCache.delete(key);
-  hintsCache.set(key, { hints, until: now + RESULTS_CACHE_MS });
-  while (hintsCache.size > HINTS_CACHE_SIZE) hintsCache.delete(hintsCache.keys().next().value!);
-  return hints;
-}
-
-/** Hints as api/parts/hints answered them lately (people type the same first letters): as resultsCache. */
-const hintsCache = new Map<string, { hints: PartHint[]; until: number }>();
-const HINTS_CACHE_SIZE = 2_000;
-
-/** A text of words found on at least this share of the parts is looked for by a scan that stops early. */
-const DENSE_SHARE = 0.002;
-/** That scan reads at most this many parts in id order (the estimate is from statistics). */
-const DENSE_SCAN_ROWS = 100_000;
-
-async function findHints(db: Db, q: string): Promise<PartHint[]> {
-  const text = normalizeSearchText(q);
-  if (text.length < PART_SEARCH_MIN_LENGTH) return [];
-  const limit = PART_HINTS_LIMIT;
-  const symbol = normalizeSymbol(q);
-  const columns = { id: parts.id, symbol: parts.symbol, name: parts.name };
-  const hints =
-    symbol.length >= 2
-      ? await db
-          .select(columns)
-          .from(parts)
-          .where(sql`${parts.symbolNormalized} COLLATE "C" LIKE ${`${escapeLike(symbol)}%`}`)
-          .orderBy(sql`${parts.symbolNormalized} COLLATE "C"`)
-          .limit(limit)
-      : [];
-  if (hints.length === limit) return hints.map(hintOut);
-  const found = await match(db, q);
-  if (!found) return hints.map(hintOut);
-  // Once the text starts symbols, only the symbol spelling is searched further: the text as typed
-  // ("am-44…") shares its first trigram with most of the catalogue's symbols, and reading that one posting
-  // list of the trigram index costs more than the whole hint is allowed to.
-  const exact =
-    hints.length && symbol !== text ? sql`${parts.searchText} LIKE ${containsPattern(symbol)}` : null;
-  const shown = hints.map((hint) => hint.id);
-  const notShown = shown.length ? sql` AND ${parts.id} NOT IN ${shown}` : sql``;
-  // Hints need only a few parts. Words on many parts ("śruba": 3 %) are met within the first thousand parts
-  // read in id order, where an index would first collect all 33,000; rare words come from the word index.
-  const dense = sql`(SELECT * FROM ${parts} ORDER BY ${parts.id} LIMIT ${DENSE_SCAN_ROWS}) AS ${parts}`;
-  const byLike = found.byLike;
-  const conditions: Match = {
-    exact: sql`${exact ?? (byLike && byLike.exactShare >= DENSE_SHARE ? byLike.exact : found.exact)}${notShown}`,
-    fuzzy: byLike?.fuzzy && byLike.fuzzyShare >= DENSE_SHARE ? byLike.fuzzy : found.fuzzy,
-  };
-  const from = {
-    exact: !exact && byLike && byLike.exactShare >= DENSE_SHARE ? dense : sql`${parts}`,
-    fuzzy: byLike?.fuzzy && byLike.fuzzyShare >= DENSE_SHARE ? dense : sql`${parts}`,
-  };
-  const result = (await db.execute(
-    sql`WITH ${hitsSql(conditions, limit - hints.length, sql`, ${parts.name} AS name`, from)} SELECT * FROM hits`,
-  )) as { rows: { id: number | string; symbol: string; name: TranslatedText | string }[] };
-  for (const row of result.rows)
-    hints.push({
-      id: Number(row.id),
-      symbol: row.symbol,
-      name: typeof row.name === 'string' ? (JSON.parse(row.name) as TranslatedText) : row.name,
-    });
-  return hints.map(hintOut);
+  const ids = ((await matchingIds(db, q)) ?? []).slice(0, PART_HINTS_LIMIT);
+  if (!ids.length) return [];
+  const rows = await db
+    .select({ id: parts.id, symbol: parts.symbol, name: parts.name })
+    .from(parts)
+    .where(inArray(parts.id, ids));
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => (byId.has(id) ? [hintOut(byId.get(id)!)] : []));
 }
 
 const hintOut = (row: { id: number; symbol: string; name: TranslatedText }): PartHint => ({

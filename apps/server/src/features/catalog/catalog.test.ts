@@ -1,4 +1,4 @@
-import { PART_SEARCH_TOTAL_CAP } from '@care/contract/catalog';
+import { PART_HINTS_LIMIT, PART_SEARCH_TOTAL_CAP } from '@care/contract/catalog';
 import type { Language } from '@care/contract/locales';
 import type { TranslatedText } from '@care/contract/translations';
 import { eq } from 'drizzle-orm';
@@ -371,7 +371,16 @@ describe('parts catalogue (api/catalog-folders, api/catalog-cards, api/parts)', 
       expect((await search('___')).total).toBe(0);
     });
 
-    it('gives hints from the third character, symbols starting with the text first', async () => {
+    it('gives hints from the third character: the first results of the same search', async () => {
+      for (const q of ['loz', 'am-70', 'ring', 'spacer ring', 'sprezina', '4410']) {
+        const hints = await ok<{ id: string }[]>(`/api/parts/hints?q=${encodeURIComponent(q)}`);
+        const results = await search(q, `&pageSize=${PART_HINTS_LIMIT}`);
+        expect(hints.length, q).toBeGreaterThan(0);
+        expect(
+          hints.map((h) => h.id),
+          q,
+        ).toEqual(results.items.map((p) => p.id));
+      }
       const hints =
         await ok<{ id: string; symbol: string; name: TranslatedText }[]>('/api/parts/hints?q=loz');
       expect(hints.map((h) => h.symbol)).toEqual(['AM-4410-205']);

@@ -4,19 +4,28 @@ import {
   type MachineDetails,
   type MachineListQuerySchema,
   type MachinePage,
+  type MachineSortField,
 } from '@care/contract/machines';
 import { FINAL_SERVICE_REQUEST_STATUSES } from '@care/contract/service-requests';
 import type { Role } from '@care/contract/statuses';
-import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '#app/db/client.ts';
 import { machines } from '#app/db/schema/machines.ts';
 import { serviceRequests } from '#app/db/schema/service-requests.ts';
+import { foldedContains, machineSearchText, searchTextOf } from '#app/db/search-text.ts';
 import { notFound } from '#app/plugins/errors.ts';
 import type { Actor } from '#app/plugins/session.ts';
 import { guaranteeOf, todayInPoland } from './guarantee.ts';
 
 type MachineListQuery = z.output<typeof MachineListQuerySchema>;
+
+/** Sort fields a machine may lack. */
+const NULLABLE_SORT_FIELDS: ReadonlySet<MachineSortField> = new Set([
+  'purchaseDate',
+  'guaranteeEndDate',
+  'dealer',
+]);
 
 /** Service staff read every machine; everyone else only their own. */
 const SERVICE_ROLES: readonly Role[] = ['service', 'admin'];
@@ -37,11 +46,6 @@ function toMachine(row: MachineRow, today: string): Machine {
   return { ...row, id: String(row.id), ...guaranteeOf(row.guaranteeEndDate, today) };
 }
 
-/** `%fragment%` for LIKE, with the user's own % and _ taken literally. */
-export function containsPattern(fragment: string): string {
-  return `%${fragment.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 /**
  * GET api/end-products/user-owned: the customer's machines, filtered, sorted and paged in SQL.
  *
@@ -55,13 +59,14 @@ export async function listOwnedMachines(db: Db, actor: Actor, query: MachineList
     .$with('owned')
     .as(db.select(machineColumns).from(machines).where(eq(machines.ownerId, actor.id)));
   const conditions: SQL[] = [];
-  if (query.q) {
-    const pattern = containsPattern(query.q);
-    conditions.push(sql`(${owned.name} ILIKE ${pattern} OR ${owned.serialNumber} LIKE upper(${pattern}))`);
-  }
+  const text = searchTextOf(query.q);
+  if (text)
+    conditions.push(foldedContains(machineSearchText(sql`${owned.name}`, sql`${owned.serialNumber}`), text));
   if (query.status?.length) conditions.push(inArray(owned.status, query.status));
   const where = conditions.length ? and(...conditions)! : sql`true`;
-  const direction = query.order === 'asc' ? asc : desc;
+  const direction = query.order === 'asc' ? sql`ASC` : sql`DESC`;
+  // A date or dealer not set yet (machines still in the ERP's hands) sorts last in either order.
+  const nulls = NULLABLE_SORT_FIELDS.has(query.sort) ? sql`NULLS LAST` : sql``;
   const rows = await db
     .with(owned)
     .select({
@@ -76,7 +81,7 @@ export async function listOwnedMachines(db: Db, actor: Actor, query: MachineList
     })
     .from(owned)
     .where(where)
-    .orderBy(direction(owned[query.sort]), direction(owned.id))
+    .orderBy(sql`${owned[query.sort]} ${direction} ${nulls}`, sql`${owned.id} ${direction}`)
     .limit(query.pageSize)
     .offset((query.page - 1) * query.pageSize);
   // Past the last page no row carries the total: the first page has it (or there are none).

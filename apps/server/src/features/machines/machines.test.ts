@@ -93,8 +93,8 @@ describe('machines (api/end-products)', () => {
   it("lists only the customer's own machines with SPEC's fields and the guarantee state", async () => {
     const page = await list('');
     expect(page.total).toBe(4);
-    // Default: newest purchase first (a machine without a purchase date first, as PostgreSQL sorts NULL high).
-    expect(serials(page)).toEqual(['AM-100%_X', 'AM-2025-000003', 'AM-2024-000001', 'AM-2021-000002']);
+    // Default: newest purchase first, a machine without a purchase date last.
+    expect(serials(page)).toEqual(['AM-2025-000003', 'AM-2024-000001', 'AM-2021-000002', 'AM-100%_X']);
     const combine = page.items.find((m) => m.serialNumber === 'AM-2024-000001');
     expect(combine).toEqual({
       id: String(ids.combine),
@@ -174,13 +174,44 @@ describe('machines (api/end-products)', () => {
     expect((await get('/api/end-products/user-owned?sort=owner', jan)).statusCode).toBe(400);
   });
 
+  it('puts machines without a purchase date, guarantee end or dealer last in either order', async () => {
+    expect(serials(await list(''))).toEqual([
+      'AM-2025-000003',
+      'AM-2024-000001',
+      'AM-2021-000002',
+      'AM-100%_X',
+    ]);
+    expect(serials(await list('?sort=purchaseDate&order=asc'))).toEqual([
+      'AM-2021-000002',
+      'AM-2024-000001',
+      'AM-2025-000003',
+      'AM-100%_X',
+    ]);
+    expect(serials(await list('?sort=guaranteeEndDate&order=desc')).at(-1)).toBe('AM-100%_X');
+    expect(
+      serials(await list('?sort=dealer&order=desc'))
+        .slice(2)
+        .sort(),
+    ).toEqual(['AM-100%_X', 'AM-2025-000003']);
+  });
+
   it('filters by a fragment of the name or serial number and by several statuses', async () => {
     expect(serials(await list('?q=żniwiarz'))).toEqual(['AM-2024-000001']);
     expect(serials(await list('?q=2021-0'))).toEqual(['AM-2021-000002']);
-    expect(serials(await list(`?q=${encodeURIComponent('%_')}`))).toEqual(['AM-100%_X']);
-    expect(serials(await list('?q=9')).sort()).toEqual([]);
+    expect(serials(await list(`?q=${encodeURIComponent('100%_')}`))).toEqual(['AM-100%_X']);
+    expect(serials(await list(`?q=${encodeURIComponent('0%_')}`))).toEqual(['AM-100%_X']);
+    expect(serials(await list('?q=9999'))).toEqual([]);
     expect(serials(await list('?status=G&status=R')).sort()).toEqual(['AM-100%_X', 'AM-2021-000002']);
     expect((await list('?status=I&q=siewca')).total).toBe(1);
+  });
+
+  it('ignores case and Polish letters in the search, like the parts search', async () => {
+    for (const q of ['zni', 'ŻNI', 'Żni', 'zniwiarz', 'ZNIWIARZ 5200', 'am-2024-000001'])
+      expect(serials(await list(`?q=${encodeURIComponent(q)}`)), q).toEqual(['AM-2024-000001']);
+  });
+
+  it('runs no search below 3 characters (SPEC §5): the list is not filtered', async () => {
+    for (const q of ['9', 'zz', ' 9 ']) expect((await list(`?q=${encodeURIComponent(q)}`)).total, q).toBe(4);
   });
 
   it("shows one machine with only the customer's own service requests", async () => {

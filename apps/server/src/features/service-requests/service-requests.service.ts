@@ -24,6 +24,7 @@ import {
   serviceRequestStatusHistory,
 } from '#app/db/schema/service-requests.ts';
 import { users } from '#app/db/schema/users.ts';
+import { foldedContains, searchTextOf } from '#app/db/search-text.ts';
 import { notFound } from '#app/plugins/errors.ts';
 import type { UploadLimits } from '#app/files/uploads.ts';
 import type { Actor } from '#app/plugins/session.ts';
@@ -39,11 +40,6 @@ const displayName = (user: typeof users) =>
   sql<
     string | null
   >`coalesce(nullif(btrim(${user.firstName} || ' ' || ${user.lastName}), ''), ${user.email})`;
-
-/** `%fragment%` for LIKE, with the user's own % and _ taken literally. */
-function containsPattern(fragment: string): string {
-  return `%${fragment.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 /**
  * Chat messages of request `requestId` written by someone other than `userId` after that user's read marker
@@ -89,7 +85,8 @@ export async function listOwnServiceRequests(
       .where(eq(serviceRequests.customerId, actor.id)),
   );
   const conditions: SQL[] = [];
-  if (query.q) conditions.push(sql`${mine.code} ILIKE ${containsPattern(query.q)}`);
+  const text = searchTextOf(query.q);
+  if (text) conditions.push(foldedContains(sql`${mine.code}`, text));
   if (query.status?.length) conditions.push(inArray(mine.status, query.status));
   if (query.machineId) conditions.push(eq(mine.machineId, Number(query.machineId)));
   const where = conditions.length ? and(...conditions)! : sql`true`;
@@ -102,7 +99,10 @@ export async function listOwnServiceRequests(
     estimatedCompletionDate: sql`${mine.estimatedCompletionDate}`,
     completionDate: sql`${mine.completionDate}`,
   };
+  // Dates not set yet sort last in either order, as on the machines list.
   const direction = query.order === 'asc' ? sql`ASC` : sql`DESC`;
+  const nulls =
+    query.sort === 'estimatedCompletionDate' || query.sort === 'completionDate' ? sql`NULLS LAST` : sql``;
   const byMachine = query.sort === 'machineName' || query.sort === 'machineSerialNumber';
   const filtered = db
     .with(mine)
@@ -121,7 +121,7 @@ export async function listOwnServiceRequests(
   // The machine is joined before paging only when it is the sort key; otherwise only for the page's rows.
   const page = (byMachine ? filtered.innerJoin(machines, eq(machines.id, mine.machineId)) : filtered)
     .where(where)
-    .orderBy(sql`${sortKeys[query.sort]} ${direction}`, sql`${mine.id} ${direction}`)
+    .orderBy(sql`${sortKeys[query.sort]} ${direction} ${nulls}`, sql`${mine.id} ${direction}`)
     .limit(query.pageSize)
     .offset((query.page - 1) * query.pageSize)
     .as('page');
@@ -141,7 +141,7 @@ export async function listOwnServiceRequests(
     })
     .from(page)
     .innerJoin(machines, eq(machines.id, page.machineId))
-    .orderBy(sql`${page.sortKey} ${direction}`, sql`${page.id} ${direction}`);
+    .orderBy(sql`${page.sortKey} ${direction} ${nulls}`, sql`${page.id} ${direction}`);
   // Past the last page no row carries the total: the first page has it (or there are none).
   const total =
     rows[0]?.total ??

@@ -182,6 +182,22 @@ describe('service requests: lists, details, elements', () => {
     ]);
     expect(codes(await list('?q=0001'))).toEqual(['SR/2026/000013', 'SR/2026/000001']);
     expect((await list('?q=sr/2026/0000')).total).toBe(3);
+    // Dates not set yet sort last in either order.
+    for (const sort of ['estimatedCompletionDate', 'completionDate'] as const)
+      for (const order of ['asc', 'desc']) {
+        const page = (await list(`?sort=${sort}&order=${order}`)) as unknown as {
+          items: Record<typeof sort, string | null>[];
+        };
+        const dates = page.items.map((item) => item[sort]);
+        expect(dates.includes(null), `${sort} ${order}`).toBe(true);
+        expect(
+          dates.slice(dates.indexOf(null)).every((d) => d === null),
+          `${sort} ${order}`,
+        ).toBe(true);
+      }
+    // Below 3 characters no search runs (SPEC §5), as in every list.
+    expect((await list('?q=13')).total).toBe(3);
+    expect((await list('?q=x')).total).toBe(3);
     expect(codes(await list('?status=N,C'))).toEqual(['SR/2026/000013', 'SR/2026/000002']);
     expect(codes(await list(`?machineId=${m.drill}`))).toEqual(['SR/2026/000002']);
     expect((await list(`?machineId=${m.annas}`)).total).toBe(0);

@@ -11,14 +11,11 @@ import { chatMessages, chatReadMarkers } from '#app/db/schema/chat.ts';
 import { machines } from '#app/db/schema/machines.ts';
 import { serviceRequests } from '#app/db/schema/service-requests.ts';
 import { users } from '#app/db/schema/users.ts';
-import { normalizeSearchText } from '#app/db/search-text.ts';
+import { containsPattern, foldedContains, machineSearchText, searchTextOf } from '#app/db/search-text.ts';
 import { unreadCountSql } from '#app/features/service-requests/service-requests.service.ts';
 import type { Actor } from '#app/plugins/session.ts';
 
 type StaffQueueQuery = z.output<typeof StaffQueueQuerySchema>;
-
-/** `%fragment%` for LIKE, with the user's own %, _ and \ taken literally. */
-const containsPattern = (fragment: string) => `%${fragment.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** Midnight in Poland at the start of `day` ('YYYY-MM-DD'), the day boundary of the report-date filter. */
 const startOfPolishDay = (day: string, plusDays = 0) =>
@@ -26,8 +23,8 @@ const startOfPolishDay = (day: string, plusDays = 0) =>
 
 /**
  * The filters as conditions on `r` (service_requests). Customer and machine fragments become `IN (…)` over the
- * trigram-indexed search columns (users.search_text, machines.serial_number), so PostgreSQL picks between walking
- * the queue's sort index and fetching the few matching customers' or machines' requests.
+ * trigram-indexed folded search texts (users.search_text, machines_search_text_trgm_idx), so PostgreSQL picks
+ * between walking the queue's sort index and fetching the few matching customers' or machines' requests.
  */
 function conditionsOf(actor: Actor, query: StaffQueueQuery): SQL[] {
   const conditions: SQL[] = [];
@@ -41,15 +38,18 @@ function conditionsOf(actor: Actor, query: StaffQueueQuery): SQL[] {
   }
   if (query.reportedFrom) conditions.push(sql`r.report_date >= ${startOfPolishDay(query.reportedFrom)}`);
   if (query.reportedTo) conditions.push(sql`r.report_date < ${startOfPolishDay(query.reportedTo, 1)}`);
-  if (query.customer) {
-    const pattern = containsPattern(normalizeSearchText(query.customer));
-    conditions.push(sql`r.customer_id IN (SELECT u.id FROM ${users} u WHERE u.search_text LIKE ${pattern})`);
+  const customer = searchTextOf(query.customer);
+  if (customer) {
+    // users.search_text is already folded (a generated column).
+    conditions.push(
+      sql`r.customer_id IN (SELECT u.id FROM ${users} u WHERE u.search_text LIKE ${containsPattern(customer)})`,
+    );
   }
-  if (query.machine) {
-    const pattern = containsPattern(query.machine.trim());
+  const machine = searchTextOf(query.machine);
+  if (machine) {
     conditions.push(sql`r.machine_id IN (
       SELECT m.id FROM ${machines} m
-      WHERE m.serial_number LIKE upper(${pattern}) OR m.name ILIKE ${pattern})`);
+      WHERE ${foldedContains(machineSearchText(sql`m.name`, sql`m.serial_number`), machine)})`);
   }
   if (query.unread) {
     // A customer message after this staff member's read marker (no marker: any customer message). OFFSET 0

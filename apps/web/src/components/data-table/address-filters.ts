@@ -5,7 +5,8 @@ export type AddressFilterSpec = Record<string, 'text' | 'codes'>;
 
 /**
  * Filters a link carries (`?status=N,C`, `?machineId=12`, `?q=…`), e.g. from the board or a machine's page;
- * null when it carries none. The list applies them over the saved ones and keeps them.
+ * null when it carries none. The list shows them over the saved ones for that visit and does not save them
+ * (use-list-table.ts).
  */
 export function filtersInAddress(params: URLSearchParams, spec: AddressFilterSpec): TableFilter[] | null {
   const filters: TableFilter[] = [];
@@ -18,9 +19,8 @@ export function filtersInAddress(params: URLSearchParams, spec: AddressFilterSpe
   return filters.length > 0 ? filters : null;
 }
 
-/** The state with the address's filters applied (and the filter row open, so the person sees why). */
+/** The state with the address's filters over the saved ones (the active-filters bar shows them). */
 export function withAddressFilters(state: TableState, filters: readonly TableFilter[] | null): TableState {
   if (!filters) return state;
-  const applied = filters.reduce((current, filter) => withFilter(current, filter.id, filter.value), state);
-  return { ...applied, filtersVisible: true };
+  return filters.reduce((current, filter) => withFilter(current, filter.id, filter.value), state);
 }

@@ -13,13 +13,15 @@ interface TableToolbarProps<Row> {
   sort: { id: string; desc: boolean };
   /** The filter fields, shown while the filter row is open (saved with the table). */
   filters: ReactNode;
+  /** The filters in use, always in sight (ActiveFilters). */
+  activeFilters?: ReactNode;
   /** More buttons at the toolbar's end (e.g. "new request"). */
   children?: ReactNode;
 }
 
 /**
- * Above a list: show/hide the filters (with the number in use), the columns menu from tablets up, and the sort
- * on phones (where the cards have no headers to click).
+ * Above a list: show/hide the filters (with the number in use), the columns menu from tablets up, the sort
+ * on phones (where the cards have no headers to click), and the filters in use.
  */
 export function TableToolbar<Row>({
   columns,
@@ -27,6 +29,7 @@ export function TableToolbar<Row>({
   onStateChange,
   sort,
   filters,
+  activeFilters,
   children,
 }: TableToolbarProps<Row>) {
   const { t } = useTranslation('layout');
@@ -99,6 +102,7 @@ export function TableToolbar<Row>({
           {filters}
         </Paper>
       ) : null}
+      {activeFilters}
     </Box>
   );
 }

@@ -302,14 +302,18 @@ describe('parts search', () => {
     await userEvent.type(field, 'lo');
     expect(screen.getByText('Search needs at least 3 characters.')).toBeInTheDocument();
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(api.state.requests.filter((r) => r.path === '/api/parts/hints')).toEqual([]);
+    expect(api.state.requests.filter((r) => r.path.startsWith('/api/parts'))).toEqual([]);
 
     await userEvent.type(field, 'z');
     expect(await screen.findByRole('option', { name: /AM-9040-020/ })).toHaveTextContent(
       'Ball bearing 6204-2RS',
     );
-    const hintCalls = api.state.requests.filter((r) => r.path === '/api/parts/hints');
-    expect(hintCalls.map((r) => r.query.get('q'))).toEqual(['loz']);
+    // The hints are the first results of the search itself, and lead to all of them.
+    const calls = api.state.requests.filter((r) => r.path.startsWith('/api/parts'));
+    expect(calls.map((r) => `${r.path}?${r.query.toString()}`)).toEqual([
+      '/api/parts?q=loz&page=1&pageSize=20',
+    ]);
+    expect(screen.getByRole('option', { name: 'Show all results (1)' })).toBeInTheDocument();
   });
 
   it('opens the part page of a picked hint when signed in, and searches its symbol in public', async () => {

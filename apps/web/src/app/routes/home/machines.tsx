@@ -38,7 +38,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /** SPEC §2 /home/machines: the customer's machines, their guarantee and status; the table is saved per person. */
 export function Component() {
   const { t } = useTranslation('machines');
-  const { state, onStateChange, paging } = useListTable(useTableSettings(SETTINGS_KEY), ADDRESS_FILTERS);
+  const { state, onStateChange, paging, filterControls } = useListTable(
+    useTableSettings(SETTINGS_KEY),
+    ADDRESS_FILTERS,
+  );
   const list = useQuery(machineListQuery(machineListParams(state, paging)));
 
   return (
@@ -57,6 +60,7 @@ export function Component() {
           busy={list.isPlaceholderData}
           onPageChange={paging.setPage}
           onPageSizeChange={paging.setPageSize}
+          filterControls={filterControls}
         />
       )}
     </>

@@ -2,6 +2,7 @@ import type { ServiceRequestListItem } from '@care/contract/service-requests';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { SAVE_DELAY_MS } from '#app/features/table-settings/api.ts';
 import { createApiServer } from '#app/test/api-server.ts';
 import { renderWithProviders } from '#app/test/render.tsx';
 import { Component as Services } from './services.tsx';
@@ -88,11 +89,20 @@ describe('the service requests list', () => {
     const { router } = await renderServices('/home/services?status=N,C&machineId=7');
     await within(await screen.findByRole('table')).findByRole('link', { name: 'SR/2026/000100' });
     expect(listParams()).toEqual(['machineId=7&order=desc&page=1&pageSize=20&sort=reportDate&status=N%2CC']);
-    expect(screen.getByRole('button', { name: 'Filters (2 active)' })).toHaveAttribute(
-      'aria-expanded',
-      'true',
-    );
+    // In sight without opening the filter panel, and for this visit only: nothing is saved.
+    const active = screen.getByRole('group', { name: 'Active filters' });
+    expect(active).toHaveTextContent('Status: Pending, Under consideration');
+    expect(active).toHaveTextContent(/Filters from the link apply to this visit only/);
+    expect(router.state.location.search).toBe('?status=N,C&machineId=7');
+    // A save would follow SAVE_DELAY_MS after a change.
+    await new Promise((resolve) => setTimeout(resolve, SAVE_DELAY_MS + 500));
+    expect(api.state.requests.filter((r) => r.method !== 'GET')).toEqual([]);
+
+    // One click clears them (the address too); the list asks for everything again.
+    await userEvent.click(within(active).getByRole('button', { name: 'Clear filters' }));
     await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(screen.queryByRole('group', { name: 'Active filters' })).not.toBeInTheDocument();
+    await waitFor(() => expect(listParams().at(-1)).toBe('order=desc&page=1&pageSize=20&sort=reportDate'));
   });
 
   it('shows the unread messages of each request and links to the request and to a new one', async () => {

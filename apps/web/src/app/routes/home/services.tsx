@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, type LoaderFunctionArgs } from 'react-router';
 import { filtersInAddress, withAddressFilters } from '#app/components/data-table/address-filters.ts';
 import { ListLoadError } from '#app/components/data-table/list-load-error.tsx';
-import { EMPTY_TABLE_STATE, sortOf } from '#app/components/data-table/table-state.ts';
+import { EMPTY_TABLE_STATE, sortOf, textFilterOf } from '#app/components/data-table/table-state.ts';
 import { pageParamsOf } from '#app/components/data-table/use-page-params.ts';
 import { useListTable } from '#app/components/data-table/use-list-table.ts';
 import { LoadingState } from '#app/components/layout/loading-state.tsx';
@@ -59,9 +59,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /** SPEC §2 /home/services: the customer's service requests ("submissions") with their unread messages. */
 export function Component() {
   const { t } = useTranslation('services');
-  const { state, onStateChange, paging } = useListTable(useTableSettings(SETTINGS_KEY), ADDRESS_FILTERS);
+  const { state, onStateChange, paging, filterControls } = useListTable(
+    useTableSettings(SETTINGS_KEY),
+    ADDRESS_FILTERS,
+  );
   const list = useQuery(serviceRequestListQuery(serviceRequestListParams(state, paging)));
-  const machines = useQuery({ ...machineChoicesQuery, enabled: state.filtersVisible });
+  // The machine filter's choices, and the name of a machine the list is filtered by.
+  const machines = useQuery({
+    ...machineChoicesQuery,
+    enabled: state.filtersVisible || Boolean(textFilterOf(state, SERVICE_REQUEST_FILTERS.machine)),
+  });
   const newRequest = (
     <Button component={Link} to={paths.newService()} h={40} leftSection={<IconPlus size={18} aria-hidden />}>
       {t('list.new')}
@@ -88,6 +95,7 @@ export function Component() {
           }))}
           onPageChange={paging.setPage}
           onPageSizeChange={paging.setPageSize}
+          filterControls={filterControls}
           emptyAction={newRequest}
         />
       )}

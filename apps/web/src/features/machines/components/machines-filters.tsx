@@ -1,6 +1,8 @@
+import { LIMITS } from '@care/contract/limits';
 import { MACHINE_STATUSES } from '@care/contract/statuses';
 import { Box, Group, MultiSelect } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import type { ActiveFilter } from '#app/components/data-table/active-filters.tsx';
 import type { TableStateChange } from '#app/components/data-table/data-table.tsx';
 import {
   codesFilterOf,
@@ -48,4 +50,20 @@ export function MachinesFilters({ state, onStateChange }: MachinesFiltersProps) 
       />
     </Group>
   );
+}
+
+/** The machines list's filters in use, as the active-filters bar names them. */
+export function useMachineActiveFilters(state: TableState): ActiveFilter[] {
+  const { t } = useTranslation('machines');
+  const text = textFilterOf(state, MACHINE_FILTERS.text).trim();
+  const status = codesFilterOf(state, MACHINE_FILTERS.status, MACHINE_STATUSES);
+  const filters: ActiveFilter[] = [];
+  if (text.length >= LIMITS.searchMinLength)
+    filters.push({ id: MACHINE_FILTERS.text, label: `${t('list.search')}: ${text}` });
+  if (status.length > 0)
+    filters.push({
+      id: MACHINE_FILTERS.status,
+      label: `${t('fields.status')}: ${status.map((code) => t(`status.${code}`)).join(', ')}`,
+    });
+  return filters;
 }

@@ -4,14 +4,16 @@ import { IconTractor } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type TableStateChange } from '#app/components/data-table/data-table.tsx';
 import { TablePagination } from '#app/components/data-table/table-pagination.tsx';
+import { ActiveFilters } from '#app/components/data-table/active-filters.tsx';
 import { TableToolbar } from '#app/components/data-table/table-toolbar.tsx';
+import type { ListFilterControls } from '#app/components/data-table/use-list-table.ts';
 import type { DataColumn, TableState } from '#app/components/data-table/table-state.ts';
 import { EmptyState } from '#app/components/layout/empty-state.tsx';
 import { formatDate } from '#app/lib/date-time.ts';
 import { GuaranteeBadge } from './guarantee-badge.tsx';
 import { MachineCard, MachineLink } from './machine-card.tsx';
 import { MachineStatusBadge } from './machine-status-badge.tsx';
-import { MachinesFilters } from './machines-filters.tsx';
+import { MachinesFilters, useMachineActiveFilters } from './machines-filters.tsx';
 
 interface MachinesTableProps {
   state: TableState;
@@ -21,6 +23,7 @@ interface MachinesTableProps {
   busy: boolean;
   onPageChange: (page: number) => void;
   onPageSizeChange: (pageSize: number) => void;
+  filterControls: ListFilterControls;
 }
 
 /** SPEC §3 "Machine": the labels of the machine table. Column ids are the API's sort fields. */
@@ -73,9 +76,11 @@ function useMachineColumns(): DataColumn<Machine>[] {
 }
 
 /** The machines list: filters, columns and sort (saved with the table), the rows, and the pages. */
-export function MachinesTable({ state, onStateChange, sort, data, busy, ...paging }: MachinesTableProps) {
+export function MachinesTable(props: MachinesTableProps) {
+  const { state, onStateChange, sort, data, busy, filterControls, ...paging } = props;
   const { t } = useTranslation('machines');
   const columns = useMachineColumns();
+  const activeFilters = useMachineActiveFilters(state);
   const filtered = state.filters.length > 0;
   return (
     <>
@@ -85,6 +90,7 @@ export function MachinesTable({ state, onStateChange, sort, data, busy, ...pagin
         onStateChange={onStateChange}
         sort={sort}
         filters={<MachinesFilters state={state} onStateChange={onStateChange} />}
+        activeFilters={<ActiveFilters filters={activeFilters} controls={filterControls} />}
       />
       <DataTable
         caption={t('list.title')}

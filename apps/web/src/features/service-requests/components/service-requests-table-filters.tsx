@@ -1,6 +1,8 @@
+import { LIMITS } from '@care/contract/limits';
 import { SERVICE_REQUEST_STATUSES } from '@care/contract/statuses';
 import { Box, Group, MultiSelect, Select } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import type { ActiveFilter } from '#app/components/data-table/active-filters.tsx';
 import type { TableStateChange } from '#app/components/data-table/data-table.tsx';
 import {
   codesFilterOf,
@@ -70,4 +72,32 @@ export function ServiceRequestsFilters({ state, onStateChange, machines }: Servi
       />
     </Group>
   );
+}
+
+/** The requests list's filters in use, as the active-filters bar names them. */
+export function useServiceRequestActiveFilters(
+  state: TableState,
+  machines: readonly MachineOption[],
+): ActiveFilter[] {
+  const { t } = useTranslation('services');
+  const text = textFilterOf(state, SERVICE_REQUEST_FILTERS.text).trim();
+  const status = codesFilterOf(state, SERVICE_REQUEST_FILTERS.status, SERVICE_REQUEST_STATUSES);
+  const machineId = textFilterOf(state, SERVICE_REQUEST_FILTERS.machine);
+  const filters: ActiveFilter[] = [];
+  if (text.length >= LIMITS.searchMinLength)
+    filters.push({ id: SERVICE_REQUEST_FILTERS.text, label: `${t('fields.code')}: ${text}` });
+  if (status.length > 0)
+    filters.push({
+      id: SERVICE_REQUEST_FILTERS.status,
+      label: `${t('fields.status')}: ${status.map((code) => t(`status.${code}`)).join(', ')}`,
+    });
+  if (machineId) {
+    // Until the machines arrive the filter still shows, named by what it is.
+    const machine = machines.find((option) => option.value === machineId);
+    filters.push({
+      id: SERVICE_REQUEST_FILTERS.machine,
+      label: `${t('fields.machine')}: ${machine?.label ?? '…'}`,
+    });
+  }
+  return filters;
 }

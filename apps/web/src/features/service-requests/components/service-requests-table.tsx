@@ -4,12 +4,18 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type TableStateChange } from '#app/components/data-table/data-table.tsx';
 import { TablePagination } from '#app/components/data-table/table-pagination.tsx';
+import { ActiveFilters } from '#app/components/data-table/active-filters.tsx';
 import { TableToolbar } from '#app/components/data-table/table-toolbar.tsx';
+import type { ListFilterControls } from '#app/components/data-table/use-list-table.ts';
 import type { DataColumn, TableState } from '#app/components/data-table/table-state.ts';
 import { EmptyState } from '#app/components/layout/empty-state.tsx';
 import { formatDate } from '#app/lib/date-time.ts';
 import { ServiceRequestCard } from './service-requests-table-card.tsx';
-import { ServiceRequestsFilters, type MachineOption } from './service-requests-table-filters.tsx';
+import {
+  ServiceRequestsFilters,
+  useServiceRequestActiveFilters,
+  type MachineOption,
+} from './service-requests-table-filters.tsx';
 import { ServiceStatusBadge } from '#app/components/layout/service-status-badge.tsx';
 import { ServiceRequestLink, UnreadBadge } from './service-requests-table-parts.tsx';
 
@@ -24,6 +30,7 @@ interface ServiceRequestsTableProps {
   onPageSizeChange: (pageSize: number) => void;
   /** Shown in the empty state of an unfiltered list (the "new request" link). */
   emptyAction?: ReactNode;
+  filterControls: ListFilterControls;
 }
 
 /** SPEC §3 "Service request": the labels of the requests table. Column ids are the API's sort fields. */
@@ -85,9 +92,10 @@ function useServiceRequestColumns(): DataColumn<ServiceRequestListItem>[] {
 
 /** The service requests list: filters, columns and sort (saved with the table), the rows, and the pages. */
 export function ServiceRequestsTable(props: ServiceRequestsTableProps) {
-  const { state, onStateChange, sort, data, busy, machines, emptyAction } = props;
+  const { state, onStateChange, sort, data, busy, machines, emptyAction, filterControls } = props;
   const { t } = useTranslation('services');
   const columns = useServiceRequestColumns();
+  const activeFilters = useServiceRequestActiveFilters(state, machines);
   const filtered = state.filters.length > 0;
   return (
     <>
@@ -97,6 +105,7 @@ export function ServiceRequestsTable(props: ServiceRequestsTableProps) {
         onStateChange={onStateChange}
         sort={sort}
         filters={<ServiceRequestsFilters state={state} onStateChange={onStateChange} machines={machines} />}
+        activeFilters={<ActiveFilters filters={activeFilters} controls={filterControls} />}
       />
       <DataTable
         caption={t('list.title')}

@@ -1,0 +1,3 @@
+DROP INDEX "machines_serial_number_trgm_idx";--> statement-breakpoint
+DROP INDEX "machines_name_trgm_idx";--> statement-breakpoint
+CREATE INDEX "machines_search_text_trgm_idx" ON "machines" USING gin ((replace(replace(replace(translate(lower("name" || ' ' || "serial_number"), 'ąćęłńóśźżäöüéèêëàâáíìîïúùûůűőýÿçčďěňřšťžåãõñøđĄĆĘŁŃÓŚŹŻÄÖÜÉÈÊËÀÂÁÍÌÎÏÚÙÛŮŰŐÝŸÇČĎĚŇŘŠŤŽÅÃÕÑØĐ', 'acelnoszzaoueeeeaaaiiiiuuuuuoyyccdenrstzaaonodacelnoszzaoueeeeaaaiiiiuuuuuoyyccdenrstzaaonod'), 'ß', 'ss'), 'æ', 'ae'), 'Æ', 'ae')) gin_trgm_ops);
