@@ -167,7 +167,7 @@ test('item 5: a filter from a link applies to that visit only, shows plainly and
 
   // A customer of its own: a filter the person chose is kept; a link's filter shows over it for one visit.
   await page.context().clearCookies();
-  const customer = newCustomer('listy', journeySerial(7, testInfo));
+  const customer = newCustomer('listy', journeySerial(8, testInfo));
   await registerConfirmedCustomer(page.request, server, customer);
   await visit('/');
   await signIn(page, customer);
