@@ -1,10 +1,19 @@
 import type { Locator, Page } from '@playwright/test';
 import { DEMO_CUSTOMER, DEMO_PASSWORD, signIn } from './support/accounts.ts';
-import { expect, test } from './support/fixtures.ts';
+import { expect, test, type Axe } from './support/fixtures.ts';
 import { throttleLocales, watchForRawKeys } from './support/raw-keys.ts';
 import { t } from './support/translations.ts';
 
 const customer = { email: DEMO_CUSTOMER, password: DEMO_PASSWORD };
+
+/** Signs the demo customer in from the login screen and checks both screens, the login's and the board's. */
+async function signInCustomer(page: Page, visit: (path: string) => Promise<void>, axe: Axe): Promise<void> {
+  await visit('/');
+  await signIn(page, customer);
+  await expect(page).toHaveURL(/\/home\/board$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await axe.check();
+}
 
 test('a missing part on a slow link never shows a translation key, and its button leads back into the signed-in catalogue', async ({
   page,
@@ -14,9 +23,7 @@ test('a missing part on a slow link never shows a translation key, and its butto
   visit,
 }) => {
   test.slow();
-  await visit('/');
-  await signIn(page, customer);
-  await axe.check();
+  await signInCustomer(page, visit, axe);
 
   // A fresh page load: no namespace is in memory, and every locale file takes a while.
   const rawKeys = await watchForRawKeys(page);
@@ -66,9 +73,9 @@ async function firstServiceRequestPath(page: Page): Promise<string> {
 test('a chat file the server refuses by its bytes is named with the reason, as the upload field says it', async ({
   page,
   visit,
+  axe,
 }) => {
-  await visit('/');
-  await signIn(page, customer);
+  await signInCustomer(page, visit, axe);
   await visit(await firstServiceRequestPath(page));
   // Its name passes the browser's check; its bytes are no JPEG, which only the server can tell.
   await page.getByLabel(t('services:chat.composer.attach-input')).setInputFiles({
@@ -105,8 +112,7 @@ test("the file name in the customer's own chat bubble is readable in the dark sc
   visit,
   axe,
 }) => {
-  await visit('/');
-  await signIn(page, customer);
+  await signInCustomer(page, visit, axe);
   await visit(await firstServiceRequestPath(page));
   await page.getByLabel(t('services:chat.composer.attach-input')).setInputFiles({
     name: 'nameplate.png',
@@ -114,7 +120,7 @@ test("the file name in the customer's own chat bubble is readable in the dark sc
     buffer: PNG_1X1,
   });
   await page.getByRole('button', { name: t('services:chat.composer.send'), exact: true }).click();
-  const log = page.getByRole('list', { name: t('services:chat.messages-label') });
+  const log = page.getByRole('log', { name: t('services:chat.messages-label') });
   await expect(log.getByRole('link', { name: 'nameplate.png' }).last()).toBeVisible({ timeout: 15_000 });
   await axe.check();
   await axe.checkDark();
@@ -139,6 +145,7 @@ test('from 1024 px the signed-in header holds every navigation item in pl, en an
       const page = await context.newPage();
       await page.goto('/');
       await signIn(page, account);
+      await expect(page).toHaveURL(/\/(home|staff)(\/|$)/);
       for (const language of ['pl', 'en', 'de'] as const) {
         await page.goto(`${new URL(page.url()).pathname}?lng=${language}`);
         const header = page.locator('.mantine-AppShell-header');
