@@ -75,6 +75,7 @@ test('a chat file the server refuses by its bytes is named with the reason, as t
   visit,
   axe,
 }) => {
+  test.slow();
   await signInCustomer(page, visit, axe);
   await visit(await firstServiceRequestPath(page));
   // Its name passes the browser's check; its bytes are no JPEG, which only the server can tell.
@@ -112,6 +113,7 @@ test("the file name in the customer's own chat bubble is readable in the dark sc
   visit,
   axe,
 }) => {
+  test.slow();
   await signInCustomer(page, visit, axe);
   await visit(await firstServiceRequestPath(page));
   await page.getByLabel(t('services:chat.composer.attach-input')).setInputFiles({
