@@ -193,4 +193,21 @@ test('from 1024 px the signed-in header holds every navigation item in pl, en an
       await context.close();
     }
   }
+
+  // The public catalogue's full-width header and its footer share a column as well.
+  const visitor = await browser.newContext({ baseURL, viewport: { width: 1440, height: 800 } });
+  try {
+    const page = await visitor.newPage();
+    await page.goto('/parts-catalog-public/catalog-folders');
+    const logo = page.getByRole('banner').getByRole('link', { name: t('catalog:public.home-link') });
+    const footerColumn = page.getByRole('contentinfo').locator('.mantine-Container-root').first();
+    const footerX = await footerColumn.evaluate(
+      (element) => element.getBoundingClientRect().left + parseFloat(getComputedStyle(element).paddingLeft),
+    );
+    expect(Math.abs(footerX - (await logo.boundingBox())!.x), 'public catalogue footer').toBeLessThanOrEqual(
+      1,
+    );
+  } finally {
+    await visitor.close();
+  }
 });
