@@ -2,7 +2,7 @@ import { test as base, expect, type Page } from '@playwright/test';
 import { analyze, describeViolations } from './accessibility.ts';
 
 export interface Axe {
-  /** Runs axe (WCAG 2.1 A/AA) on the page as it is now and fails the test listing every violation. */
+  /** Runs axe (WCAG 2.2 A/AA, accessibility.ts) on the page as it is now and fails the test listing every violation. */
   check(target?: Page): Promise<void>;
   /**
    * Checks the page in the dark scheme too: switches the system preference to dark (the portal follows it

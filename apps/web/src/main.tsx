@@ -29,6 +29,10 @@ async function start(): Promise<void> {
   const pause = () => (pageState ? yieldToMain() : Promise.resolve());
   // The modules' evaluation is one task already; the router's start (matching, the route modules' requests) another.
   await pause();
+  // The texts every screen may need at once (common, errors) before the router starts: its first loaders' failures
+  // become notices and error pages, which would otherwise read as keys ("error-boundary.title").
+  const i18n = await initI18n(pageState?.resources);
+  await pause();
   const router = createRouter(result.config.routerBaseName);
   await pause();
   setUnauthorizedHandler(() => {
@@ -39,7 +43,6 @@ async function start(): Promise<void> {
     useAuthStore.getState().setSignedOut();
   });
   void useAuthStore.getState().initialize();
-  const i18n = await initI18n(pageState?.resources);
   if (pageState) {
     // Hydration must render what the server did: the route's code and data, and its translations, first.
     await Promise.all([routerReady(router), i18n.loadNamespaces([...PUBLIC_PAGE_NAMESPACES])]);

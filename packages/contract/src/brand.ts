@@ -9,7 +9,8 @@ export const BrandSchema = z.object({
     street: z.string(),
     postalCode: z.string(),
     city: z.string(),
-    country: z.string(),
+    /** ISO 3166-1 alpha-2; the web names the country in the page's language. */
+    countryCode: z.string().regex(/^[A-Z]{2}$/),
   }),
   videoPlaylistUrl: z.string(),
   socialUrl: z.string(),

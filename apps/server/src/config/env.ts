@@ -132,7 +132,11 @@ export const EnvSchema = z.object({
   BRAND_ADDRESS_STREET: z.string().default('ul. Żniwna 12'),
   BRAND_ADDRESS_POSTAL_CODE: z.string().default('62-050'),
   BRAND_ADDRESS_CITY: z.string().default('Mosina'),
-  BRAND_ADDRESS_COUNTRY: z.string().default('Polska'),
+  /** ISO 3166-1 alpha-2: the footer names the country in the page's language (Intl.DisplayNames). */
+  BRAND_ADDRESS_COUNTRY: z
+    .string()
+    .regex(/^[A-Z]{2}$/, 'an ISO 3166-1 alpha-2 country code, e.g. PL')
+    .default('PL'),
   BRAND_VIDEO_URL: z.url().default('https://www.youtube.com/@agromech-example/playlists'),
   BRAND_SOCIAL_URL: z.url().default('https://www.facebook.com/agromech.example'),
   BRAND_SHOP_URL: z.url().default('https://shop.agromech.example'),

@@ -1,7 +1,7 @@
 import { UPLOAD_FILE_TYPES, type UploadLimits } from '@care/contract/files';
 import type { z } from 'zod';
 import { apiUrl } from '#app/config/runtime-config.ts';
-import { failedCall, type RequestOptions, unansweredCall } from './api-client.ts';
+import { ApiRequestError, failedCall, type RequestOptions, unansweredCall } from './api-client.ts';
 import { i18n } from './i18n.ts';
 
 export interface UploadOptions<S extends z.ZodType> extends Pick<
@@ -98,6 +98,30 @@ export function upload<S extends z.ZodType = z.ZodUnknown>(
 
 /** Why a file would be refused before it is sent (the server checks again, by the file's bytes). */
 export type FileProblem = 'type' | 'size' | 'empty';
+
+/**
+ * Why a picked file cannot go, said the same way wherever files are picked (components/feedback/refused-files.tsx):
+ * a problem of the file itself, `count` (more files than one upload may carry) or `total` (together too large).
+ */
+export type Refusal = FileProblem | 'count' | 'total';
+
+/** The error codes with which the server refuses a file for a reason the browser checks as well. */
+const REFUSAL_OF_CODE: Partial<Record<string, Refusal>> = {
+  FILE_TYPE_NOT_ALLOWED: 'type',
+  FILE_TOO_LARGE: 'size',
+  FILE_EMPTY: 'empty',
+  TOO_MANY_FILES: 'count',
+  REQUEST_TOO_LARGE: 'total',
+};
+
+/**
+ * The server's refusal of an uploaded file as the browser's own check would have put it (a photo whose bytes are
+ * no image passes the browser's check by its name), or null for any other failure, which sending again may cure.
+ */
+export function refusalOf(error: unknown): Refusal | null {
+  if (!(error instanceof ApiRequestError) || !error.body) return null;
+  return REFUSAL_OF_CODE[error.body.code] ?? null;
+}
 
 function extensionOf(name: string): string {
   const dot = name.lastIndexOf('.');

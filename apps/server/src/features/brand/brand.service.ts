@@ -10,7 +10,7 @@ export function getBrand(env: Env): Brand {
       street: env.BRAND_ADDRESS_STREET,
       postalCode: env.BRAND_ADDRESS_POSTAL_CODE,
       city: env.BRAND_ADDRESS_CITY,
-      country: env.BRAND_ADDRESS_COUNTRY,
+      countryCode: env.BRAND_ADDRESS_COUNTRY,
     },
     videoPlaylistUrl: env.BRAND_VIDEO_URL,
     socialUrl: env.BRAND_SOCIAL_URL,

@@ -1,5 +1,13 @@
 import { FALLBACK_LANGUAGE, LANGUAGES, isLanguage } from '@care/contract/locales';
-import { Box, Button, Menu, VisuallyHidden, useMatches, type ButtonProps } from '@mantine/core';
+import {
+  Box,
+  Button,
+  Menu,
+  VisuallyHidden,
+  useMatches,
+  type ButtonProps,
+  type MantineBreakpoint,
+} from '@mantine/core';
 import { IconCheck, IconChevronDown, IconLanguage } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -8,7 +16,14 @@ import { useSearchParams } from 'react-router';
  * The pl/en/de switch (SPEC §1). Each language is named in itself; i18next's detector remembers the choice
  * (localStorage and cookie), and a `?lng=` in the address is dropped so it cannot override the choice on reload.
  */
-export function LanguageSelect({ variant = 'default' }: { variant?: ButtonProps['variant'] }) {
+export function LanguageSelect({
+  variant = 'default',
+  nameFrom = 'xs',
+}: {
+  variant?: ButtonProps['variant'];
+  /** Below this width the button shows the language's code ("DE"), from it the name: a phone, a tight header. */
+  nameFrom?: MantineBreakpoint;
+}) {
   const { t, i18n } = useTranslation('common');
   const [searchParams, setSearchParams] = useSearchParams();
   const current = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : FALLBACK_LANGUAGE;
@@ -43,10 +58,10 @@ export function LanguageSelect({ variant = 'default' }: { variant?: ButtonProps[
         >
           <VisuallyHidden>{t('language.label')}:</VisuallyHidden>{' '}
           {/* On a phone the header has room for the code only. */}
-          <Box component="span" lang={current} visibleFrom="xs">
+          <Box component="span" lang={current} visibleFrom={nameFrom}>
             {currentName}
           </Box>
-          <Box component="span" hiddenFrom="xs">
+          <Box component="span" hiddenFrom={nameFrom}>
             {current.toUpperCase()}
           </Box>
         </Button>

@@ -1,17 +1,19 @@
 import { Button, Paper } from '@mantine/core';
 import { IconAlertTriangle, IconHome, IconRefresh } from '@tabler/icons-react';
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, isRouteErrorResponse, useRouteError } from 'react-router';
 import { usePageTitle } from '#app/components/layout/use-page-title.ts';
 import { paths } from '#app/config/paths.ts';
 import { ApiRequestError } from '#app/lib/api-client.ts';
+import { PageLoader } from './page-loader.tsx';
 import { StatusPanel } from './status-panel.tsx';
 import classes from './error-page.module.css';
 
 /*
- * The page must show even when translations are broken: it never suspends, and every text has a Polish
- * default (the fallback language), so a failed namespace still leaves a readable page.
+ * The page must show even when translations are broken: every text has a Polish default (the fallback language).
+ * It waits for its namespaces like every screen, so it never shows a key while they load; i18next counts a
+ * namespace that failed to load as settled, so a broken one ends the wait too and leaves these defaults.
  */
 const DEFAULTS: Record<string, string> = {
   error: 'Wystąpił błąd',
@@ -31,9 +33,20 @@ interface ErrorPageProps {
   embedded?: boolean;
 }
 
-/** The router's error element (SPEC §2, §8): 'error' / 'error-message' and the way back to /home. */
-export function ErrorPage({ titleKey, messageKey, embedded = false }: ErrorPageProps) {
-  const { t } = useTranslation(['errors', 'common'], { useSuspense: false });
+/**
+ * The router's error element (SPEC §2, §8): 'error' / 'error-message' and the way back to /home. It brings its
+ * own Suspense: as the root route's error element it sits above every other boundary.
+ */
+export function ErrorPage(props: ErrorPageProps) {
+  return (
+    <Suspense fallback={<PageLoader />}>
+      <ErrorPageContent {...props} />
+    </Suspense>
+  );
+}
+
+function ErrorPageContent({ titleKey, messageKey, embedded = false }: ErrorPageProps) {
+  const { t } = useTranslation(['errors', 'common']);
   const error = useRouteError();
   const isNotFound = isRouteErrorResponse(error) && error.status === 404;
   const title = titleKey ?? (isNotFound ? '404-error' : 'error');

@@ -1,9 +1,10 @@
-import { Box, Burger, Group, UnstyledButton } from '@mantine/core';
+import { Box, Burger, Container, Group, UnstyledButton } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ColorSchemeToggle } from '#app/components/controls/color-scheme-toggle.tsx';
 import { LanguageSelect } from '#app/components/controls/language-select.tsx';
+import { FRAME_HEADER_COLUMN } from './frame-column.ts';
 import { NavLinks, type NavItem } from './nav-links.tsx';
 import classes from './app-header.module.css';
 
@@ -18,10 +19,16 @@ interface AppHeaderProps {
 }
 
 /**
- * Where the signed-in header has room for every item in one row, in German too (docs/decisions/008).
- * Below it the burger opens the drawer with the same items.
+ * Where the signed-in header has room for every item in one row, in German too (docs/decisions/012): from `md`
+ * (992 px). Below it the burger opens the drawer with the same items.
  */
-export const NAV_BREAKPOINT = 'lg';
+export const NAV_BREAKPOINT = 'md';
+
+/**
+ * From NAV_BREAKPOINT up to this one the row is tight (German needs ≈ 1150 px with everything spelled out): the
+ * logo shows its mark without the wordmark and the language its code. From here on both are written out.
+ */
+export const ROOMY_BREAKPOINT = 'lg';
 
 /** The signed-in header (60 px, SPEC §9): logo, navigation, cart, language, colour scheme, user menu. */
 export function AppHeader({
@@ -35,36 +42,43 @@ export function AppHeader({
 }: AppHeaderProps) {
   const { t } = useTranslation('layout');
   return (
-    <Group h="100%" px={{ base: 'sm', sm: 'md' }} gap="sm" justify="space-between" wrap="nowrap">
-      <Group gap="xs" wrap="nowrap" miw={0}>
-        <Burger
-          opened={drawerOpened}
-          onClick={onToggleDrawer}
-          hiddenFrom={NAV_BREAKPOINT}
-          size="sm"
-          aria-label={t(drawerOpened ? 'menu.close' : 'menu.open')}
-          aria-expanded={drawerOpened}
-          aria-controls="app-drawer"
-          className={classes.burger}
-        />
-        <UnstyledButton component={Link} to={homeTo} className={classes.home} aria-label={t('nav.home-link')}>
-          {logo}
-        </UnstyledButton>
-        <Box component="nav" aria-label={t('nav.label')} visibleFrom={NAV_BREAKPOINT}>
-          <NavLinks items={navItems} />
-        </Box>
+    <Container {...FRAME_HEADER_COLUMN} h="100%">
+      <Group h="100%" gap="sm" justify="space-between" wrap="nowrap">
+        <Group gap="xs" wrap="nowrap" miw={0}>
+          <Burger
+            opened={drawerOpened}
+            onClick={onToggleDrawer}
+            hiddenFrom={NAV_BREAKPOINT}
+            size="sm"
+            aria-label={t(drawerOpened ? 'menu.close' : 'menu.open')}
+            aria-expanded={drawerOpened}
+            aria-controls="app-drawer"
+            className={classes.burger}
+          />
+          <UnstyledButton
+            component={Link}
+            to={homeTo}
+            className={classes.home}
+            aria-label={t('nav.home-link')}
+          >
+            {logo}
+          </UnstyledButton>
+          <Box component="nav" aria-label={t('nav.label')} visibleFrom={NAV_BREAKPOINT}>
+            <NavLinks items={navItems} />
+          </Box>
+        </Group>
+        <Group gap="xs" wrap="nowrap">
+          {cart}
+          <Box visibleFrom={NAV_BREAKPOINT}>
+            <LanguageSelect nameFrom={ROOMY_BREAKPOINT} />
+          </Box>
+          <Box visibleFrom={NAV_BREAKPOINT}>
+            <ColorSchemeToggle />
+          </Box>
+          {/* On phones the drawer holds the account items; the header keeps room for the logo and the cart. */}
+          <Box visibleFrom="sm">{userMenu}</Box>
+        </Group>
       </Group>
-      <Group gap="xs" wrap="nowrap">
-        {cart}
-        <Box visibleFrom={NAV_BREAKPOINT}>
-          <LanguageSelect />
-        </Box>
-        <Box visibleFrom={NAV_BREAKPOINT}>
-          <ColorSchemeToggle />
-        </Box>
-        {/* On phones the drawer holds the account items; the header keeps room for the logo and the cart. */}
-        <Box visibleFrom="sm">{userMenu}</Box>
-      </Group>
-    </Group>
+    </Container>
   );
 }

@@ -1,8 +1,9 @@
 import type { UploadLimits } from '@care/contract/files';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { type RefusedFile, useRefusalText } from '#app/components/feedback/refused-files.tsx';
 import { notify } from '#app/lib/notify.ts';
-import { fileProblem, type FileProblem } from '#app/lib/upload.ts';
+import { fileProblem, refusalOf } from '#app/lib/upload.ts';
 import { useSendChatFile, useSendComment } from './api.ts';
 import { newClientId } from './client-id.ts';
 
@@ -14,11 +15,6 @@ export interface PendingChatFile {
   /** 0..1 while sending. */
   progress: number;
   status: 'ready' | 'sending' | 'failed';
-}
-
-export interface RefusedFile {
-  name: string;
-  problem: FileProblem | 'count';
 }
 
 export type ComposerStatus = 'idle' | 'sending' | 'failed';
@@ -39,6 +35,7 @@ export function useChatComposer(serviceRequestId: string, limits: UploadLimits) 
   const [error, setError] = useState<string | null>(null);
   const sendComment = useSendComment();
   const sendFile = useSendChatFile();
+  const refusalText = useRefusalText(limits);
 
   const setText = (value: string) => {
     setTextValue(value);
@@ -81,19 +78,32 @@ export function useChatComposer(serviceRequestId: string, limits: UploadLimits) 
         setTextValue('');
         textClientId.current = null;
       }
+      const refusedNow: RefusedFile[] = [];
       for (const item of files) {
         current = item;
         update(item.key, { status: 'sending', progress: 0 });
-        await sendFile.mutateAsync({
-          serviceRequestId,
-          clientId: item.clientId,
-          file: item.file,
-          onProgress: (loaded, total) => update(item.key, { progress: total > 0 ? loaded / total : 0 }),
-        });
+        try {
+          await sendFile.mutateAsync({
+            serviceRequestId,
+            clientId: item.clientId,
+            file: item.file,
+            onProgress: (loaded, total) => update(item.key, { progress: total > 0 ? loaded / total : 0 }),
+          });
+        } catch (failure) {
+          // A file the server refuses (its bytes are no accepted type, it is too large) would be refused again on
+          // every retry: it leaves the queue with its reason, as the browser's own check puts it, and the rest go on.
+          const problem = refusalOf(failure);
+          if (!problem) throw failure;
+          refusedNow.push({ name: item.file.name, problem });
+        }
         removeFile(item.key);
       }
+      setRefused(refusedNow);
       setStatus('idle');
-      return true;
+      if (refusedNow.length > 0) {
+        notify('ERROR', { title: t('chat.title'), message: refusedNow.map(refusalText).join(' ') });
+      }
+      return refusedNow.length === 0;
     } catch (failure) {
       if (current) update(current.key, { status: 'failed', progress: 0 });
       setError(failure instanceof Error ? failure.message : String(failure));

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';
 import { ColorSchemeToggle } from '#app/components/controls/color-scheme-toggle.tsx';
 import { LanguageSelect } from '#app/components/controls/language-select.tsx';
+import { FRAME_COLUMN } from '#app/components/layout/frame-column.ts';
 import { LoadingState } from '#app/components/layout/loading-state.tsx';
 import { MAIN_CONTENT_ID, SkipLink } from '#app/components/layout/skip-link.tsx';
 import { paths } from '#app/config/paths.ts';
@@ -63,7 +64,7 @@ export function Component() {
           </Suspense>
         </Container>
       </main>
-      <Footer />
+      <Footer column={FRAME_COLUMN} />
     </div>
   );
 }

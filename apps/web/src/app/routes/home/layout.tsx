@@ -17,6 +17,7 @@ import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { AppHeader } from '#app/components/layout/app-header.tsx';
+import { FRAME_COLUMN } from '#app/components/layout/frame-column.ts';
 import { CartButton } from '#app/components/layout/cart-button.tsx';
 import { LoadingState } from '#app/components/layout/loading-state.tsx';
 import { MobileDrawer } from '#app/components/layout/mobile-drawer.tsx';
@@ -162,14 +163,14 @@ function AppFrame() {
         />
       </AppShell.Header>
       <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1} className={classes.main}>
-        <Container size="xl" px={{ base: 'md', sm: 'lg' }} py={{ base: 'lg', sm: 'xl' }}>
+        <Container {...FRAME_COLUMN} py={{ base: 'lg', sm: 'xl' }}>
           {/* A screen loading its translations keeps the header and footer in place. */}
           <Suspense fallback={<LoadingState />}>
             <Outlet />
           </Suspense>
         </Container>
       </AppShell.Main>
-      <Footer />
+      <Footer column={FRAME_COLUMN} />
       <MobileDrawer
         opened={drawerOpened}
         onClose={drawer.close}

@@ -8,6 +8,7 @@ import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet } from 'react-router';
 import { AppHeader } from '#app/components/layout/app-header.tsx';
+import { FRAME_COLUMN } from '#app/components/layout/frame-column.ts';
 import { LoadingState } from '#app/components/layout/loading-state.tsx';
 import { MobileDrawer } from '#app/components/layout/mobile-drawer.tsx';
 import type { NavItem } from '#app/components/layout/nav-links.tsx';
@@ -117,13 +118,13 @@ function StaffFrame() {
         />
       </AppShell.Header>
       <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1} className={classes.main}>
-        <Container size="xl" px={{ base: 'md', sm: 'lg' }} py={{ base: 'lg', sm: 'xl' }}>
+        <Container {...FRAME_COLUMN} py={{ base: 'lg', sm: 'xl' }}>
           <Suspense fallback={<LoadingState />}>
             <Outlet />
           </Suspense>
         </Container>
       </AppShell.Main>
-      <Footer />
+      <Footer column={FRAME_COLUMN} />
       <MobileDrawer
         opened={drawerOpened}
         onClose={drawer.close}

@@ -2,6 +2,7 @@ import {
   Anchor,
   Box,
   Container,
+  type ContainerProps,
   Divider,
   SimpleGrid,
   Skeleton,
@@ -13,6 +14,7 @@ import { IconBrandYoutube, IconMail, IconPhone, IconShoppingBag, IconUsersGroup 
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBrand } from '../api.ts';
+import { countryName } from '../country-name.ts';
 import { CopyValue, phoneHref } from './copy-value.tsx';
 import { Logo } from './logo.tsx';
 import classes from './footer.module.css';
@@ -40,15 +42,21 @@ function ColumnSkeleton() {
   );
 }
 
-/** The site footer of SPEC §1: address, copyable service contact, videos, social page and shop. No props needed. */
-export function Footer() {
-  const { t } = useTranslation('common');
+/** The column of the public screens' header (components/layout/public-layout.tsx), which the footer lines up with. */
+const PUBLIC_COLUMN = { size: 'lg', px: { base: 'sm', sm: 'md' } } as const satisfies ContainerProps;
+
+/**
+ * The site footer of SPEC §1: address, copyable service contact, videos, social page and shop. `column`: the
+ * frame's column (its size and side padding), so the footer starts and ends where the header and the screen do.
+ */
+export function Footer({ column = PUBLIC_COLUMN }: { column?: Pick<ContainerProps, 'size' | 'px'> }) {
+  const { t, i18n } = useTranslation('common');
   const { data: brand, isPending } = useBrand();
   const year = new Date().getFullYear();
 
   return (
     <Box component="footer" className={classes.footer}>
-      <Container size="lg" py="xl">
+      <Container {...column} py="xl">
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing={{ base: 'xl', sm: 40 }}>
           <Stack gap="sm">
             <Logo withTagline={false} />
@@ -64,7 +72,8 @@ export function Footer() {
                   <br />
                   {brand.address.street}
                   <br />
-                  {brand.address.postalCode} {brand.address.city}, {brand.address.country}
+                  {brand.address.postalCode} {brand.address.city},{' '}
+                  {countryName(brand.address.countryCode, i18n.resolvedLanguage ?? i18n.language)}
                 </address>
               )
             )}

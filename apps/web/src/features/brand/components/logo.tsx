@@ -27,7 +27,8 @@ export function Logo({ withTagline = true }: { withTagline?: boolean }) {
         />
         <circle cx="32" cy="36" r="4" fill="#f9c74f" />
       </Box>
-      <Box lh={1.1}>
+      {/* data-wordmark: a tight header may show the mark alone (components/layout/app-header.module.css). */}
+      <Box lh={1.1} data-wordmark>
         <span className={classes.name}>
           {t('app.name')} <span className={classes.product}>{t('app.product')}</span>
         </span>

@@ -115,4 +115,44 @@ describe('chat composer', () => {
     expect(await screen.findByText('setup.exe: this file type is not accepted.')).toBeInTheDocument();
     expect(api.state.requests).toEqual([]);
   });
+
+  it('names a file the server refuses by its bytes with the reason, drops it and still sends the others', async () => {
+    api.reset((request) => {
+      const body = String(request.body);
+      if (body.includes('filename="fake.jpg"')) {
+        return { status: 415, body: { code: 'FILE_TYPE_NOT_ALLOWED', message: 'not a type we accept' } };
+      }
+      const clientId = /name="clientId"\r\n\r\n([^\r]+)/.exec(body)?.[1] ?? null;
+      return {
+        status: 201,
+        body: {
+          ...stored(clientId ?? '', ''),
+          body: null,
+          file: {
+            id: '3f1b6a2e-8d5c-4a7e-9b1f-2c3d4e5f6a7b',
+            name: 'plate.pdf',
+            contentType: 'application/pdf',
+            sizeBytes: 9,
+          },
+        },
+      };
+    });
+    await renderWithProviders(<Composer />);
+    await userEvent.upload(screen.getByLabelText('Files for the chat'), [
+      new File(['not a jpeg'], 'fake.jpg', { type: 'image/jpeg' }),
+      new File(['%PDF-1.7'], 'plate.pdf', { type: 'application/pdf' }),
+    ]);
+    await userEvent.click(screen.getByRole('button', { name: 'Send' }));
+
+    // The same words as the browser's own check: the file's name and why.
+    const reasons = await screen.findAllByText('fake.jpg: this file type is not accepted.');
+    expect(reasons.length).toBeGreaterThan(0);
+    const posts = () => api.state.requests.filter((request) => request.method === 'POST');
+    await waitFor(() => expect(posts()).toHaveLength(2));
+    await waitFor(() =>
+      expect(screen.queryByRole('list', { name: 'Files to send' })).not.toBeInTheDocument(),
+    );
+    expect(screen.queryByText(/^Not sent/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
+  });
 });

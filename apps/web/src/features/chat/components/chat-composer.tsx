@@ -17,6 +17,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertCircle, IconCamera, IconPaperclip, IconRefresh, IconSend } from '@tabler/icons-react';
 import { useRef, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RefusedFiles } from '#app/components/feedback/refused-files.tsx';
 import { FILE_PICKER_ACCEPT, formatFileSize, uploadTypeNames } from '#app/lib/upload.ts';
 import type { ChatComposerState, PendingChatFile } from '../use-chat-composer.ts';
 
@@ -73,15 +74,7 @@ export function ChatComposer({ composer, limits, label }: ChatComposerProps) {
             ))}
           </Stack>
         ) : null}
-        {composer.refused.map((refused) => (
-          <Text key={refused.name} size="sm" c="red" role="alert">
-            {t(`uploads.problem.${refused.problem}`, {
-              name: refused.name,
-              size: formatFileSize(limits.maxFileBytes, i18n.language),
-              count: limits.maxFiles,
-            })}
-          </Text>
-        ))}
+        <RefusedFiles refused={composer.refused} limits={limits} />
         {composer.status === 'failed' ? (
           <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />} p="xs">
             <Group justify="space-between" gap="xs" wrap="wrap">

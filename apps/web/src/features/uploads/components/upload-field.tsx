@@ -4,7 +4,8 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconCamera, IconUpload } from '@tabler/icons-react';
 import { useId, useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FILE_PICKER_ACCEPT, formatFileSize } from '#app/lib/upload.ts';
+import { RefusedFiles } from '#app/components/feedback/refused-files.tsx';
+import { FILE_PICKER_ACCEPT } from '#app/lib/upload.ts';
 import type { UploadQueue } from '../use-upload-queue.ts';
 import { UploadLimitsHint } from './upload-limits-hint.tsx';
 import { UploadList } from './upload-list.tsx';
@@ -28,7 +29,7 @@ interface UploadFieldProps {
  * is checked against them at once and the refused ones are named with the reason.
  */
 export function UploadField({ queue, limits, label, onRetry, disabled = false, error }: UploadFieldProps) {
-  const { t, i18n } = useTranslation('services');
+  const { t } = useTranslation('services');
   const touch = useMediaQuery('(pointer: coarse)');
   const [dragging, setDragging] = useState(false);
   const resetFiles = useRef<() => void>(null);
@@ -119,22 +120,7 @@ export function UploadField({ queue, limits, label, onRetry, disabled = false, e
           <UploadLimitsHint limits={limits} id={hintId} />
         </Stack>
       </Box>
-      {queue.refused.length > 0 ? (
-        <Stack gap={2} role="alert">
-          {queue.refused.map((refused, index) => (
-            <Text key={`${refused.name}-${index}`} size="sm" c="red">
-              {t(`uploads.problem.${refused.problem}`, {
-                name: refused.name,
-                size: formatFileSize(
-                  refused.problem === 'total' ? limits.maxRequestBytes : limits.maxFileBytes,
-                  i18n.language,
-                ),
-                count: limits.maxFiles,
-              })}
-            </Text>
-          ))}
-        </Stack>
-      ) : null}
+      <RefusedFiles refused={queue.refused} limits={limits} />
       {error ? (
         <Text size="sm" c="red" role="alert">
           {error}
