@@ -18,6 +18,7 @@ export default defineConfig({
         },
       },
       'apps/web/vitest.config.ts',
+      { test: { name: 'scripts', root: 'scripts', include: ['*.test.ts'] } },
     ],
   },
 });

@@ -46,8 +46,8 @@ test('journey 6: settings keep details, address and notifications, reset saved t
   // Address, with the country picked from the list.
   await textbox(page, 'layout:account.address.street').fill('Polna');
   await textbox(page, 'layout:account.address.house-number').fill('7');
-  await textbox(page, 'layout:account.address.postal-code').fill('62-050');
-  await textbox(page, 'layout:account.address.city').fill('Mosina');
+  await textbox(page, 'layout:account.address.postal-code').fill('10115');
+  await textbox(page, 'layout:account.address.city').fill('Berlin');
   await page.getByRole('combobox', { name: t('layout:account.address.country'), exact: true }).click();
   await page.getByRole('option', { name: 'Niemcy' }).click();
   await save(page, 'layout:account.address.submit');
@@ -68,7 +68,7 @@ test('journey 6: settings keep details, address and notifications, reset saved t
   await expect(textbox(page, 'layout:account.details.first-name')).toHaveValue('Zofia Anna');
   await expect(textbox(page, 'layout:account.details.phone')).toHaveValue('601200300');
   await expect(textbox(page, 'layout:account.details.pesel-or-nip')).toHaveValue('85010112345');
-  await expect(textbox(page, 'layout:account.address.city')).toHaveValue('Mosina');
+  await expect(textbox(page, 'layout:account.address.city')).toHaveValue('Berlin');
   await expect(
     page.getByRole('combobox', { name: t('layout:account.address.country'), exact: true }),
   ).toHaveValue('Niemcy');

@@ -13,11 +13,13 @@ import { createMetrics, jobObserver, startMetricsServer } from './plugins/metric
 
 async function main(): Promise<void> {
   const env = parseEnv();
+  // Until the app (and its logger) exists, a lost connection is told on standard error.
+  let connectionLost = (error: Error) => console.warn(`database connection lost: ${error.message}`);
   const database = await openDatabase({
     url: env.DATABASE_URL,
     dataDir: env.DATA_DIR,
     poolMax: env.DATABASE_POOL_MAX,
-    onConnectionError: (error) => console.warn(`database connection lost: ${error.message}`),
+    onConnectionError: (error) => connectionLost(error),
   });
   await migrate(database);
   const seeded = env.SEED_DEMO_DATA ? await seedDemoData(database.db) : null;
@@ -26,6 +28,7 @@ async function main(): Promise<void> {
   // One registry for the app's request metrics and the jobs' counters (docs/operations.md "Metrics").
   const metrics = createMetrics({ processMetrics: true });
   const app = await buildApp({ env, database, metrics, onMailQueued: () => mail.kick() });
+  connectionLost = (error) => app.log.warn({ err: error }, 'database connection lost');
   // E-mail leaves through the outbox: written in the transaction of the change, sent (and retried) here.
   const transport = metrics.countMail(createMailTransport(env, (line) => app.log.info(line)));
   const outbox = startOutboxWorker(
@@ -86,9 +89,16 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ host: env.HOST, port: env.PORT });
-  printWelcome(env.PUBLIC_URL + env.BASE_PATH, database.kind, seeded);
+  const url = env.PUBLIC_URL + env.BASE_PATH;
+  // JSON logs are read by a program: the welcome is one more line of them, not a banner among them.
+  if (env.LOG_FORMAT === 'json') {
+    app.log.info({ url, database: database.kind, demoDataSeeded: Boolean(seeded) }, 'Care Portal is running');
+  } else {
+    printWelcome(url, database.kind, seeded);
+  }
 }
 
+/** The banner for a person at a terminal (LOG_FORMAT=pretty): the address, the demo accounts and serial numbers. */
 function printWelcome(
   url: string,
   kind: string,

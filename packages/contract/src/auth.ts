@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from './limits.ts';
+import { postalCodeRefinement } from './postal-codes.ts';
 
 /*
  * SPEC §3 and §5: the sign-in, registration and password-reset forms and the payloads they send.
@@ -103,15 +104,20 @@ export const RegistrationFormSchema = z
 export type RegistrationFormInput = z.input<typeof RegistrationFormSchema>;
 export type RegistrationForm = z.output<typeof RegistrationFormSchema>;
 
-/** POST auth/registration (SPEC §3): username equals the e-mail; country, zip and currency are sent empty. */
-export const RegistrationRequestSchema = z.object({
-  ...registrationFields,
-  username: emailField,
-  countryCode: z.string().max(8),
-  zipCode: z.string().max(16),
-  currencyCode: z.string().max(8),
-  captchaResponse: z.string().max(10_000),
-});
+/**
+ * POST auth/registration (SPEC §3): username equals the e-mail; country, zip and currency are sent empty. A zip
+ * code sent with a country code follows the address form's rule (postal-codes.ts).
+ */
+export const RegistrationRequestSchema = z
+  .object({
+    ...registrationFields,
+    username: emailField,
+    countryCode: z.string().max(8),
+    zipCode: z.string().max(16),
+    currencyCode: z.string().max(8),
+    captchaResponse: z.string().max(10_000),
+  })
+  .superRefine(...postalCodeRefinement('zipCode', 'countryCode'));
 export type RegistrationRequest = z.infer<typeof RegistrationRequestSchema>;
 
 /** The B2C account-link form (SPEC §5): e-mail, machine number, password, consents. */

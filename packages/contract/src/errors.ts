@@ -62,10 +62,14 @@ export const ERROR_CODES = [
 export const ErrorCodeSchema = z.enum(ERROR_CODES);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;
 
-/** One validation problem: `path` is the dotted field name, `code` a translation key under `validation:`. */
+/**
+ * One validation problem: `path` is the dotted field name, `code` a translation key under `validation:`, `params`
+ * the values its message names (e.g. the example of a country's postal code format).
+ */
 export const FieldErrorSchema = z.object({
   path: z.string(),
   code: z.string(),
+  params: z.record(z.string(), z.string()).optional(),
 });
 export type FieldError = z.infer<typeof FieldErrorSchema>;
 

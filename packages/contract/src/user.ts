@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { nameField, passwordField, peselOrNipField } from './auth.ts';
 import { LIMITS } from './limits.ts';
 import { LANGUAGES } from './locales.ts';
+import { normalizePostalCode, postalCodeRefinement } from './postal-codes.ts';
 import { ROLES } from './statuses.ts';
 
 /** The signed-in user: POST auth/login answers with it (SPEC §3 "User"). */
@@ -71,20 +72,25 @@ export type Address = z.infer<typeof AddressSchema>;
 
 const addressText = (max: number) => z.string().trim().max(max, 'form.max-length');
 
-/** PUT api/user/address (same path): creates or replaces the address. */
-export const AddressUpdateSchema = z.object({
-  companyName: addressText(200),
-  street: addressText(200),
-  houseNumber: addressText(20),
-  apartmentNumber: addressText(20),
-  postalCode: addressText(16),
-  city: addressText(100),
-  countryCode: z
-    .string()
-    .trim()
-    .transform((value) => value.toUpperCase())
-    .pipe(z.string().regex(/^[A-Z]{2}$/, 'form.wrong-country-code')),
-});
+/**
+ * PUT api/user/address (same path): creates or replaces the address. A postal code, when given, is written as its
+ * country writes them (postal-codes.ts), kept in capitals with single spaces.
+ */
+export const AddressUpdateSchema = z
+  .object({
+    companyName: addressText(200),
+    street: addressText(200),
+    houseNumber: addressText(20),
+    apartmentNumber: addressText(20),
+    postalCode: addressText(16).transform(normalizePostalCode),
+    city: addressText(100),
+    countryCode: z
+      .string()
+      .trim()
+      .transform((value) => value.toUpperCase())
+      .pipe(z.string().regex(/^[A-Z]{2}$/, 'form.wrong-country-code')),
+  })
+  .superRefine(...postalCodeRefinement('postalCode', 'countryCode'));
 export type AddressUpdate = z.input<typeof AddressUpdateSchema>;
 
 /** PUT api/user/password. The old password must be right and the new one different (checked by the server). */

@@ -38,4 +38,15 @@ describe('environment', () => {
     expect(parseEnv({ CUSTOMER_AUTHORITIES: ',' }).CUSTOMER_AUTHORITIES).toEqual([]);
     expect(() => parseEnv({ CUSTOMER_AUTHORITIES: 'right-a' })).toThrow(/CUSTOMER_AUTHORITIES/);
   });
+
+  it('logs JSON unless a person reads the terminal in development (issue 14)', () => {
+    const terminal = { stdoutIsTerminal: true };
+    expect(parseEnv({}, terminal).LOG_FORMAT).toBe('pretty');
+    expect(parseEnv({}, { stdoutIsTerminal: false }).LOG_FORMAT).toBe('json');
+    expect(parseEnv({ NODE_ENV: 'production' }, terminal).LOG_FORMAT).toBe('json');
+    expect(parseEnv({ NODE_ENV: 'test' }, terminal).LOG_FORMAT).toBe('json');
+    expect(parseEnv({ NODE_ENV: 'production', LOG_FORMAT: 'pretty' }).LOG_FORMAT).toBe('pretty');
+    expect(parseEnv({ LOG_FORMAT: 'json' }, terminal).LOG_FORMAT).toBe('json');
+    expect(() => parseEnv({ LOG_FORMAT: 'text' })).toThrow(/LOG_FORMAT/);
+  });
 });

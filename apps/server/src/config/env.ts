@@ -28,6 +28,11 @@ export const EnvSchema = z.object({
   /** Demo data on an empty database; defaults to on, except in production. */
   SEED_DEMO_DATA: bool.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * `json`: one JSON object per line, for a log shipper. `pretty`: readable lines for a person (pino-pretty).
+   * Unset: pretty in development when standard output is a terminal (`npm start` on a laptop), JSON otherwise.
+   */
+  LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
   WEB_DIST_DIR: z.string().default(resolve(repoRoot, 'apps/web/dist')),
   /**
    * Serve the web app's source maps (`assets/*.map`, built beside the code but not named in it) and name each in a
@@ -149,12 +154,19 @@ export type Env = z.infer<typeof EnvSchema> & {
   SERVE_SOURCE_MAPS: boolean;
   API_DOCS: boolean;
   CAPTCHA_HMAC_KEY: string;
+  LOG_FORMAT: 'json' | 'pretty';
 };
 
 export class EnvError extends Error {}
 
-/** Parses the environment once at boot; a bad value stops start-up with a message naming each bad variable. */
-export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
+/**
+ * Parses the environment once at boot; a bad value stops start-up with a message naming each bad variable.
+ * `stdoutIsTerminal` picks the default LOG_FORMAT.
+ */
+export function parseEnv(
+  source: Record<string, string | undefined> = process.env,
+  { stdoutIsTerminal = process.stdout.isTTY === true }: { stdoutIsTerminal?: boolean } = {},
+): Env {
   // Empty strings mean "unset", as in most .env files.
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== ''));
   const result = EnvSchema.superRefine((env, context) => {
@@ -178,6 +190,8 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     SEED_DEMO_DATA: env.SEED_DEMO_DATA ?? env.NODE_ENV !== 'production',
     SERVE_SOURCE_MAPS: env.SERVE_SOURCE_MAPS ?? env.NODE_ENV !== 'production',
     API_DOCS: env.API_DOCS ?? env.NODE_ENV !== 'production',
+    // A log shipper reads a pipe or a file, never a terminal: a production host that forgot NODE_ENV still gets JSON.
+    LOG_FORMAT: env.LOG_FORMAT ?? (env.NODE_ENV === 'development' && stdoutIsTerminal ? 'pretty' : 'json'),
     TRUST_PROXY:
       env.TRUST_PROXY ?? (env.NODE_ENV === 'production' ? 'loopback,linklocal,uniquelocal' : false),
     // Without a required captcha a per-process key is enough: challenges are only offered, never demanded.

@@ -114,11 +114,20 @@ const TRANSLATION_KEY = /^[a-z0-9-]+(\.[a-z0-9-]+)+$/;
 const fieldCode = (message: string | undefined, fallback: string) =>
   TRANSLATION_KEY.test(message ?? '') ? message! : `validation.${fallback}`;
 
+/** The values a contract schema's custom issue names in its message (`params` of only strings), if any. */
+function messageParams(params: unknown): { params?: Record<string, string> } {
+  if (typeof params !== 'object' || params === null) return {};
+  const entries = Object.entries(params);
+  if (!entries.length || !entries.every(([, value]) => typeof value === 'string')) return {};
+  return { params: Object.fromEntries(entries) as Record<string, string> };
+}
+
 /** A zod failure of a value checked in a service (not by the route schema), as field errors under `prefix`. */
 export function validationFailed(error: z.ZodError, prefix: string): AppError {
   const fields = error.issues.map((issue) => ({
     path: [prefix, ...issue.path.map(String)].join('.'),
     code: fieldCode(issue.message, issue.code),
+    ...(issue.code === 'custom' ? messageParams(issue.params) : {}),
   }));
   return new AppError('VALIDATION_FAILED', undefined, fields);
 }
@@ -189,6 +198,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
       const fields = error.validation.map((issue) => ({
         path: issue.instancePath.replace(/^\//, '').replace(/\//g, '.'),
         code: fieldCode(issue.message, issue.keyword),
+        // fastify-type-provider-zod keeps the rest of the zod issue, a custom issue's params included.
+        ...(issue.keyword === 'custom' ? messageParams(issue.params.params) : {}),
       }));
       return reply.status(400).send(body('VALIDATION_FAILED', undefined, fields));
     }

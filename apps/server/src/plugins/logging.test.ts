@@ -116,3 +116,39 @@ describe('failed statements in the log', () => {
     expect(serialized).not.toContain('7731-ZIELONA');
   });
 });
+
+describe('LOG_FORMAT=pretty (npm start at a terminal)', () => {
+  const lines: string[] = [];
+  let pretty: TestApp;
+
+  beforeAll(async () => {
+    pretty = await createTestApp(
+      { LOG_LEVEL: 'info', LOG_FORMAT: 'pretty' },
+      { logStream: { write: (line) => lines.push(line) } },
+    );
+  });
+  afterAll(async () => {
+    await pretty.app.close();
+  });
+
+  it('writes a readable line per event, no JSON, with the same redaction', async () => {
+    lines.length = 0;
+    const secret = token();
+    await pretty.app.inject({ url: `/reset-password/${secret}?lng=en` });
+    await pretty.app.inject({ url: '/api/user/details' });
+    expect(lines.join('')).not.toContain(secret);
+    for (const line of lines) expect(() => JSON.parse(line)).toThrow();
+    expect(lines).toEqual([
+      expect.stringMatching(
+        /^\[\d\d:\d\d:\d\d\.\d{3}\] INFO: incoming request GET \/reset-password\/\[redacted\]\?lng=en\n$/,
+      ),
+      expect.stringMatching(/^\[\d\d:\d\d:\d\d\.\d{3}\] INFO: request completed → \d{3} in \d+\.\d ms\n$/),
+      expect.stringMatching(/^\[[\d:.]+\] INFO: incoming request GET \/api\/user\/details\n$/),
+      // Other fields follow the message, one per indented line.
+      expect.stringMatching(
+        /^\[[\d:.]+\] INFO: security event\n {4}security: "unauthenticated"\n {4}status: 401\n/,
+      ),
+      expect.stringMatching(/^\[[\d:.]+\] INFO: request completed → 401 in \d+\.\d ms\n$/),
+    ]);
+  });
+});

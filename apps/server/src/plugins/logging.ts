@@ -1,4 +1,5 @@
 import type { FastifyRequest, FastifyServerOptions } from 'fastify';
+import { prettyFactory } from 'pino-pretty';
 import type { Env } from '#app/config/env.ts';
 
 /** Where log lines go instead of stdout (pino's destination stream). */
@@ -122,13 +123,46 @@ export function serializeError(error: unknown, depth = 0): SerializedError {
   return serialized;
 }
 
-/** Fastify's logger: off when LOG_LEVEL is silent; `stream` replaces stdout (tests read the lines). */
+/**
+ * LOG_FORMAT=pretty (docs/operations.md "Logs"): a line a person reads at a glance — time, level, message and, for
+ * requests, method, URL, status and duration; an error's or other object's fields follow on indented lines.
+ * pino-pretty's formatter is called as each line is logged (not as a stream or worker transport), so the lines and
+ * the start-up banner (server.ts) appear in the order they happened. What is logged is the same as in JSON: the
+ * serializers and redaction have run before the formatter sees a line.
+ */
+function prettyStream(destination: LogStream = process.stdout): LogStream {
+  const format = prettyFactory({
+    // Colours at a terminal only; a stream of the tests reads plain text.
+    colorize: destination === process.stdout && process.stdout.isTTY === true,
+    translateTime: 'SYS:HH:MM:ss.l',
+    ignore: 'pid,hostname,reqId,req,res,responseTime',
+    messageFormat: (log, messageKey) => {
+      const { req, res, responseTime } = log as {
+        req?: { method?: string; url?: string };
+        res?: { statusCode?: number };
+        responseTime?: number;
+      };
+      const parts = [String(log[messageKey] ?? '')];
+      if (req?.method) parts.push(`${req.method} ${req.url}`);
+      if (res?.statusCode) parts.push(`→ ${res.statusCode}`);
+      if (typeof responseTime === 'number') parts.push(`in ${responseTime.toFixed(1)} ms`);
+      return parts.join(' ');
+    },
+  });
+  return { write: (line) => destination.write(format(line)) };
+}
+
+/**
+ * Fastify's logger: off when LOG_LEVEL is silent; JSON lines or, with LOG_FORMAT=pretty, readable ones; `stream`
+ * replaces stdout (tests read the lines).
+ */
 export function loggerOptions(env: Env, stream?: LogStream): FastifyServerOptions['logger'] {
   if (env.LOG_LEVEL === 'silent') return false;
+  const destination = env.LOG_FORMAT === 'pretty' ? prettyStream(stream) : stream;
   return {
     level: env.LOG_LEVEL,
     redact: ['req.headers.cookie', 'req.headers.authorization'],
     serializers: { req: requestOf, err: (error) => serializeError(error) },
-    ...(stream ? { stream } : {}),
+    ...(destination ? { stream: destination } : {}),
   };
 }

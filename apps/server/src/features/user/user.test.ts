@@ -134,11 +134,48 @@ describe('the account: details, address, authorities', () => {
     const saved = await put('/api/user/address', address);
     expect(saved.statusCode).toBe(200);
     expect(saved.json()).toEqual({ ...address, countryCode: 'PL' });
-    const changed = await put('/api/user/address', { ...address, city: 'Poznań', countryCode: 'DE' });
-    expect(changed.json()).toMatchObject({ city: 'Poznań', countryCode: 'DE' });
+    const changed = await put('/api/user/address', {
+      ...address,
+      postalCode: '10115',
+      city: 'Berlin',
+      countryCode: 'DE',
+    });
+    expect(changed.json()).toMatchObject({ postalCode: '10115', city: 'Berlin', countryCode: 'DE' });
     expect((await get('/api/user/address')).json()).toEqual(changed.json());
     const bad = await put('/api/user/address', { ...address, countryCode: 'Polska' });
     expect(bad.json().fields).toEqual([{ path: 'countryCode', code: 'form.wrong-country-code' }]);
+  });
+
+  it("refuses a postal code that does not fit the country, naming the country's format", async () => {
+    const address = {
+      companyName: '',
+      street: 'Polna',
+      houseNumber: '12',
+      apartmentNumber: '',
+      postalCode: '63-000',
+      city: 'Środa Wielkopolska',
+      countryCode: 'PL',
+    };
+    expect((await put('/api/user/address', address)).statusCode).toBe(200);
+    for (const [postalCode, countryCode, example] of [
+      ['abc', 'PL', '62-050'],
+      ['63000', 'PL', '62-050'],
+      ['63-000', 'DE', '10115'],
+    ] as const) {
+      const refused = await put('/api/user/address', { ...address, postalCode, countryCode });
+      expect(refused.statusCode, postalCode).toBe(400);
+      expect(refused.json()).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        fields: [{ path: 'postalCode', code: 'form.wrong-postal-code', params: { example } }],
+      });
+    }
+    // Nothing of a refused change was kept.
+    expect((await get('/api/user/address')).json()).toMatchObject({
+      postalCode: '63-000',
+      countryCode: 'PL',
+    });
+    const dutch = await put('/api/user/address', { ...address, postalCode: ' 1012  ab', countryCode: 'NL' });
+    expect(dutch.json()).toMatchObject({ postalCode: '1012 AB', countryCode: 'NL' });
   });
 
   it('documents GET and PUT api/user/address in the OpenAPI', async () => {

@@ -13,7 +13,7 @@ export function useServerFieldErrors(errors: FieldError[], values: Record<string
   const withServerError = <P extends { error?: string }>(field: string, props: P): P => {
     const found = errors.find((issue) => issue.path === field);
     if (props.error || !found || sent[field] !== values[field]) return props;
-    return { ...props, error: t([found.code, 'invalid_value']) };
+    return { ...props, error: t([found.code, 'invalid_value'], { ...found.params }) };
   };
   return { withServerError, markSent: setSent };
 }

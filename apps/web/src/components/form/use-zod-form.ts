@@ -9,6 +9,8 @@ interface FieldIssue {
   key: string;
   code: string;
   count?: number;
+  /** What a custom issue's message names (e.g. `example` of a postal code format). */
+  params?: Record<string, unknown>;
 }
 
 /** What the fields hold before validation: a consent typed `true` in the schema is any boolean while editing. */
@@ -27,6 +29,7 @@ function issuesOf<T>(error: z.ZodError): Issues<T> {
       key: issue.message,
       code: issue.code,
       count: limit === undefined ? undefined : Number(limit),
+      params: issue.code === 'custom' ? issue.params : undefined,
     };
   }
   return issues;
@@ -78,7 +81,7 @@ export function useZodForm<S extends z.ZodType<unknown, FormValues>>(schema: S, 
   const errorOf = (field: keyof T): string | undefined => {
     const issue = issues[field];
     if (!issue) return undefined;
-    return t([issue.key, issue.code, 'invalid_value'], { count: issue.count });
+    return t([issue.key, issue.code, 'invalid_value'], { ...issue.params, count: issue.count });
   };
 
   /** Props for a Mantine input; `checkbox` binds `checked` instead of `value`. */

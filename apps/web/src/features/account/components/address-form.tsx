@@ -1,4 +1,5 @@
 import type { FieldError } from '@care/contract/errors';
+import { POSTAL_CODE_EXAMPLES } from '@care/contract/postal-codes';
 import { type Address, type AddressUpdate, AddressUpdateSchema } from '@care/contract/user';
 import { Button, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useMemo } from 'react';
@@ -103,6 +104,8 @@ export function AddressForm({
           <TextInput
             label={t('account.address.postal-code')}
             autoComplete="postal-code"
+            // The chosen country's format; a wrong code's error names it too (contract postal-codes.ts).
+            placeholder={POSTAL_CODE_EXAMPLES[form.values.countryCode]}
             {...field('postalCode')}
           />
           <TextInput label={t('account.address.city')} autoComplete="address-level2" {...field('city')} />

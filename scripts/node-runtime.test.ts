@@ -1,0 +1,51 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import semver from 'semver';
+import { describe, expect, it } from 'vitest';
+
+/*
+ * The project runs on the Node of its `node` dev dependency (npm scripts put node_modules/.bin first on PATH); the
+ * machine's Node (20 or newer, README) only runs npm. npm compares every package's `engines` with the machine's
+ * Node, so on Node 20 it warned about packages that never run there, and .npmrc hides its warnings (issue 14).
+ * These tests make the check npm cannot: each package against the Node that does run it.
+ */
+
+const root = resolve(import.meta.dirname, '..');
+interface LockedPackage {
+  version?: string;
+  engines?: unknown;
+  optional?: boolean;
+}
+const lock = JSON.parse(readFileSync(resolve(root, 'package-lock.json'), 'utf8')) as {
+  packages: Record<string, LockedPackage>;
+};
+const runtime = lock.packages['node_modules/node']?.version;
+
+/** A package's Node range: `engines.node` (some old packages write engines as an array; those name none). */
+const nodeRange = (engines: unknown) =>
+  typeof engines === 'object' && engines !== null && !Array.isArray(engines)
+    ? (engines as { node?: unknown }).node
+    : undefined;
+
+describe('the Node the project runs on', () => {
+  it('is locked as the node dev dependency', () => {
+    const manifest = JSON.parse(readFileSync(resolve(root, 'package.json'), 'utf8')) as {
+      devDependencies: Record<string, string>;
+    };
+    expect(runtime).toBeDefined();
+    expect(semver.satisfies(runtime!, manifest.devDependencies.node!)).toBe(true);
+  });
+
+  it('runs the npm scripts, these tests included', () => {
+    expect(process.versions.node).toBe(runtime);
+  });
+
+  it('is one every installed package accepts', () => {
+    const refusing = Object.entries(lock.packages).flatMap(([path, locked]) => {
+      const range = nodeRange(locked.engines);
+      if (typeof range !== 'string' || semver.satisfies(runtime!, range)) return [];
+      return [`${path.replace(/^.*node_modules\//, '')}@${locked.version} wants Node ${range}`];
+    });
+    expect(refusing, `packages that do not support Node ${runtime}`).toEqual([]);
+  });
+});
