@@ -1,4 +1,4 @@
-import { notifications } from '@mantine/notifications';
+import { notifications, notificationsStore } from '@mantine/notifications';
 import { i18n } from './i18n.ts';
 
 /** SPEC §4: the four notification kinds and their colours. */
@@ -15,17 +15,29 @@ export interface NotifyOptions {
   message?: string;
   /** ms; SPEC §9 default 4000 (set on the Notifications container). */
   autoClose?: number | false;
+  /**
+   * One notification per id: while one with this id is shown (or queued), it is updated in place instead of a
+   * second one being stacked under it (seven clicks on the same button, one notice).
+   */
+  id?: string;
 }
 
 /** Shows a notification; title and message default to the kind's generic translated text (common:notification.*). */
-export function notify(kind: NotificationKind, { title, message, autoClose }: NotifyOptions = {}): string {
+export function notify(
+  kind: NotificationKind,
+  { title, message, autoClose, id }: NotifyOptions = {},
+): string {
   const key = kind.toLowerCase();
-  return notifications.show({
+  const data = {
     color: NOTIFICATION_KINDS[kind],
     title: title ?? i18n.t(`common:notification.${key}.title`),
     message: message ?? i18n.t(`common:notification.${key}.message`),
     withBorder: true,
     closeButtonProps: { 'aria-label': i18n.t('common:actions.close') },
     ...(autoClose !== undefined ? { autoClose } : {}),
-  });
+  };
+  if (id === undefined) return notifications.show(data);
+  const { notifications: shown, queue } = notificationsStore.getState();
+  if ([...shown, ...queue].some((notice) => notice.id === id)) return notifications.update({ ...data, id });
+  return notifications.show({ ...data, id });
 }
