@@ -38,6 +38,7 @@ export function notify(
   };
   if (id === undefined) return notifications.show(data);
   const { notifications: shown, queue } = notificationsStore.getState();
-  if ([...shown, ...queue].some((notice) => notice.id === id)) return notifications.update({ ...data, id });
-  return notifications.show({ ...data, id });
+  if ([...shown, ...queue].some((notice) => notice.id === id)) notifications.update({ ...data, id });
+  else notifications.show({ ...data, id });
+  return id;
 }
