@@ -1,4 +1,4 @@
-import type { TranslatedText } from '@care/contract/translations';
+import { formatTranslations, type TranslatedText } from '@care/contract/translations';
 import type { Db } from '../client.ts';
 import { cardPositions, catalogCards, catalogFolders, parts } from '../schema/catalog.ts';
 import { buildPartSearchText, normalizeSymbol } from '../search-text.ts';
@@ -68,7 +68,12 @@ function configurationFor(family: FamilyModel, random: Random): string | null {
   const roll = random.next();
   if (roll < 0.55) return null;
   if (roll < 0.8) return random.sample(family.models, random.int(1, family.models.length - 1)).join(', ');
-  return `od nr fabr. AM-${random.int(2021, 2024)}-${String(random.int(1, 40) * 100).padStart(6, '0')}`;
+  const serial = `AM-${random.int(2021, 2024)}-${String(random.int(1, 40) * 100).padStart(6, '0')}`;
+  // A serial-number limit is words, so the ERP exports it translated (ADR 004's form); model names are not.
+  return formatTranslations({
+    default: 'pl',
+    values: { pl: `od nr fabr. ${serial}`, en: `from serial no. ${serial}`, de: `ab Fabr.-Nr. ${serial}` },
+  });
 }
 
 /** The card's own parts (with an occasional reinforced variant "4a") and a handful of standard parts. */
