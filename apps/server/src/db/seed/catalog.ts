@@ -7,6 +7,7 @@ import { COMBINES } from './catalog-combines.ts';
 import { SEED_DRILLS } from './catalog-drills.ts';
 import { type CardModel, type FamilyModel, type Names, translated } from './catalog-model.ts';
 import { type DrawingPosition, drawCard, type Shape, shapeForName } from './drawings.ts';
+import { type PicturesTarget, storePartPictures } from './part-pictures.ts';
 import type { Random } from './random.ts';
 import { STANDARD_PARTS } from './standard-parts.ts';
 
@@ -135,8 +136,18 @@ export interface CatalogSummary {
   positionCount: number;
 }
 
-/** Folders → sub-folders → cards with drawings → positions, and the parts they show. */
-export async function insertCatalog(db: Db, random: Random): Promise<CatalogSummary> {
+/** Parts made to a machine's own design (a housing, a plate) have no catalogue photo, as in real catalogues. */
+const PICTURED = (shape: Shape) => shape !== 'housing' && shape !== 'plate';
+
+/**
+ * Folders → sub-folders → cards with drawings → positions, and the parts they show; with `pictures`, the common
+ * parts get a product picture each (one per shape, part-pictures.ts).
+ */
+export async function insertCatalog(
+  db: Db,
+  random: Random,
+  pictures?: PicturesTarget,
+): Promise<CatalogSummary> {
   const groupCounters = new Map<string, number>();
   const standard = STANDARD_PARTS.map((item) => {
     const next = (groupCounters.get(item.group) ?? 0) + 10;
@@ -148,6 +159,9 @@ export async function insertCatalog(db: Db, random: Random): Promise<CatalogSumm
   for (const card of cards)
     for (const position of card.positions) drafts.set(position.part.symbol, position.part);
 
+  const pictureOf = pictures
+    ? await storePartPictures(db, [...drafts.values()].map((part) => part.shape).filter(PICTURED), pictures)
+    : new Map<Shape, string>();
   const partIds = new Map<string, number>();
   const summary: CatalogSummary['parts'] = [];
   await insertInChunks([...drafts.values()], 200, async (chunk) => {
@@ -167,6 +181,7 @@ export async function insertCatalog(db: Db, random: Random): Promise<CatalogSumm
           sapId: part.sapId,
           configuration: part.configuration,
           returnable: part.returnable,
+          images: pictureOf.has(part.shape) ? [pictureOf.get(part.shape)!] : [],
         })),
       )
       .returning({ id: parts.id, symbol: parts.symbol, name: parts.name });
