@@ -11,6 +11,7 @@ export function PartPictures({ images, name }: { images: readonly string[]; name
   const [first, ...rest] = images;
   if (!first)
     return (
+      <Group gap="sm" wrap="nowrap">
         <ThemeIcon variant="light" color="gray" size={40} radius="md" aria-hidden>
           <IconPhotoOff size={22} stroke={1.5} />
         </ThemeIcon>
