@@ -5,7 +5,7 @@ import classes from './card-split.module.css';
 
 /** Below these the drawing is too small to read and the list too narrow for its order column. */
 const DRAWING_MIN_PX = 320;
-const LIST_MIN_PX = 520;
+const LIST_MIN_PX = 580;
 
 /**
  * From 1200 px: the drawing left, the parts list right, side by side and as tall as the window allows, with a

@@ -64,11 +64,16 @@ export function OrderForm({ name, onAdd, size = 'md' }: OrderFormProps) {
           <Button
             type="submit"
             size={size}
-            style={{ flex: size === 'sm' ? 1 : undefined }}
-            styles={{ label: { whiteSpace: 'normal', lineHeight: 1.2 } }}
-            h="auto"
-            mih={size === 'sm' ? 36 : 42}
-            py={4}
+            // In a phone card the button takes the rest of the row, and a long label wraps instead of being cut.
+            {...(size === 'sm'
+              ? {
+                  style: { flex: 1 },
+                  styles: { label: { whiteSpace: 'normal', lineHeight: 1.2 } },
+                  h: 'auto',
+                  mih: 36,
+                  py: 4,
+                }
+              : {})}
             disabled={!valid}
             aria-label={t('order.add-named', { name })}
             leftSection={<IconShoppingCartPlus size={20} aria-hidden />}
