@@ -107,8 +107,8 @@ test('3. the drawing has room beside the list, the split moves by keyboard, and 
   const separator = page.getByRole('separator', { name: t('catalog:card.resize', 'en') });
   const before = await width(drawing);
   await separator.focus();
-  for (let i = 0; i < 5; i++) await separator.press('ArrowRight');
-  await expect.poll(() => width(drawing)).toBeGreaterThan(before + 40);
+  for (let i = 0; i < 5; i++) await separator.press('ArrowLeft');
+  await expect.poll(() => width(drawing)).toBeLessThan(before - 40);
   // At its narrowest the list still shows every column without scrolling sideways.
   await separator.press('End');
   await expect
@@ -167,12 +167,11 @@ test('10b. seven clicks on a part already in the cart show one notice, not seven
   visit,
   axe,
 }) => {
+  const [position] = (await demoCard(page)).positions;
+  const name = position!.part.name.values.pl!;
   await signInDemo(page, visit, axe);
-  await visit(CARD);
-  const add = addButtons(page, 'pl').filter({ visible: true }).first();
-  const name = (await add.getAttribute('aria-label'))!.slice(
-    t('catalog:order.add-named', 'pl', { name: '' }).length,
-  );
+  await visit(`/home/parts/${position!.part.id}`);
+  const add = page.getByRole('button', { name: t('catalog:order.add-named', 'pl', { name }) });
   await add.click();
   const notices = page.getByRole('alert').filter({ hasText: name });
   await expect(notices.first()).toBeVisible();
