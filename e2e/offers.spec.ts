@@ -80,8 +80,9 @@ test('journey: a part found by a misspelt name goes from the drawing to an offer
     .getByRole('link', { name: /\(poz\. \d+\)$/ })
     .first()
     .click();
-  await expect(page).toHaveURL(/\/catalog-cards\/\d+#pos-\d+$/);
-  const position = /#pos-(\d+)$/.exec(page.url())![1]!;
+  // The card opens with the part's position selected in the address (issue 14: `?pos=`).
+  await expect(page).toHaveURL(/\/catalog-cards\/\d+\?pos=\d+$/);
+  const position = /[?&]pos=(\d+)$/.exec(page.url())![1]!;
   await expect(heading(page)).not.toBeEmpty();
   await axe.check();
 
@@ -94,9 +95,11 @@ test('journey: a part found by a misspelt name goes from the drawing to an offer
     .first()
     .click();
   await expect(row).toHaveAttribute('data-active', 'true');
+  // The amount and the cart button sit in the row itself (issue 14: no popover over the next columns).
+  await expect(row.getByRole('textbox', { name: t('catalog:order.amount-of', 'pl', { name }) })).toHaveValue(
+    '1',
+  );
   await row.getByRole('button', { name: t('catalog:order.add-named', 'pl', { name }) }).click();
-  const order = page.getByRole('dialog', { name: t('catalog:order.add-named', 'pl', { name }) });
-  await order.getByRole('button', { name: t('catalog:order.add-named', 'pl', { name }) }).click();
   await expect(notice(page, t('cart:added.title'))).toBeVisible();
   await expect(notice(page, t('cart:added.message', 'pl', { name, amount: 1 }))).toBeVisible();
 

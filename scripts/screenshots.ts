@@ -4,14 +4,18 @@
  * use the demo customer. It starts nothing: point it at a running portal with the demo data.
  *
  *   PORT=3110 DATABASE_URL=memory:// npm start     # or any running portal
- *   npm run screenshots                             # = node scripts/screenshots.ts [baseUrl]
+ *   npm run screenshots                             # = node scripts/screenshots.ts [baseUrl] [--only=card]
+ *
+ * `--only=<prefix>` takes only the pictures whose file names start with it (e.g. `card` for the catalogue card's).
  */
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContextOptions, type Page } from '@playwright/test';
 import { chromiumLaunchOptions } from '../e2e/support/chromium.ts';
 
-const baseUrl = (process.argv[2] ?? 'http://localhost:3110').replace(/\/+$/, '');
+const args = process.argv.slice(2);
+const only = args.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
+const baseUrl = (args.find((arg) => !arg.startsWith('--')) ?? 'http://localhost:3110').replace(/\/+$/, '');
 const outDir = resolve(import.meta.dirname, '../docs/screenshots');
 
 const LANGUAGES = ['pl', 'en', 'de'] as const;
@@ -40,6 +44,18 @@ const ACCOUNT_PAGES: Array<[name: string, path: string, signedIn: boolean]> = [
 ];
 
 type Role = 'customer' | 'staff';
+
+/**
+ * The catalogue card (issue 14): drawing and parts list with position 6 selected, every language, scheme and
+ * both widths, as the window shows it (the page under it is long on a phone).
+ */
+const CARD_PATH = '/home/catalog-folders/1/catalog-folders/4/catalog-cards/1?pos=6';
+const CARD_VARIANTS = [
+  { scheme: 'light', width: 1280 },
+  { scheme: 'dark', width: 1280 },
+  { scheme: 'light', width: 360 },
+  { scheme: 'dark', width: 360 },
+] as const;
 
 /**
  * The screens of the machines and service requests issue, one variant per language (pl desktop light, en phone
@@ -74,6 +90,8 @@ interface Shot {
   scheme: 'light' | 'dark';
   width: number;
   signedIn: Role | null;
+  /** The window only instead of the whole page. */
+  viewportOnly?: boolean;
 }
 
 function plan(): Shot[] {
@@ -99,6 +117,17 @@ function plan(): Shot[] {
         width,
         signedIn: role,
       });
+  for (const language of LANGUAGES)
+    for (const { scheme, width } of CARD_VARIANTS)
+      shots.push({
+        file: `card-${language}-${scheme}-${width}.png`,
+        path: CARD_PATH,
+        language,
+        scheme,
+        width,
+        signedIn: 'customer',
+        viewportOnly: true,
+      });
   for (const [name, path] of PUBLIC_PAGES)
     shots.push({
       file: `${name}-pl-light-1280.png`,
@@ -108,7 +137,7 @@ function plan(): Shot[] {
       width: 1280,
       signedIn: null,
     });
-  return shots;
+  return only ? shots.filter((shot) => shot.file.startsWith(only)) : shots;
 }
 
 /**
@@ -184,13 +213,13 @@ async function take(browser: Browser, shot: Shot, states: Record<Role, StorageSt
   try {
     const page = await context.newPage();
     // SPEC §9: the query string is the first place the language is detected from.
-    await page.goto(`${baseUrl}${shot.path}?lng=${shot.language}`);
+    await page.goto(`${baseUrl}${shot.path}${shot.path.includes('?') ? '&' : '?'}lng=${shot.language}`);
     // A screen that never settles is still photographed: the picture shows what went wrong.
     const problem = await settle(page).then(
       () => null,
       (error: unknown) => error,
     );
-    await page.screenshot({ path: resolve(outDir, shot.file), fullPage: true });
+    await page.screenshot({ path: resolve(outDir, shot.file), fullPage: !shot.viewportOnly });
     console.log(`  ${shot.file}${problem ? '  (did not settle)' : ''}`);
     if (problem) throw problem;
   } finally {

@@ -4,6 +4,7 @@ import { EnvError, parseEnv } from './config/env.ts';
 import { openDatabase } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { seedDemoData } from './db/seed/demo.ts';
+import { createLocalFileStore } from './files/file-store.ts';
 import { startFileSweep } from './files/file-sweep.ts';
 import { startGuaranteeReminders } from './jobs/guarantee-reminders.ts';
 import { startHousekeeping } from './jobs/housekeeping.ts';
@@ -22,7 +23,12 @@ async function main(): Promise<void> {
     onConnectionError: (error) => connectionLost(error),
   });
   await migrate(database);
-  const seeded = env.SEED_DEMO_DATA ? await seedDemoData(database.db) : null;
+  // The demo catalogue's part pictures go where imported pictures go (the app's file store under DATA_DIR).
+  const seeded = env.SEED_DEMO_DATA
+    ? await seedDemoData(database.db, {
+        pictures: { fileStore: createLocalFileStore(join(env.DATA_DIR, 'files')), basePath: env.BASE_PATH },
+      })
+    : null;
   // The routes tell the worker about queued mail; the worker needs the app's logger, so it starts after the app.
   const mail: Pick<OutboxWorker, 'kick'> = { kick: () => {} };
   // One registry for the app's request metrics and the jobs' counters (docs/operations.md "Metrics").

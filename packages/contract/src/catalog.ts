@@ -75,7 +75,11 @@ export const PartSchema = z.object({
   unit: z.string().nullable(),
   catalogNumber: z.string().nullable(),
   sapId: z.string().nullable(),
-  configuration: z.string().nullable(),
+  /**
+   * The machines or serial numbers the part fits ("od nr fabr. …"): free text the import may give in several
+   * languages, like names (ADR 004); null without one.
+   */
+  configuration: TranslatedTextSchema.nullable(),
   returnable: z.boolean(),
   /** Image URLs or file-store paths; the first is the thumbnail. */
   images: z.array(z.string()),

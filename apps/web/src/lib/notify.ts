@@ -1,4 +1,4 @@
-import { notifications } from '@mantine/notifications';
+import { notifications, notificationsStore } from '@mantine/notifications';
 import type { ReactNode } from 'react';
 import { i18n } from './i18n.ts';
 
@@ -19,15 +19,20 @@ export interface NotifyOptions {
   autoClose?: number | false;
   /** Called when it leaves the screen (closed, timed out or dismissed). */
   onClose?: () => void;
+  /**
+   * One notification per id: while one with this id is shown (or queued), it is updated in place instead of a
+   * second one being stacked under it (seven clicks on the same button, one notice).
+   */
+  id?: string;
 }
 
 /** Shows a notification; title and message default to the kind's generic translated text (common:notification.*). */
 export function notify(
   kind: NotificationKind,
-  { title, message, autoClose, onClose }: NotifyOptions = {},
+  { title, message, autoClose, onClose, id }: NotifyOptions = {},
 ): string {
   const key = kind.toLowerCase();
-  return notifications.show({
+  const data = {
     color: NOTIFICATION_KINDS[kind],
     title: title ?? i18n.t(`common:notification.${key}.title`),
     message: message ?? i18n.t(`common:notification.${key}.message`),
@@ -35,7 +40,12 @@ export function notify(
     closeButtonProps: { 'aria-label': i18n.t('common:actions.close') },
     ...(autoClose !== undefined ? { autoClose } : {}),
     ...(onClose ? { onClose } : {}),
-  });
+  };
+  if (id === undefined) return notifications.show(data);
+  const { notifications: shown, queue } = notificationsStore.getState();
+  if ([...shown, ...queue].some((notice) => notice.id === id)) notifications.update({ ...data, id });
+  else notifications.show({ ...data, id });
+  return id;
 }
 
 /** Takes a notification (by the id notify() answered) off the screen. */

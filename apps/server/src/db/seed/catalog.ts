@@ -1,4 +1,4 @@
-import type { TranslatedText } from '@care/contract/translations';
+import { formatTranslations, type TranslatedText } from '@care/contract/translations';
 import type { Db } from '../client.ts';
 import { cardPositions, catalogCards, catalogFolders, parts } from '../schema/catalog.ts';
 import { buildPartSearchText, normalizeSymbol } from '../search-text.ts';
@@ -7,6 +7,7 @@ import { COMBINES } from './catalog-combines.ts';
 import { SEED_DRILLS } from './catalog-drills.ts';
 import { type CardModel, type FamilyModel, type Names, translated } from './catalog-model.ts';
 import { type DrawingPosition, drawCard, type Shape, shapeForName } from './drawings.ts';
+import { type PicturesTarget, storePartPictures } from './part-pictures.ts';
 import type { Random } from './random.ts';
 import { STANDARD_PARTS } from './standard-parts.ts';
 
@@ -68,7 +69,12 @@ function configurationFor(family: FamilyModel, random: Random): string | null {
   const roll = random.next();
   if (roll < 0.55) return null;
   if (roll < 0.8) return random.sample(family.models, random.int(1, family.models.length - 1)).join(', ');
-  return `od nr fabr. AM-${random.int(2021, 2024)}-${String(random.int(1, 40) * 100).padStart(6, '0')}`;
+  const serial = `AM-${random.int(2021, 2024)}-${String(random.int(1, 40) * 100).padStart(6, '0')}`;
+  // A serial-number limit is words, so the ERP exports it translated (ADR 004's form); model names are not.
+  return formatTranslations({
+    default: 'pl',
+    values: { pl: `od nr fabr. ${serial}`, en: `from serial no. ${serial}`, de: `ab Fabr.-Nr. ${serial}` },
+  });
 }
 
 /** The card's own parts (with an occasional reinforced variant "4a") and a handful of standard parts. */
@@ -130,8 +136,18 @@ export interface CatalogSummary {
   positionCount: number;
 }
 
-/** Folders → sub-folders → cards with drawings → positions, and the parts they show. */
-export async function insertCatalog(db: Db, random: Random): Promise<CatalogSummary> {
+/** Parts made to a machine's own design (a housing, a plate) have no catalogue photo, as in real catalogues. */
+const PICTURED = (shape: Shape) => shape !== 'housing' && shape !== 'plate';
+
+/**
+ * Folders → sub-folders → cards with drawings → positions, and the parts they show; with `pictures`, the common
+ * parts get a product picture each (one per shape, part-pictures.ts).
+ */
+export async function insertCatalog(
+  db: Db,
+  random: Random,
+  pictures?: PicturesTarget,
+): Promise<CatalogSummary> {
   const groupCounters = new Map<string, number>();
   const standard = STANDARD_PARTS.map((item) => {
     const next = (groupCounters.get(item.group) ?? 0) + 10;
@@ -143,6 +159,9 @@ export async function insertCatalog(db: Db, random: Random): Promise<CatalogSumm
   for (const card of cards)
     for (const position of card.positions) drafts.set(position.part.symbol, position.part);
 
+  const pictureOf = pictures
+    ? await storePartPictures(db, [...drafts.values()].map((part) => part.shape).filter(PICTURED), pictures)
+    : new Map<Shape, string>();
   const partIds = new Map<string, number>();
   const summary: CatalogSummary['parts'] = [];
   await insertInChunks([...drafts.values()], 200, async (chunk) => {
@@ -162,6 +181,7 @@ export async function insertCatalog(db: Db, random: Random): Promise<CatalogSumm
           sapId: part.sapId,
           configuration: part.configuration,
           returnable: part.returnable,
+          images: pictureOf.has(part.shape) ? [pictureOf.get(part.shape)!] : [],
         })),
       )
       .returning({ id: parts.id, symbol: parts.symbol, name: parts.name });

@@ -7,6 +7,7 @@ import { insertCatalog } from './catalog.ts';
 import { FREE_SERIAL_NUMBERS } from './free-serials.ts';
 import { insertMachines } from './machines.ts';
 import { insertOffers } from './offers.ts';
+import type { PicturesTarget } from './part-pictures.ts';
 import { createRandom } from './random.ts';
 import { insertServiceRequests } from './service-requests.ts';
 
@@ -19,6 +20,8 @@ export interface DemoSeedResult {
 export interface DemoSeedOptions {
   /** "Today" of the data (guarantee ends, request dates are relative to it); tests pin it. */
   now?: Date;
+  /** Where the catalogue's part pictures go (the server's file store); without it parts have no pictures. */
+  pictures?: PicturesTarget;
 }
 
 /** Transaction-scoped advisory lock: instances starting together seed once, the others find data. */
@@ -42,7 +45,7 @@ export async function seedDemoData(db: Db, options: DemoSeedOptions = {}): Promi
     const accounts = await insertAccounts(tx, now);
     const machines = await insertMachines(tx, accounts, random, now);
     await insertServiceRequests(tx, accounts, machines, now);
-    const catalog = await insertCatalog(tx, random);
+    const catalog = await insertCatalog(tx, random, options.pictures);
     await insertOffers(tx, accounts, catalog, now);
 
     return {

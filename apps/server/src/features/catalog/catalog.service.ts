@@ -12,7 +12,7 @@ import {
   type PartPage,
   type PartPath,
 } from '@care/contract/catalog';
-import type { TranslatedText } from '@care/contract/translations';
+import { parseTranslations, type TranslatedText } from '@care/contract/translations';
 import { asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '#app/db/client.ts';
 import {
@@ -42,7 +42,8 @@ function partOut(row: PartRow): Part {
     unit: row.unit,
     catalogNumber: row.catalogNumber,
     sapId: row.sapId,
-    configuration: row.configuration,
+    // Stored as the import gave it: plain text (the default language) or the ERP's XML-like translations.
+    configuration: row.configuration ? parseTranslations(row.configuration) : null,
     returnable: row.returnable,
     images: row.images,
   };

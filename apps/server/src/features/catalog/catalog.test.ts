@@ -242,6 +242,34 @@ describe('parts catalogue (api/catalog-folders, api/catalog-cards, api/parts)', 
       });
     });
 
+    it("answers a part's configuration in every language the import gave, a plain one as the default language's", async () => {
+      const db = t.database.db;
+      await db
+        .update(parts)
+        .set({
+          configuration:
+            '<translations default="pl"><pl>od nr fabr. AM-2023-001200</pl><en>from serial no. AM-2023-001200</en>' +
+            '<de>ab Fabr.-Nr. AM-2023-001200</de></translations>',
+        })
+        .where(eq(parts.id, ids.bolt!));
+      await db.update(parts).set({ configuration: 'Żniwiarz 4200' }).where(eq(parts.id, ids.spring!));
+      try {
+        const bolt = await ok<{ configuration: unknown }>(`/api/parts/${ids.bolt}`);
+        expect(bolt.configuration).toEqual(
+          names(
+            'od nr fabr. AM-2023-001200',
+            'from serial no. AM-2023-001200',
+            'ab Fabr.-Nr. AM-2023-001200',
+          ),
+        );
+        const spring = await ok<{ configuration: unknown }>(`/api/parts/${ids.spring}`);
+        expect(spring.configuration).toEqual({ default: 'pl', values: { pl: 'Żniwiarz 4200' } });
+      } finally {
+        await db.update(parts).set({ configuration: null }).where(eq(parts.id, ids.bolt!));
+        await db.update(parts).set({ configuration: null }).where(eq(parts.id, ids.spring!));
+      }
+    });
+
     it('answers 404 for an unknown folder, card, drawing or part', async () => {
       for (const url of [
         '/api/catalog-folders?parentId=999999',

@@ -77,4 +77,28 @@ describe('useAddToCart', () => {
     expect(useCartStore.getState().items[0]?.amount).toBe(1);
     expect(await screen.findByText('Pasek — quantity: 1')).toBeInTheDocument();
   });
+  it('shows one notice per part however often it is added: the last answer replaces the earlier ones', async () => {
+    await renderWithProviders(<AddButton part={bearing} amount={1} />, { language: 'en' });
+    const button = screen.getByRole('button', { name: 'add' });
+    for (let click = 0; click < 7; click++) await userEvent.click(button);
+    expect(await screen.findByText('Already in the cart')).toBeInTheDocument();
+    expect(document.querySelectorAll('.mantine-Notification-root')).toHaveLength(1);
+    expect(screen.queryByText('Product added to the cart')).not.toBeInTheDocument();
+  });
+
+  it('keeps one notice for each of two different parts', async () => {
+    await renderWithProviders(
+      <>
+        <AddButton part={bearing} amount={1} />
+        <AddButton part={{ ...bearing, id: '12', name: 'Pasek' }} amount={1} />
+      </>,
+      { language: 'en' },
+    );
+    const [first, second] = screen.getAllByRole('button', { name: 'add' });
+    await userEvent.click(first!);
+    await userEvent.click(second!);
+    await userEvent.click(first!);
+    await screen.findByText('Already in the cart');
+    expect(document.querySelectorAll('.mantine-Notification-root')).toHaveLength(2);
+  });
 });

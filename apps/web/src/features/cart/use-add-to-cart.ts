@@ -16,7 +16,7 @@ export interface CartPart {
 /**
  * Adds a part to the cart and tells the user what happened (SPEC §8): 'product added to the cart' with the
  * name in the current language and the amount, or 'The selected product is already in the shopping cart'
- * (the cart keeps its amount). Returns whether the part was added.
+ * (the cart keeps its amount). A part has one notice at a time. Returns whether the part was added.
  */
 export function useAddToCart(): (part: CartPart, amount: number) => boolean {
   const { t, i18n } = useTranslation('cart');
@@ -32,13 +32,17 @@ export function useAddToCart(): (part: CartPart, amount: number) => boolean {
         images: part.images,
         amount: quantity,
       });
+      // One notice per part: clicking "add" again replaces it instead of stacking identical ones.
+      const id = `cart-part-${part.id}`;
       if (added) {
         notify('SUCCESS', {
+          id,
           title: t('added.title'),
           message: t('added.message', { name, amount: quantity }),
         });
       } else {
         notify('WARNING', {
+          id,
           title: t('already-in-cart.title'),
           message: t('already-in-cart.message', { name }),
         });

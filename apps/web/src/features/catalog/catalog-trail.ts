@@ -36,3 +36,16 @@ export function cardLink(trail: readonly Breadcrumb[], cardId: string, catalog: 
   const main = folders[0]?.id ?? '';
   return catalog.card(main, folders[folders.length - 1]?.id ?? main, cardId);
 }
+
+/** The address's search parameter that holds a card's selected position (`?pos=12`). */
+export const POSITION_PARAM = 'pos';
+
+/** A card with one position selected and highlighted (where-used links, search results). */
+export function cardPositionLink(
+  trail: readonly Breadcrumb[],
+  cardId: string,
+  positionNumber: string,
+  catalog: CatalogPaths,
+): string {
+  return `${cardLink(trail, cardId, catalog)}?${new URLSearchParams({ [POSITION_PARAM]: positionNumber })}`;
+}

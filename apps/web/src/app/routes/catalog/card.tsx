@@ -3,7 +3,7 @@ import { formatTranslations, translate } from '@care/contract/translations';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams, type LoaderFunctionArgs } from 'react-router';
+import { Link, useParams, type LoaderFunctionArgs, type ShouldRevalidateFunction } from 'react-router';
 import { Button } from '@mantine/core';
 import { IconLogin } from '@tabler/icons-react';
 import { paths } from '#app/config/paths.ts';
@@ -32,14 +32,18 @@ export const loader = async ({ params, context }: LoaderFunctionArgs) => {
   return null;
 };
 
+/** Selecting a position changes only the address's `?pos=`: the card's data stays as it is. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  currentUrl,
+  nextUrl,
+  defaultShouldRevalidate,
+}) => (currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate);
+
 export const ErrorBoundary = CatalogError;
 
 // Only signed-in customers order; the public card does not load the amount field.
 const OrderForm = lazy(() =>
   import('#app/features/catalog/components/order-form.tsx').then((m) => ({ default: m.OrderForm })),
-);
-const OrderPopover = lazy(() =>
-  import('#app/features/catalog/components/order-popover.tsx').then((m) => ({ default: m.OrderPopover })),
 );
 
 /**
@@ -99,16 +103,13 @@ export function Component() {
             ? {
                 label: t('parts.order'),
                 render: (position, partName, layout) => (
-                  <Suspense fallback={null}>
-                    {layout === 'row' ? (
-                      <OrderPopover name={partName} onAdd={(amount) => addPosition(position, amount)} />
-                    ) : (
-                      <OrderForm
-                        size="sm"
-                        name={partName}
-                        onAdd={(amount) => addPosition(position, amount)}
-                      />
-                    )}
+                  // The placeholder keeps the row's height, so a row scrolled to stays where it was put.
+                  <Suspense fallback={<div style={{ minHeight: layout === 'row' ? 36 : 60 }} />}>
+                    <OrderForm
+                      size={layout === 'row' ? 'row' : 'sm'}
+                      name={partName}
+                      onAdd={(amount) => addPosition(position, amount)}
+                    />
                   </Suspense>
                 ),
               }

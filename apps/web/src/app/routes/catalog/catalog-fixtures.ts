@@ -37,7 +37,7 @@ export const knife: Part = {
   unit: null,
   catalogNumber: '4111.100.00',
   sapId: null,
-  configuration: 'Żniwiarz 4200',
+  configuration: { default: 'pl', values: { pl: 'Żniwiarz 4200' } },
   returnable: false,
   images: [],
 };

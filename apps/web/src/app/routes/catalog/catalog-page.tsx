@@ -5,6 +5,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { PageHeader, type Crumb } from '#app/components/layout/page-header.tsx';
 import { paths } from '#app/config/paths.ts';
 import { PART_SEARCH_PAGE_SIZE } from '#app/features/catalog/api.ts';
+import { POSITION_PARAM } from '#app/features/catalog/catalog-trail.ts';
 import { PartSearchBox } from '#app/features/catalog/components/part-search-box.tsx';
 import { useMetaDescription } from '#app/features/catalog/use-meta-description.ts';
 import { useCatalogPaths } from './catalog-root.ts';
@@ -65,7 +66,10 @@ export function CatalogPage({ title, description, meta, breadcrumbs, children }:
         <PartSearchBox
           key={query}
           initialValue={query}
-          onSearch={(value) => update({ q: value || null, page: null, size: null }, !value)}
+          // The results take the card's place, so a card's selected position (`pos`) goes with it.
+          onSearch={(value) =>
+            update({ q: value || null, page: null, size: null, [POSITION_PARAM]: null }, !value)
+          }
           onPick={signedIn ? (id) => navigate(paths.part(id)) : undefined}
         />
         {query ? (

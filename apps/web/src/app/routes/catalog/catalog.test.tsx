@@ -55,8 +55,8 @@ function renderLevel(route: string, pattern: string, mod: RouteModule) {
 }
 
 const CARD = ':mainFolderId/catalog-folders/:catalogFolderId/catalog-cards/:catalogCardId';
-const renderCard = (root: string) =>
-  renderLevel(`${root}/1/catalog-folders/4/catalog-cards/21`, `${root}/${CARD}`, cardRoute);
+const renderCard = (root: string, address = '') =>
+  renderLevel(`${root}/1/catalog-folders/4/catalog-cards/21${address}`, `${root}/${CARD}`, cardRoute);
 
 describe('catalogue levels', () => {
   it('lists the main folders from the API as links under the public root', async () => {
@@ -156,7 +156,7 @@ describe('catalogue levels', () => {
 describe('catalogue card', () => {
   const cardApi = { '/api/catalog-cards/21': card, '/api/parts/breadcrumbs': cardTrail };
 
-  it('shows the drawing with a button per hotspot beside the parts list with every column', async () => {
+  it('shows the drawing with a button per hotspot beside the parts list, every field of a row', async () => {
     answer(cardApi);
     const { container } = await renderCard(PUBLIC);
     expect(await screen.findByRole('heading', { level: 1, name: 'Cutter bar' })).toBeInTheDocument();
@@ -172,20 +172,12 @@ describe('catalogue card', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((th) => th.textContent),
-    ).toEqual([
-      'Pos.',
-      'Symbol',
-      'Name',
-      'Quantity',
-      'Standard',
-      'Catalogue number',
-      'Configuration',
-      'Returnable',
-    ]);
+    ).toEqual(['Pos.', 'Symbol', 'Name', 'Quantity']);
     const knifeRow = within(table).getByText('AM-4111-100').closest('tr')!;
     // No English name: the default language's.
     expect(within(knifeRow).getByText('Nóż listwy tnącej')).toBeInTheDocument();
-    expect(within(knifeRow).getByText('Żniwiarz 4200')).toBeInTheDocument();
+    // The other fields under the name, labelled.
+    expect(within(knifeRow).getByText('Configuration: Żniwiarz 4200')).toBeInTheDocument();
     // The public catalogue neither links to part pages nor orders.
     expect(within(table).queryByRole('link')).toBeNull();
     expect(screen.queryByRole('button', { name: /Add to cart/ })).toBeNull();
@@ -216,7 +208,7 @@ describe('catalogue card', () => {
 
   it('highlights the rows of a hovered or picked hotspot, and the hotspot of a picked row', async () => {
     answer(cardApi);
-    await renderCard(PUBLIC);
+    const { router } = await renderCard(PUBLIC);
     const hotspot = await screen.findByRole('button', { name: 'Position 2: Ball bearing 6204-2RS' });
     const table = screen.getByRole('table', { name: 'Parts list' });
     const bearingRow = within(table).getByText('AM-9040-020').closest('tr')!;
@@ -230,17 +222,43 @@ describe('catalogue card', () => {
     expect(bearingRow).not.toHaveAttribute('data-active');
 
     await userEvent.click(hotspot);
-    expect(hotspot).toHaveAttribute('aria-pressed', 'true');
+    await waitFor(() => expect(hotspot).toHaveAttribute('aria-pressed', 'true'));
     expect(bearingRow).toHaveAttribute('data-active');
+    expect(router.state.location.search).toBe('?pos=2');
 
     await userEvent.click(within(knifeRow).getByRole('button', { name: 'Show position 1 on the drawing' }));
     await userEvent.unhover(knifeRow);
-    expect(screen.getByRole('button', { name: 'Position 1: Nóż listwy tnącej' })).toHaveAttribute(
-      'aria-pressed',
-      'true',
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Position 1: Nóż listwy tnącej' })).toHaveAttribute(
+        'aria-pressed',
+        'true',
+      ),
     );
     expect(hotspot).toHaveAttribute('aria-pressed', 'false');
     expect(knifeRow).toHaveAttribute('data-active');
+
+    // A click on the row itself (not on its link or buttons) selects it too.
+    await userEvent.click(within(table).getByText('AM-9040-020'));
+    await userEvent.unhover(bearingRow);
+    await waitFor(() => expect(bearingRow).toHaveAttribute('data-active'));
+    expect(router.state.location.search).toBe('?pos=2');
+    expect(knifeRow).not.toHaveAttribute('data-active');
+  });
+
+  it("starts with the position the address selects, from the search or an older link's hash", async () => {
+    answer(cardApi);
+    const { unmount } = await renderCard(PUBLIC, '?pos=2');
+    const table = await screen.findByRole('table', { name: 'Parts list' });
+    expect(within(table).getByText('AM-9040-020').closest('tr')).toHaveAttribute('data-active');
+    expect(screen.getByRole('button', { name: 'Position 2: Ball bearing 6204-2RS' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    unmount();
+
+    await renderCard(PUBLIC, '#pos-1');
+    const again = await screen.findByRole('table', { name: 'Parts list' });
+    expect(within(again).getByText('AM-4111-100').closest('tr')).toHaveAttribute('data-active');
   });
 
   it('lets a signed-in customer open a part and add a row to the cart with an amount', async () => {
@@ -251,14 +269,12 @@ describe('catalogue card', () => {
       'href',
       '/home/parts/31',
     );
-    await userEvent.click(
-      await within(table).findByRole('button', { name: 'Add to cart: Ball bearing 6204-2RS' }),
-    );
-    const amount = await screen.findByRole('textbox', { name: 'Amount of Ball bearing 6204-2RS' });
+    // The amount and the cart button sit in the row itself (no popover over the next columns).
+    const amount = await within(table).findByRole('textbox', { name: 'Amount of Ball bearing 6204-2RS' });
     await userEvent.clear(amount);
     await userEvent.type(amount, '3');
-    const dialog = amount.closest('form')!;
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Add to cart: Ball bearing 6204-2RS' }));
+    const form = amount.closest('form')!;
+    await userEvent.click(within(form).getByRole('button', { name: 'Add to cart: Ball bearing 6204-2RS' }));
     await waitFor(() =>
       expect(useCartStore.getState().items).toEqual([
         expect.objectContaining({ id: bearing.id, symbol: bearing.symbol, amount: 3 }),
@@ -275,10 +291,7 @@ describe('catalogue card', () => {
     answer(cardApi);
     await renderCard(HOME);
     const table = await screen.findByRole('table', { name: 'Parts list' });
-    await userEvent.click(
-      await within(table).findByRole('button', { name: 'Add to cart: Nóż listwy tnącej' }),
-    );
-    const amount = await screen.findByRole('textbox', { name: 'Amount of Nóż listwy tnącej' });
+    const amount = await within(table).findByRole('textbox', { name: 'Amount of Nóż listwy tnącej' });
     await userEvent.clear(amount);
     await userEvent.type(amount, '0');
     const form = amount.closest('form')!;

@@ -68,7 +68,7 @@ describe('part page', () => {
     const places = screen.getByRole('region', { name: 'Where it appears in the catalogue' });
     expect(within(places).getByRole('link', { name: 'Cutter bar (pos. 7)' })).toHaveAttribute(
       'href',
-      '/home/catalog-folders/1/catalog-folders/4/catalog-cards/21#pos-7',
+      '/home/catalog-folders/1/catalog-folders/4/catalog-cards/21?pos=7',
     );
     expect(document.title).toBe('Ball bearing 6204-2RS (AM-9040-020) · AgroMech Care');
     await expectNoAxeViolations(container);

@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IconPhoto } from '@tabler/icons-react';
 import { EmptyState } from '#app/components/layout/empty-state.tsx';
+import { drawingFrameProps } from './drawing-frame.ts';
 import { DrawingToolbar } from './drawing-toolbar.tsx';
 import type { DrawingViewerProps } from './drawing-viewer.tsx';
 import classes from './drawing.module.css';
@@ -20,15 +21,15 @@ type CardDrawingProps = Omit<DrawingViewerProps, 'src' | 'width' | 'height'> & {
 };
 
 /**
- * The card's drawing in a box of its own proportions, reserved before the image or the zoom code arrive. Until
- * the zoom code loads the plain drawing is shown, so the picture does not wait for it.
+ * The card's drawing in a box reserved before the image or the zoom code arrive. Until the zoom code loads the
+ * plain drawing is shown, so the picture does not wait for it.
  */
 export function CardDrawing({ src, width, height, ...viewer }: CardDrawingProps) {
   const { t } = useTranslation('catalog');
   const size = width && height ? { width, height } : SHEET;
   if (!src)
     return (
-      <div className={classes.frame}>
+      <div className={classes.frame} data-empty>
         <EmptyState size="sm" icon={IconPhoto} title={t('card.no-drawing')} />
       </div>
     );
@@ -36,16 +37,18 @@ export function CardDrawing({ src, width, height, ...viewer }: CardDrawingProps)
     <Suspense
       fallback={
         <>
-          <div className={classes.frame} style={{ aspectRatio: `${size.width} / ${size.height}` }}>
-            <img
-              src={src}
-              alt={viewer.alt}
-              width={size.width}
-              height={size.height}
-              className={classes.image}
-              // The drawing is the card page's main picture (its largest paint).
-              fetchPriority="high"
-            />
+          <div {...drawingFrameProps(size, viewer.fit)}>
+            <div className={classes.canvas} style={{ aspectRatio: `${size.width} / ${size.height}` }}>
+              <img
+                src={src}
+                alt={viewer.alt}
+                width={size.width}
+                height={size.height}
+                className={classes.image}
+                // The drawing is the card page's main picture (its largest paint).
+                fetchPriority="high"
+              />
+            </div>
           </div>
           <DrawingToolbar />
         </>

@@ -2,7 +2,7 @@ import { PhoneCards } from '#app/components/layout/phone-cards.tsx';
 import type { CardPosition } from '@care/contract/catalog';
 import { translate } from '@care/contract/translations';
 import { Anchor, Paper, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
-import { Suspense, type ReactNode } from 'react';
+import { Suspense, type MouseEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import classes from './card-parts-list.module.css';
@@ -16,21 +16,29 @@ export interface CardPartsListProps {
   onSelect: (positionNumber: string) => void;
   /** Signed in: the part's page. */
   partLink?: (partId: string) => string;
-  /** The last column (add to cart, or the way to sign in); no column without it. */
+  /** The last column (add to cart); no column without it. */
   order?: {
     label: string;
-    /** `row`: a table cell; `card`: a phone card with room for the amount field. */
+    /** `row`: a table cell (amount and a cart button); `card`: a phone card with room for labels. */
     render: (position: CardPosition, name: string, layout: 'row' | 'card') => ReactNode;
   };
+  /** Beside the drawing: the list fills its pane and scrolls inside it. */
+  fill?: boolean;
   empty: ReactNode;
 }
 
 const dash = (value: string | number | null | undefined) =>
   value === null || value === undefined || value === '' ? '—' : value;
 
+/** A click on the row's own text selects it; links, buttons and fields keep their own meaning. */
+const isOwnClick = (event: MouseEvent) =>
+  !(event.target as HTMLElement).closest('a, button, input, label, [role="dialog"]');
+
 /**
- * The card's parts list: a table from tablets up, one card per row on phones. Rows carry their position number
- * (`data-position`) so the drawing can find and scroll to them; hovering a row highlights its circle.
+ * The card's parts list: a table from tablets up, one card per row on phones. The table keeps to the columns a
+ * parts book has (position, symbol, name, quantity, order); the other SPEC §3 fields sit under the name, so the
+ * order column fits every language beside the drawing. Rows carry their position number (`data-position`) so
+ * the drawing can find and scroll to them; hovering or clicking a row highlights its circle.
  */
 export function CardPartsList({
   positions,
@@ -39,13 +47,20 @@ export function CardPartsList({
   onSelect,
   partLink,
   order,
+  fill = false,
   empty,
 }: CardPartsListProps) {
   const { t } = useTranslation(['catalog', 'common']);
   const language = useContentLanguage();
-  const yesNo = (value: boolean) => (value ? t('common:actions.yes') : t('common:actions.no'));
   const nameOf = (position: CardPosition) => translate(position.part.name, language);
   const caption = t('card.parts');
+  const details = (position: CardPosition) =>
+    [
+      { label: t('parts.standard'), value: position.part.standard },
+      { label: t('parts.catalog-number'), value: position.part.catalogNumber },
+      { label: t('parts.configuration'), value: translate(position.part.configuration, language) },
+      { label: t('parts.returnable'), value: position.part.returnable ? t('common:actions.yes') : null },
+    ].filter((field): field is { label: string; value: string } => Boolean(field.value));
 
   const positionButton = (position: CardPosition) => (
     <UnstyledButton
@@ -60,13 +75,15 @@ export function CardPartsList({
     </UnstyledButton>
   );
   const nameCell = (position: CardPosition) => {
-    const name = nameOf(position);
+    const name = nameOf(position) || position.part.symbol;
     return partLink ? (
-      <Anchor component={Link} to={partLink(position.part.id)} fz="sm">
-        {name || position.part.symbol}
+      <Anchor component={Link} to={partLink(position.part.id)} fz="sm" fw={500}>
+        {name}
       </Anchor>
     ) : (
-      name
+      <Text span fz="sm" fw={500}>
+        {name}
+      </Text>
     );
   };
   const rowProps = (position: CardPosition) => ({
@@ -74,6 +91,9 @@ export function CardPartsList({
     'data-active': active === position.positionNumber || undefined,
     onMouseEnter: () => onHover(position.positionNumber),
     onMouseLeave: () => onHover(null),
+    onClick: (event: MouseEvent) => {
+      if (isOwnClick(event)) onSelect(position.positionNumber);
+    },
   });
 
   if (positions.length === 0)
@@ -89,44 +109,54 @@ export function CardPartsList({
   return (
     <>
       <Suspense fallback={null}>
-        <Paper withBorder radius="md" visibleFrom="sm" className={classes.frame} data-parts-pane>
-          <Table.ScrollContainer minWidth={660} type="native">
-            <Table verticalSpacing={6} horizontalSpacing={8} fz="sm" className={classes.table}>
-              <VisuallyHidden component="caption">{caption}</VisuallyHidden>
-              <Table.Thead className={classes.head}>
-                <Table.Tr>
-                  <Table.Th scope="col">{t('parts.position')}</Table.Th>
-                  <Table.Th scope="col">{t('parts.symbol')}</Table.Th>
-                  <Table.Th scope="col">{t('parts.name')}</Table.Th>
-                  <Table.Th scope="col">{t('parts.quantity')}</Table.Th>
-                  <Table.Th scope="col">{t('parts.standard')}</Table.Th>
-                  <Table.Th scope="col">{t('parts.catalog-number')}</Table.Th>
-                  <Table.Th scope="col">{t('parts.configuration')}</Table.Th>
-                  <Table.Th scope="col">{t('parts.returnable')}</Table.Th>
-                  {order ? <Table.Th scope="col">{order.label}</Table.Th> : null}
+        <Paper
+          withBorder
+          radius="md"
+          visibleFrom="sm"
+          className={classes.frame}
+          data-fill={fill || undefined}
+          data-parts-pane
+        >
+          <Table verticalSpacing={6} horizontalSpacing={8} fz="sm" className={classes.table}>
+            <VisuallyHidden component="caption">{caption}</VisuallyHidden>
+            <Table.Thead className={classes.head}>
+              <Table.Tr>
+                <Table.Th scope="col" className={classes.narrow}>
+                  {t('parts.position')}
+                </Table.Th>
+                <Table.Th scope="col" className={classes.narrow}>
+                  {t('parts.symbol')}
+                </Table.Th>
+                <Table.Th scope="col">{t('parts.name')}</Table.Th>
+                <Table.Th scope="col" className={classes.narrow}>
+                  {t('parts.quantity')}
+                </Table.Th>
+                {order ? (
+                  <Table.Th scope="col" className={classes.order}>
+                    {order.label}
+                  </Table.Th>
+                ) : null}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {positions.map((position) => (
+                <Table.Tr key={position.id} className={classes.row} {...rowProps(position)}>
+                  <Table.Td>{positionButton(position)}</Table.Td>
+                  <Table.Td className={classes.symbol}>{position.part.symbol}</Table.Td>
+                  <Table.Td className={classes.name}>
+                    {nameCell(position)}
+                    <Details fields={details(position)} />
+                  </Table.Td>
+                  <Table.Td>{dash(position.quantity)}</Table.Td>
+                  {order ? (
+                    <Table.Td className={classes.order}>
+                      {order.render(position, nameOf(position) || position.part.symbol, 'row')}
+                    </Table.Td>
+                  ) : null}
                 </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {positions.map((position) => (
-                  <Table.Tr key={position.id} className={classes.row} {...rowProps(position)}>
-                    <Table.Td>{positionButton(position)}</Table.Td>
-                    <Table.Td className={classes.symbol}>{position.part.symbol}</Table.Td>
-                    <Table.Td>{nameCell(position)}</Table.Td>
-                    <Table.Td>{dash(position.quantity)}</Table.Td>
-                    <Table.Td>{dash(position.part.standard)}</Table.Td>
-                    <Table.Td>{dash(position.part.catalogNumber)}</Table.Td>
-                    <Table.Td>{dash(position.part.configuration)}</Table.Td>
-                    <Table.Td>{yesNo(position.part.returnable)}</Table.Td>
-                    {order ? (
-                      <Table.Td>
-                        {order.render(position, nameOf(position) || position.part.symbol, 'row')}
-                      </Table.Td>
-                    ) : null}
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+              ))}
+            </Table.Tbody>
+          </Table>
         </Paper>
       </Suspense>
       <Suspense fallback={null}>
@@ -145,10 +175,7 @@ export function CardPartsList({
                 fields={[
                   { label: t('parts.symbol'), value: position.part.symbol },
                   { label: t('parts.quantity'), value: dash(position.quantity) },
-                  { label: t('parts.standard'), value: dash(position.part.standard) },
-                  { label: t('parts.catalog-number'), value: dash(position.part.catalogNumber) },
-                  { label: t('parts.configuration'), value: dash(position.part.configuration) },
-                  { label: t('parts.returnable'), value: yesNo(position.part.returnable) },
+                  ...details(position),
                 ]}
               />
               {order ? (
@@ -161,6 +188,20 @@ export function CardPartsList({
         />
       </Suspense>
     </>
+  );
+}
+
+/** The part's other fields under its name, each labelled: "Standard: DIN 471 · Catalogue number: …". */
+function Details({ fields }: { fields: readonly { label: string; value: string }[] }) {
+  if (fields.length === 0) return null;
+  return (
+    <Text component="div" fz="xs" c="dimmed" className={classes.details}>
+      {fields.map(({ label, value }) => (
+        <span key={label}>
+          {label}: {value}
+        </span>
+      ))}
+    </Text>
   );
 }
 

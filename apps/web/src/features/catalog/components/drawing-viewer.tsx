@@ -1,7 +1,8 @@
 import { ActionIcon, Group } from '@mantine/core';
-import { IconZoomIn, IconZoomOut, IconZoomReset } from '@tabler/icons-react';
+import { IconMaximize, IconZoomIn, IconZoomOut, IconZoomReset } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { TransformComponent, TransformWrapper, useControls } from 'react-zoom-pan-pinch';
+import { drawingFrameProps } from './drawing-frame.ts';
 import type { DrawingHotspot } from './drawing-hotspots.ts';
 import { DrawingToolbar } from './drawing-toolbar.tsx';
 import classes from './drawing.module.css';
@@ -16,6 +17,10 @@ export interface DrawingViewerProps {
   active: string | null;
   onHover: (positionNumber: string | null) => void;
   onSelect: (positionNumber: string) => void;
+  /** Fill the pane's height (beside the list, full screen) instead of the drawing's own proportions. */
+  fit?: boolean;
+  /** Shows the full-screen button. */
+  onFullScreen?: () => void;
 }
 
 /** Never starts a pan on a circle, so a tap on it stays a tap. */
@@ -34,6 +39,8 @@ export default function DrawingViewer({
   active,
   onHover,
   onSelect,
+  fit,
+  onFullScreen,
 }: DrawingViewerProps) {
   const { t } = useTranslation('catalog');
   return (
@@ -44,8 +51,8 @@ export default function DrawingViewer({
       panning={{ excluded: [HOTSPOT_CLASS] }}
       doubleClick={{ excluded: [HOTSPOT_CLASS] }}
     >
-      <div className={classes.frame} style={{ aspectRatio: `${width} / ${height}` }}>
-        <TransformComponent wrapperStyle={{ width: '100%', height: '100%' }} contentStyle={{ width: '100%' }}>
+      <div {...drawingFrameProps({ width, height }, fit)}>
+        <TransformComponent wrapperStyle={{ width: '100%', height: '100%' }} contentClass={classes.content}>
           <div className={classes.canvas} style={{ aspectRatio: `${width} / ${height}` }}>
             <img
               src={src}
@@ -81,13 +88,13 @@ export default function DrawingViewer({
         </TransformComponent>
       </div>
       <DrawingToolbar>
-        <ZoomControls />
+        <ZoomControls onFullScreen={onFullScreen} />
       </DrawingToolbar>
     </TransformWrapper>
   );
 }
 
-function ZoomControls() {
+function ZoomControls({ onFullScreen }: { onFullScreen: (() => void) | undefined }) {
   const { t } = useTranslation('catalog');
   const { zoomIn, zoomOut, resetTransform } = useControls();
   return (
@@ -106,6 +113,11 @@ function ZoomControls() {
       >
         <IconZoomReset size={20} aria-hidden />
       </ActionIcon>
+      {onFullScreen ? (
+        <ActionIcon variant="default" size={36} aria-label={t('card.full-screen')} onClick={onFullScreen}>
+          <IconMaximize size={20} aria-hidden />
+        </ActionIcon>
+      ) : null}
     </Group>
   );
 }

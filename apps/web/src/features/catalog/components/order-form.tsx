@@ -1,5 +1,5 @@
 import { LIMITS } from '@care/contract/limits';
-import { Button, Group, NumberInput } from '@mantine/core';
+import { ActionIcon, Button, Group, NumberInput, Tooltip } from '@mantine/core';
 import { IconShoppingCartPlus } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,8 +8,11 @@ interface OrderFormProps {
   /** The part's name in the current language, for the accessible names. */
   name: string;
   onAdd: (amount: number) => void;
-  /** `sm` inside a phone card of the parts list. */
-  size?: 'sm' | 'md';
+  /**
+   * `md`: the part page; `sm`: a phone card of the parts list (the button's label may wrap); `row`: a table row
+   * of the parts list, the amount and a cart button side by side without visible labels (their names say it).
+   */
+  size?: 'sm' | 'md' | 'row';
 }
 
 /** SPEC §5: an amount of at least 1, whole numbers only, then "add to cart". */
@@ -21,6 +24,7 @@ export function OrderForm({ name, onAdd, size = 'md' }: OrderFormProps) {
     Number.isInteger(amount) &&
     amount >= LIMITS.cartAmountMin &&
     amount <= LIMITS.cartAmountMax;
+  const row = size === 'row';
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -31,7 +35,7 @@ export function OrderForm({ name, onAdd, size = 'md' }: OrderFormProps) {
     <form onSubmit={submit}>
       <Group gap={6} wrap="nowrap" align="flex-end">
         <NumberInput
-          label={t('order.amount')}
+          label={row ? undefined : t('order.amount')}
           aria-label={t('order.amount-of', { name })}
           value={amount}
           onChange={setAmount}
@@ -40,20 +44,43 @@ export function OrderForm({ name, onAdd, size = 'md' }: OrderFormProps) {
           allowDecimal={false}
           allowNegative={false}
           clampBehavior="strict"
-          w={size === 'sm' ? 84 : 96}
-          size={size}
+          w={row ? 72 : size === 'sm' ? 84 : 96}
+          size={row ? 'sm' : size}
           error={!valid && amount !== '' ? true : undefined}
         />
-        <Button
-          type="submit"
-          size={size}
-          style={{ flex: size === 'sm' ? 1 : undefined }}
-          disabled={!valid}
-          aria-label={t('order.add-named', { name })}
-          leftSection={<IconShoppingCartPlus size={20} aria-hidden />}
-        >
-          {t('order.add')}
-        </Button>
+        {row ? (
+          <Tooltip label={t('order.add')} withArrow>
+            <ActionIcon
+              type="submit"
+              size={36}
+              variant="light"
+              disabled={!valid}
+              aria-label={t('order.add-named', { name })}
+            >
+              <IconShoppingCartPlus size={20} aria-hidden />
+            </ActionIcon>
+          </Tooltip>
+        ) : (
+          <Button
+            type="submit"
+            size={size}
+            // In a phone card the button takes the rest of the row, and a long label wraps instead of being cut.
+            {...(size === 'sm'
+              ? {
+                  style: { flex: 1 },
+                  styles: { label: { whiteSpace: 'normal', lineHeight: 1.2 } },
+                  h: 'auto',
+                  mih: 36,
+                  py: 4,
+                }
+              : {})}
+            disabled={!valid}
+            aria-label={t('order.add-named', { name })}
+            leftSection={<IconShoppingCartPlus size={20} aria-hidden />}
+          >
+            {t('order.add')}
+          </Button>
+        )}
       </Group>
     </form>
   );

@@ -1,17 +1,24 @@
-import { AspectRatio, Image, SimpleGrid } from '@mantine/core';
-import { IconPhoto } from '@tabler/icons-react';
+import { AspectRatio, Group, Image, SimpleGrid, Text, ThemeIcon } from '@mantine/core';
+import { IconPhotoOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { EmptyState } from '#app/components/layout/empty-state.tsx';
 
-/** The part's pictures (the first large, the rest as a row of small ones), or the placeholder without any. */
+/**
+ * The part's pictures (the first large, the rest as a row of small ones), or without any a one-line note: a
+ * part without a photo is common (parts made to a machine's design), so it takes no more room than a line.
+ */
 export function PartPictures({ images, name }: { images: readonly string[]; name: string }) {
   const { t } = useTranslation('catalog');
   const [first, ...rest] = images;
   if (!first)
     return (
-      <AspectRatio ratio={16 / 9}>
-        <EmptyState size="sm" icon={IconPhoto} title={t('part.no-picture')} />
-      </AspectRatio>
+      <Group gap="sm" wrap="nowrap">
+        <ThemeIcon variant="light" color="gray" size={40} radius="md" aria-hidden>
+          <IconPhotoOff size={22} stroke={1.5} />
+        </ThemeIcon>
+        <Text c="dimmed" fz="sm">
+          {t('part.no-picture')}
+        </Text>
+      </Group>
     );
   const alt = (index: number) => t('part.picture', { index, name });
   return (

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmptyState } from '#app/components/layout/empty-state.tsx';
 import type { catalogPaths } from '#app/config/paths.ts';
-import { cardLink } from '../catalog-trail.ts';
+import { cardPositionLink } from '../catalog-trail.ts';
 import { useContentLanguage } from '../use-content-language.ts';
 
 interface PartPlacesProps {
@@ -35,7 +35,7 @@ export function PartPlaces({ places, catalog }: PartPlacesProps) {
             </Breadcrumbs>
             <Anchor
               component={Link}
-              to={`${cardLink(place.trail, place.cardId, catalog)}#pos-${encodeURIComponent(place.positionNumber)}`}
+              to={cardPositionLink(place.trail, place.cardId, place.positionNumber, catalog)}
               fw={600}
             >
               {translate(card?.name, language)} (
