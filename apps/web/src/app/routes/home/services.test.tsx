@@ -83,6 +83,15 @@ describe('the service requests list', () => {
     await userEvent.click(screen.getByRole('option', { name: '50' }));
     await waitFor(() => expect(listParams().at(-1)).toBe('order=desc&page=1&pageSize=50&sort=status'));
     expect(router.state.location.search).toBe('?pageSize=50');
+    // The chosen sort is saved (and lands within this test, not in the next one's requests).
+    await waitFor(
+      () =>
+        expect(api.state.requests.filter((r) => r.method === 'POST').at(-1)?.body).toMatchObject({
+          key: 'table.services',
+          value: { sorting: [{ id: 'status', desc: true }] },
+        }),
+      { timeout: SAVE_DELAY_MS + 5_000 },
+    );
   }, 20_000);
 
   it('applies the filters a link carries and shows them', async () => {
