@@ -109,7 +109,7 @@ test('a visitor browses folders, sub-folders and cards to a drawing, uses a hots
   await axe.check();
 
   await place.click();
-  await expect(page).toHaveURL(/\/catalog-cards\/\d+#pos-/);
+  await expect(page).toHaveURL(/\/catalog-cards\/\d+\?pos=/);
   await expect(heading(page)).not.toBeEmpty();
   await expect(page.locator('tr[data-active]').first()).toBeVisible();
   await axe.check();

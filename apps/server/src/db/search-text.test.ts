@@ -1,3 +1,4 @@
+import { normalizeSearchText } from '@care/contract/search-text';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '#app/db/client.ts';
@@ -9,7 +10,6 @@ import {
   foldedContains,
   foldSql,
   machineSearchText,
-  normalizeSearchText,
   normalizeSymbol,
   searchTextOf,
 } from './search-text.ts';

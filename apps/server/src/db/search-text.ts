@@ -1,38 +1,15 @@
 import { LIMITS } from '@care/contract/limits';
 import { LANGUAGES, type Language } from '@care/contract/locales';
 import type { TranslatedText } from '@care/contract/translations';
+import { normalizeSearchText } from '@care/contract/search-text';
 import { type SQL, sql } from 'drizzle-orm';
 
 /**
- * Search normalisation done in JavaScript, because PostgreSQL's `unaccent()` is only STABLE and so cannot
- * feed an index expression or a generated column. Rows store the normalised text (parts.search_text,
- * parts.symbol_normalized); queries must run the user's input through the same function before `LIKE`.
+ * Search normalisation is done in JavaScript (normalizeSearchText, shared with the web app through the contract),
+ * because PostgreSQL's `unaccent()` is only STABLE and so cannot feed an index expression or a generated column.
+ * Rows store the normalised text (parts.search_text, parts.symbol_normalized); queries must run the user's input
+ * through the same function before `LIKE`.
  */
-
-/** Letters that Unicode NFD does not decompose into base letter + combining mark. */
-const SPECIAL_LETTERS: Record<string, string> = {
-  ł: 'l',
-  đ: 'd',
-  ð: 'd',
-  ø: 'o',
-  ß: 'ss',
-  æ: 'ae',
-  œ: 'oe',
-  þ: 'th',
-  ı: 'i',
-};
-const SPECIAL_PATTERN = new RegExp(`[${Object.keys(SPECIAL_LETTERS).join('')}]`, 'g');
-
-/** Lowercase, strip diacritics ("Łożysko" → "lozysko", "Rillenkugellager Größe" → "... grosse"), squeeze spaces. */
-export function normalizeSearchText(value: string): string {
-  return value
-    .toLowerCase()
-    .normalize('NFD')
-    .replace(/\p{M}+/gu, '')
-    .replace(SPECIAL_PATTERN, (letter) => SPECIAL_LETTERS[letter] ?? letter)
-    .replace(/\s+/g, ' ')
-    .trim();
-}
 
 /**
  * A part symbol as typed without separators: "AM-4410 205", "am.4410.205" and "AM4410205" all become

@@ -8,7 +8,8 @@ import { machines } from '#app/db/schema/machines.ts';
 import { offerRequests } from '#app/db/schema/offers.ts';
 import { serviceRequests, serviceRequestStatusHistory } from '#app/db/schema/service-requests.ts';
 import { users } from '#app/db/schema/users.ts';
-import { normalizeSearchText, normalizeSymbol } from '#app/db/search-text.ts';
+import { normalizeSearchText } from '@care/contract/search-text';
+import { normalizeSymbol } from '#app/db/search-text.ts';
 import { createTestDatabase } from '#app/test/app.ts';
 import { type DemoSeedResult, seedDemoData } from './demo.ts';
 

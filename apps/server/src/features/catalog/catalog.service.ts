@@ -22,7 +22,8 @@ import {
   parts,
   partSearchWords,
 } from '#app/db/schema/catalog.ts';
-import { normalizeSearchText, normalizeSymbol } from '#app/db/search-text.ts';
+import { normalizeSearchText } from '@care/contract/search-text';
+import { normalizeSymbol } from '#app/db/search-text.ts';
 import { AppError } from '#app/plugins/errors.ts';
 
 /*

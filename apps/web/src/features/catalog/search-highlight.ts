@@ -1,25 +1,8 @@
 /**
  * Where a search text appears in a hint, ignoring case and diacritics as the server's search does
- * (apps/server/src/db/search-text.ts normalizeSearchText): "lozysko" marks "Łożysko".
+ * (normalizeSearchText): "lozysko" marks "Łożysko".
  */
-
-/** Letters that Unicode NFD does not split into a base letter and a mark (as on the server). */
-const SPECIAL_LETTERS: Record<string, string> = {
-  ł: 'l',
-  đ: 'd',
-  ð: 'd',
-  ø: 'o',
-  ß: 'ss',
-  æ: 'ae',
-  œ: 'oe',
-  þ: 'th',
-  ı: 'i',
-};
-
-function foldLetter(letter: string): string {
-  const lower = letter.toLowerCase();
-  return SPECIAL_LETTERS[lower] ?? lower.normalize('NFD').replace(/\p{M}+/gu, '');
-}
+import { foldSearchLetter } from '@care/contract/search-text';
 
 export interface HighlightPiece {
   text: string;
@@ -33,12 +16,12 @@ export function highlightPieces(text: string, query: string): HighlightPiece[] {
   let folded = '';
   const source: number[] = [];
   letters.forEach((letter, index) => {
-    const piece = foldLetter(letter);
+    const piece = foldSearchLetter(letter);
     folded += piece;
     for (let i = 0; i < piece.length; i++) source.push(index);
   });
   const marked = new Array<boolean>(letters.length).fill(false);
-  const words = [...query].map(foldLetter).join('').split(/\s+/).filter(Boolean);
+  const words = [...query].map(foldSearchLetter).join('').split(/\s+/).filter(Boolean);
   for (const word of words) {
     for (let at = folded.indexOf(word); at !== -1; at = folded.indexOf(word, at + word.length)) {
       for (let i = at; i < at + word.length; i++) marked[source[i]!] = true;

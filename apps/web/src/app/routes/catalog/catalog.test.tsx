@@ -363,7 +363,7 @@ describe('parts search', () => {
     expect(await screen.findByText('1 part found')).toBeInTheDocument();
     expect(await screen.findByRole('link', { name: 'Cutter bar (pos. 2)' })).toHaveAttribute(
       'href',
-      `${PUBLIC}/1/catalog-folders/4/catalog-cards/21#pos-2`,
+      `${PUBLIC}/1/catalog-folders/4/catalog-cards/21?pos=2`,
     );
     await expectNoAxeViolations(container);
   });

@@ -11,7 +11,7 @@ import { EmptyState } from '#app/components/layout/empty-state.tsx';
 import { SectionCard } from '#app/components/layout/section-card.tsx';
 import type { catalogPaths } from '#app/config/paths.ts';
 import { isSearchable, partPathsQuery, partSearchQuery } from '../api.ts';
-import { cardLink } from '../catalog-trail.ts';
+import { cardPositionLink } from '../catalog-trail.ts';
 import { useContentLanguage } from '../use-content-language.ts';
 
 interface PartSearchResultsProps {
@@ -151,7 +151,7 @@ function PartPlaces({ partId, catalog }: { partId: string; catalog: PartSearchRe
           <Anchor
             key={`${place.cardId}-${place.positionNumber}`}
             component={Link}
-            to={`${cardLink(place.trail, place.cardId, catalog)}#pos-${encodeURIComponent(place.positionNumber)}`}
+            to={cardPositionLink(place.trail, place.cardId, place.positionNumber, catalog)}
             size="sm"
           >
             {translate(card?.name, language)} ({t('part.places.position', { position: place.positionNumber })}
