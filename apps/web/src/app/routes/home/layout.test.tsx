@@ -1,7 +1,7 @@
 import type { User } from '@care/contract/user';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { useAuthStore } from '#app/features/auth/auth-store.ts';
 import { brandKeys } from '#app/features/brand/api.ts';
 import { useCartStore } from '#app/features/cart/cart-store.ts';
@@ -95,6 +95,12 @@ describe('the signed-in area', () => {
   });
 
   it('offers the same items in the drawer on narrower screens', async () => {
+    // jsdom's window is fixed at 1024 px (jsdom/lib/jsdom/living/window/environment.js), where the header holds
+    // the navigation itself (from md, 992 px) and hides the burger and the drawer; this plays a narrower screen
+    // by lifting that one media rule. Which shows at which width in Chromium: e2e/frame.spec.ts.
+    const narrower = document.head.appendChild(document.createElement('style'));
+    narrower.textContent = '.mantine-hidden-from-md.mantine-hidden-from-md { display: block !important; }';
+    onTestFinished(() => narrower.remove());
     signIn();
     localStorage.setItem('authorities', JSON.stringify(['RIGHT_CARE_VIEW_CATALOG']));
     await renderHome('/home/machines');
