@@ -17,8 +17,6 @@ export interface NotifyOptions {
   message?: ReactNode;
   /** ms; SPEC §9 default 4000 (set on the Notifications container). */
   autoClose?: number | false;
-  /** Called when it leaves the screen (closed, timed out or dismissed). */
-  onClose?: () => void;
   /**
    * One notification per id: while one with this id is shown (or queued), it is updated in place instead of a
    * second one being stacked under it (seven clicks on the same button, one notice).
@@ -29,7 +27,7 @@ export interface NotifyOptions {
 /** Shows a notification; title and message default to the kind's generic translated text (common:notification.*). */
 export function notify(
   kind: NotificationKind,
-  { title, message, autoClose, onClose, id }: NotifyOptions = {},
+  { title, message, autoClose, id }: NotifyOptions = {},
 ): string {
   const key = kind.toLowerCase();
   const data = {
@@ -39,7 +37,6 @@ export function notify(
     withBorder: true,
     closeButtonProps: { 'aria-label': i18n.t('common:actions.close') },
     ...(autoClose !== undefined ? { autoClose } : {}),
-    ...(onClose ? { onClose } : {}),
   };
   if (id === undefined) return notifications.show(data);
   const { notifications: shown, queue } = notificationsStore.getState();

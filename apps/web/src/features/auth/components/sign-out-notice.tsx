@@ -6,8 +6,8 @@ import { i18n } from '#app/lib/i18n.ts';
 import { dismiss, notify } from '#app/lib/notify.ts';
 import { endServerSession } from '../sign-out.ts';
 
-/** The warning on screen, if any: one at a time, and gone once the session is known to have ended. */
-let warningId: string | null = null;
+/** The warning's notification id: one at a time (a second failure updates it), gone once the session has ended. */
+const WARNING_ID = 'sign-out-unconfirmed';
 
 /**
  * SPEC §2: 'sign-out-successful', or an error notice titled 'sign-out'. An unconfirmed sign-out stays on screen
@@ -21,8 +21,8 @@ export function notifySignOut(confirmed: boolean): void {
     notify('SUCCESS', { title, message: i18n.t('auth:sign-out-successful') });
     return;
   }
-  if (warningId) return;
-  warningId = notify('ERROR', {
+  notify('ERROR', {
+    id: WARNING_ID,
     title,
     message: (
       <UnconfirmedSignOut
@@ -34,15 +34,12 @@ export function notifySignOut(confirmed: boolean): void {
       />
     ),
     autoClose: false,
-    onClose: () => {
-      warningId = null;
-    },
   });
 }
 
 /** Signing in again ends the session this browser still carried (auth/login rotates it): the warning is moot. */
 export function dismissSignOutWarning(): void {
-  if (warningId) dismiss(warningId);
+  dismiss(WARNING_ID);
 }
 
 function UnconfirmedSignOut({ onRetry }: { onRetry: () => Promise<boolean> }) {
