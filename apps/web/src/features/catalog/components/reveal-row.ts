@@ -9,10 +9,10 @@ function visibleRow(positionNumber: string): HTMLElement | undefined {
 }
 
 /**
- * How a row comes into view: `arrival` (the address's `?pos=`, e.g. a where-used link) brings the whole split
- * under the page header and the row to the middle of the list; `pick` (a click or tap) centres the row; `hover`
- * only nudges the list's own pane as far as the row needs and never moves the page, so the drawing never slides
- * from under the pointer.
+ * How a row comes into view: `arrival` (the address's `?pos=`, e.g. a where-used link) brings the row to the
+ * middle of the part of the list on screen, moving the page (the split under its header) only when the list
+ * cannot show it there; `pick` (a click or tap) centres the row; `hover` only nudges the list's own pane as far as
+ * the row needs and never moves the page, so the drawing never slides from under the pointer.
  */
 export type RevealReason = 'arrival' | 'pick' | 'hover';
 
@@ -30,21 +30,40 @@ export function revealRow(positionNumber: string, reason: RevealReason): void {
     if (reason !== 'hover') row.scrollIntoView({ block: 'center', behavior });
     return;
   }
-  const split = row.closest<HTMLElement>('[data-card-split]');
-  if (reason === 'arrival' && split) {
-    const box = split.getBoundingClientRect();
-    if (box.top < PAGE_HEADER_HEIGHT || box.bottom > window.innerHeight)
-      window.scrollBy({ top: box.top - PAGE_HEADER_HEIGHT - GAP, behavior });
-  }
-  const rowBox = row.getBoundingClientRect();
-  const paneBox = pane.getBoundingClientRect();
   const head = pane.querySelector('thead')?.getBoundingClientRect().height ?? 0;
-  const top = Math.max(paneBox.top + head, PAGE_HEADER_HEIGHT);
-  const bottom = Math.min(paneBox.bottom, window.innerHeight);
-  if (reason !== 'hover') {
-    const fullyShown = rowBox.top >= top && rowBox.bottom <= bottom;
-    if (reason === 'arrival' || !fullyShown)
-      pane.scrollBy({ top: rowBox.top + rowBox.height / 2 - (top + bottom) / 2, behavior });
-  } else if (rowBox.top < top) pane.scrollBy({ top: rowBox.top - top, behavior });
-  else if (rowBox.bottom > bottom) pane.scrollBy({ top: rowBox.bottom - bottom, behavior });
+  /** The part of the list's pane on screen: below its sticky header row and the page header, above the fold. */
+  const shown = () => {
+    const box = pane.getBoundingClientRect();
+    return {
+      top: Math.max(box.top + head, PAGE_HEADER_HEIGHT),
+      bottom: Math.min(box.bottom, window.innerHeight),
+    };
+  };
+  const wholly = () => {
+    const box = row.getBoundingClientRect();
+    const { top, bottom } = shown();
+    return box.top >= top && box.bottom <= bottom;
+  };
+  const centre = () => {
+    const box = row.getBoundingClientRect();
+    const { top, bottom } = shown();
+    pane.scrollBy({ top: box.top + box.height / 2 - (top + bottom) / 2, behavior });
+  };
+  if (reason === 'arrival') {
+    // Arrival scrolls at once. The page moves only when the list cannot show the row where it is: the card's
+    // title, trail and search stay in sight otherwise. Whole pixels, so the split's bottom is not a fraction
+    // of a pixel below the window.
+    centre();
+    const split = row.closest<HTMLElement>('[data-card-split]');
+    if (wholly() || !split) return;
+    window.scrollBy({ top: Math.ceil(split.getBoundingClientRect().top - PAGE_HEADER_HEIGHT - GAP) });
+    centre();
+  } else if (reason === 'pick') {
+    if (!wholly()) centre();
+  } else {
+    const box = row.getBoundingClientRect();
+    const { top, bottom } = shown();
+    if (box.top < top) pane.scrollBy({ top: box.top - top, behavior });
+    else if (box.bottom > bottom) pane.scrollBy({ top: box.bottom - bottom, behavior });
+  }
 }
