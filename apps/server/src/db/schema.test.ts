@@ -14,11 +14,13 @@ import * as outbox from '#app/db/schema/outbox.ts';
 import * as rateLimits from '#app/db/schema/rate-limits.ts';
 import * as serviceRequests from '#app/db/schema/service-requests.ts';
 import * as sessions from '#app/db/schema/sessions.ts';
+import * as audit from '#app/db/schema/audit.ts';
 import * as users from '#app/db/schema/users.ts';
 import { normalizeSearchText } from '@care/contract/search-text';
 import { createTestDatabase } from '#app/test/app.ts';
 
 const modules = [
+  audit,
   catalog,
   chat,
   counters,

@@ -41,7 +41,7 @@ export const updatedAt = () =>
  */
 export function checkIn(name: string, column: PgColumn, values: readonly string[]) {
   for (const value of values) {
-    if (!/^[A-Za-z0-9_-]+$/.test(value)) throw new Error(`unsafe value in check ${name}: ${value}`);
+    if (!/^[A-Za-z0-9_.-]+$/.test(value)) throw new Error(`unsafe value in check ${name}: ${value}`);
   }
   return check(name, sql`${column} IN (${sql.raw(values.map((value) => `'${value}'`).join(', '))})`);
 }
