@@ -21,7 +21,9 @@ describe('audit log', () => {
       before: { role: 'service' },
       after: { role: 'admin' },
     } as const;
-    await database.db.transaction(async (tx) => recordAudit(tx, { id: 1, email: 'admin@example.com' }, entry));
+    await database.db.transaction(async (tx) =>
+      recordAudit(tx, { id: 1, email: 'admin@example.com' }, entry),
+    );
     await expect(
       database.db.transaction(async (tx) => {
         await recordAudit(tx, { id: 1, email: 'admin@example.com' }, { ...entry, reason: 'rolled back' });
@@ -43,11 +45,17 @@ describe('audit log', () => {
   });
 
   it('cannot be changed or deleted, not even by SQL', async () => {
-    await recordAudit(database.db, { id: null, email: 'cli' }, {
-      kind: 'machines.imported',
-      subject: { type: 'machine-import', id: 1 },
-    });
-    await expect(database.db.execute(sql`UPDATE audit_log SET actor_label = 'someone else'`)).rejects.toThrow();
+    await recordAudit(
+      database.db,
+      { id: null, email: 'cli' },
+      {
+        kind: 'machines.imported',
+        subject: { type: 'machine-import', id: 1 },
+      },
+    );
+    await expect(
+      database.db.execute(sql`UPDATE audit_log SET actor_label = 'someone else'`),
+    ).rejects.toThrow();
     await expect(database.db.execute(sql`DELETE FROM audit_log`)).rejects.toThrow();
     expect((await database.db.select().from(auditLog)).length).toBeGreaterThanOrEqual(2);
   });
