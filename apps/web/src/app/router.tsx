@@ -96,10 +96,16 @@ export const routes: RouteObject[] = [
             lazy: () => import('./routes/staff/offer-request.tsx'),
           },
           {
-            path: 'catalog-import',
+            path: 'admin',
             middleware: [requireAdmin],
-            lazy: () => import('./routes/staff/catalog-import.tsx'),
+            lazy: () => import('./routes/staff/admin-layout.tsx'),
+            children: [
+              { index: true, element: <Navigate to={paths.staffCatalogImport} replace /> },
+              { path: 'catalog-import', lazy: () => import('./routes/staff/catalog-import.tsx') },
+            ],
           },
+          // Its address before the admin area (issue 5).
+          { path: 'catalog-import', element: <Navigate to={paths.staffCatalogImport} replace /> },
           { path: '*', lazy: () => import('./routes/not-found.tsx') },
         ],
       },

@@ -32,8 +32,10 @@ export const paths = {
   /** The parts sales inbox (issue 5), for the sales and admin roles. */
   staffOfferRequests: '/staff/offer-requests',
   staffOfferRequest: (id: string | number) => `/staff/offer-requests/${id}`,
+  /** The admin area (issue 15): its sections are listed in routes/staff/admin-sections.ts. */
+  staffAdmin: '/staff/admin',
   /** Catalogue import (issue 5), for admins. */
-  staffCatalogImport: '/staff/catalog-import',
+  staffCatalogImport: '/staff/admin/catalog-import',
 } as const;
 
 /** The catalogue's nested routes (SPEC §2), the same under the public root and under /home. */

@@ -3,7 +3,7 @@ import { isOfferStaffRole } from '@care/contract/offers';
 import { AppShell, Container } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { IconFileImport, IconFileInvoice, IconInbox } from '@tabler/icons-react';
+import { IconFileInvoice, IconInbox, IconSettings } from '@tabler/icons-react';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet } from 'react-router';
@@ -86,7 +86,7 @@ function StaffFrame() {
       ? [{ to: paths.staffOfferRequests, label: t('nav.staff-offers'), icon: IconFileInvoice }]
       : []),
     ...(user?.role === 'admin'
-      ? [{ to: paths.staffCatalogImport, label: t('admin:nav.catalog-import'), icon: IconFileImport }]
+      ? [{ to: paths.staffAdmin, label: t('admin:nav.admin'), icon: IconSettings }]
       : []),
   ];
   const handleSignOut = () => {

@@ -1,0 +1,14 @@
+import { IconFileImport, type Icon } from '@tabler/icons-react';
+import { paths } from '#app/config/paths.ts';
+
+export interface AdminSection {
+  to: string;
+  /** Key in the `admin` namespace. */
+  label: string;
+  icon: Icon;
+}
+
+/** The admin area's sections, in the order of its tab strip (apps/web/src/app/routes/staff/admin-layout.tsx). */
+export const ADMIN_SECTIONS: readonly AdminSection[] = [
+  { to: paths.staffCatalogImport, label: 'nav.catalog-import', icon: IconFileImport },
+];
