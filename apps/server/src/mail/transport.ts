@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Env } from '#app/config/env.ts';
@@ -50,7 +50,10 @@ export function createMailTransport(env: Env, log: (message: string) => void): M
       dir,
       `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^\w.-]/g, '')}.eml`,
     );
-    await writeFile(file, info.message as Buffer);
+    // Written beside its name and renamed: a reader of the folder (a mail program, the e2e journeys) never
+    // opens a half-written message, since the rename makes the whole file appear at once.
+    await writeFile(`${file}.part`, info.message as Buffer);
+    await rename(`${file}.part`, file);
     log(`mail to ${mail.to}: "${mail.subject}" → ${file}`);
   };
 }
