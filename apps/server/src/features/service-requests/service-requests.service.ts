@@ -10,7 +10,7 @@ import {
   type ServiceRequestSortField,
 } from '@care/contract/service-requests';
 import type { Role } from '@care/contract/statuses';
-import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '#app/db/client.ts';
@@ -24,7 +24,7 @@ import {
   serviceRequestStatusHistory,
 } from '#app/db/schema/service-requests.ts';
 import { users } from '#app/db/schema/users.ts';
-import { foldedContains, searchTextOf } from '#app/db/search-text.ts';
+import { foldedContains, machineSearchText, searchTextOf } from '#app/db/search-text.ts';
 import { notFound } from '#app/plugins/errors.ts';
 import type { UploadLimits } from '#app/files/uploads.ts';
 import type { Actor } from '#app/plugins/session.ts';
@@ -86,7 +86,18 @@ export async function listOwnServiceRequests(
   );
   const conditions: SQL[] = [];
   const text = searchTextOf(query.q);
-  if (text) conditions.push(foldedContains(sql`${mine.code}`, text));
+  // The code, or the machine's name or serial number (what the search field says); the machine is looked up
+  // only for the customer's own rows, so the cost stays bounded by them.
+  if (text)
+    conditions.push(
+      or(
+        foldedContains(sql`${mine.code}`, text),
+        sql`EXISTS (SELECT 1 FROM ${machines} WHERE ${machines.id} = ${mine.machineId} AND ${foldedContains(
+          machineSearchText(sql`${machines.name}`, sql`${machines.serialNumber}`),
+          text,
+        )})`,
+      )!,
+    );
   if (query.status?.length) conditions.push(inArray(mine.status, query.status));
   if (query.machineId) conditions.push(eq(mine.machineId, Number(query.machineId)));
   const where = conditions.length ? and(...conditions)! : sql`true`;

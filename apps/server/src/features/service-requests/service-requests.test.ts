@@ -182,6 +182,10 @@ describe('service requests: lists, details, elements', () => {
     ]);
     expect(codes(await list('?q=0001'))).toEqual(['SR/2026/000013', 'SR/2026/000001']);
     expect((await list('?q=sr/2026/0000')).total).toBe(3);
+    // The search field says "code or machine": the machine's name (diacritics folded) and serial number match too.
+    expect(codes(await list('?q=siewca'))).toEqual(['SR/2026/000002']);
+    expect(codes(await list('?q=zniwiarz'))).toEqual(['SR/2026/000013', 'SR/2026/000001']);
+    expect(codes(await list('?q=am-2'))).toEqual(['SR/2026/000002']);
     // Dates not set yet sort last in either order.
     for (const sort of ['estimatedCompletionDate', 'completionDate'] as const)
       for (const order of ['asc', 'desc']) {
