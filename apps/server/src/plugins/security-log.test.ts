@@ -29,6 +29,10 @@ describe('security events', () => {
     expect(securityEventOf('', answered('POST', '/auth/password-reset/confirmation', 204))?.security).toBe(
       'password-reset',
     );
+    // Checking a reset link is a guess at a token like using one: a refused check is named, not a bare 400.
+    expect(securityEventOf('', answered('POST', '/auth/password-reset/check', 400, null))?.security).toBe(
+      'password-reset-check-refused',
+    );
     expect(securityEventOf('/portal', answered('POST', '/portal/api/user/deactivation', 204))).toMatchObject({
       security: 'deactivation',
       route: '/api/user/deactivation',

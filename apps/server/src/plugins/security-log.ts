@@ -19,6 +19,7 @@ const AUTHENTICATION: Record<string, string> = {
   'POST /auth/registrationB2C': 'registration-b2c',
   'POST /auth/registration/confirmation': 'registration-confirmation',
   'POST /auth/password-reset': 'password-reset-request',
+  'POST /auth/password-reset/check': 'password-reset-check',
   'POST /auth/password-reset/confirmation': 'password-reset',
   'PUT /api/user/password': 'password-change',
   'POST /api/user/deactivation': 'deactivation',
