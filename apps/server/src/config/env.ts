@@ -132,6 +132,8 @@ export const EnvSchema = z.object({
     .string()
     .regex(/^(\/[A-Za-z0-9._~-]+)+$/, 'must look like /auth/sso/callback')
     .default('/auth/sso/callback'),
+  /** The scopes asked for; add the one that releases the group claim where the provider needs it (e.g. groups). */
+  OIDC_SCOPES: z.string().default('openid email profile'),
   /** The ID token / userinfo claim that lists the person's groups. */
   OIDC_GROUPS_CLAIM: z.string().default('groups'),
   /** role=group pairs, comma-separated, e.g. service=care-service,sales=care-sales,admin=care-admins. */
@@ -208,6 +210,9 @@ export function parseEnv(
     if (env.OIDC_ISSUER_URL) {
       for (const name of ['OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET', 'OIDC_ROLE_GROUPS'] as const) {
         if (!env[name]) context.addIssue({ code: 'custom', path: [name], message: 'is required with OIDC_ISSUER_URL' });
+      }
+      if (env.NODE_ENV === 'production' && !env.OIDC_ISSUER_URL.startsWith('https://')) {
+        context.addIssue({ code: 'custom', path: ['OIDC_ISSUER_URL'], message: 'must be https:// in production' });
       }
     } else if (!env.STAFF_PASSWORD_SIGN_IN) {
       context.addIssue({
