@@ -209,16 +209,22 @@ export function parseEnv(
     }
     if (env.OIDC_ISSUER_URL) {
       for (const name of ['OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET', 'OIDC_ROLE_GROUPS'] as const) {
-        if (!env[name]) context.addIssue({ code: 'custom', path: [name], message: 'is required with OIDC_ISSUER_URL' });
+        if (!env[name])
+          context.addIssue({ code: 'custom', path: [name], message: 'is required with OIDC_ISSUER_URL' });
       }
       if (env.NODE_ENV === 'production' && !env.OIDC_ISSUER_URL.startsWith('https://')) {
-        context.addIssue({ code: 'custom', path: ['OIDC_ISSUER_URL'], message: 'must be https:// in production' });
+        context.addIssue({
+          code: 'custom',
+          path: ['OIDC_ISSUER_URL'],
+          message: 'must be https:// in production',
+        });
       }
     } else if (!env.STAFF_PASSWORD_SIGN_IN) {
       context.addIssue({
         code: 'custom',
         path: ['STAFF_PASSWORD_SIGN_IN'],
-        message: 'can be false only with single sign-on configured (OIDC_ISSUER_URL), or no staff could sign in',
+        message:
+          'can be false only with single sign-on configured (OIDC_ISSUER_URL), or no staff could sign in',
       });
     }
   }).safeParse(cleaned);

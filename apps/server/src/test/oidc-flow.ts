@@ -33,7 +33,10 @@ export interface SsoFlowResult {
 export async function ssoSignIn(
   app: FastifyInstance,
   login: string,
-  { flowCookie: otherFlow, publicUrl = 'http://localhost:3000' }: { flowCookie?: string; publicUrl?: string } = {},
+  {
+    flowCookie: otherFlow,
+    publicUrl = 'http://localhost:3000',
+  }: { flowCookie?: string; publicUrl?: string } = {},
 ): Promise<SsoFlowResult> {
   const ip = nextIp();
   const start = await app.inject({ url: '/auth/sso/start', remoteAddress: ip });
@@ -60,7 +63,8 @@ export async function ssoSignIn(
       jar.take(response);
     }
     const location = response.headers.get('location');
-    if (!location) throw new Error(`the provider answered ${response.status} at ${url}: ${await response.text()}`);
+    if (!location)
+      throw new Error(`the provider answered ${response.status} at ${url}: ${await response.text()}`);
     url = new URL(location, url).href;
   }
   const back = new URL(url);

@@ -52,7 +52,14 @@ export async function startOidcTestProvider(options: OidcTestProviderOptions): P
     jwks: { keys: [{ ...signingKey, kid: 'test', use: 'sig', alg: 'RS256' } as never] },
     cookies: { keys: ['oidc-test-provider-cookie-key'] },
     pkce: { required: () => true },
-    ttl: { Interaction: 600, Session: 3600, Grant: 3600, AccessToken: 600, IdToken: 600, AuthorizationCode: 60 },
+    ttl: {
+      Interaction: 600,
+      Session: 3600,
+      Grant: 3600,
+      AccessToken: 600,
+      IdToken: 600,
+      AuthorizationCode: 60,
+    },
     claims: {
       openid: ['sub'],
       email: ['email', 'email_verified'],
@@ -80,9 +87,13 @@ export async function startOidcTestProvider(options: OidcTestProviderOptions): P
     },
     async loadExistingGrant(ctx: KoaContextWithOIDC) {
       const { Grant } = ctx.oidc.provider;
-      const grantId = ctx.oidc.result?.consent?.grantId ?? ctx.oidc.session!.grantIdFor(ctx.oidc.client!.clientId);
+      const grantId =
+        ctx.oidc.result?.consent?.grantId ?? ctx.oidc.session!.grantIdFor(ctx.oidc.client!.clientId);
       if (grantId) return Grant.find(grantId);
-      const grant = new Grant({ clientId: ctx.oidc.client!.clientId, accountId: ctx.oidc.session!.accountId! });
+      const grant = new Grant({
+        clientId: ctx.oidc.client!.clientId,
+        accountId: ctx.oidc.session!.accountId!,
+      });
       grant.addOIDCScope(scopes.join(' '));
       grant.addOIDCClaims(['email', 'email_verified', 'given_name', 'family_name', 'name', 'groups']);
       await grant.save();

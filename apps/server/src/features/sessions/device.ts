@@ -19,6 +19,8 @@ export function deviceOf(userAgent: string | null): Device {
     // The major version only: the rest changes every few days and tells the person nothing.
     browser: named(parsed.browser.name, parsed.browser.version?.split('.')[0]),
     os: named(parsed.os.name, parsed.os.versionName ?? parsed.os.version),
-    deviceType: (DEVICE_TYPES as readonly string[]).includes(type ?? '') ? (type as Device['deviceType']) : null,
+    deviceType: (DEVICE_TYPES as readonly string[]).includes(type ?? '')
+      ? (type as Device['deviceType'])
+      : null,
   };
 }

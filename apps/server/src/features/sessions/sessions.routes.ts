@@ -1,5 +1,10 @@
 import { ApiErrorSchema } from '@care/contract/errors';
-import { SessionIdParamsSchema, SessionListSchema, SESSIONS_PATHS, SessionsEndedSchema } from '@care/contract/sessions';
+import {
+  SessionIdParamsSchema,
+  SessionListSchema,
+  SESSIONS_PATHS,
+  SessionsEndedSchema,
+} from '@care/contract/sessions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '#app/db/client.ts';
 import { actorOf, requireUser } from '#app/plugins/session.ts';

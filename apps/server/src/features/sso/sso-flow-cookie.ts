@@ -38,7 +38,9 @@ export function takeFlowCookie(env: Env, request: FastifyRequest, reply: Fastify
   if (!raw) return null;
   try {
     const flow = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as Partial<SsoFlow>;
-    const ok = [flow.state, flow.nonce, flow.codeVerifier].every((v) => typeof v === 'string' && v.length > 0);
+    const ok = [flow.state, flow.nonce, flow.codeVerifier].every(
+      (v) => typeof v === 'string' && v.length > 0,
+    );
     return ok ? (flow as SsoFlow) : null;
   } catch {
     return null;

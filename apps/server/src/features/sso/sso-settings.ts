@@ -44,7 +44,9 @@ export function ssoSettings(env: Env): SsoSettings | null {
  */
 export function roleForGroups(claim: unknown, roleGroups: ReadonlyMap<string, StaffRole>): StaffRole | null {
   const groups = Array.isArray(claim) ? claim : typeof claim === 'string' ? [claim] : [];
-  const roles = new Set(groups.flatMap((group) => (typeof group === 'string' ? (roleGroups.get(group) ?? []) : [])));
+  const roles = new Set(
+    groups.flatMap((group) => (typeof group === 'string' ? (roleGroups.get(group) ?? []) : [])),
+  );
   return ROLE_STRENGTH.find((role) => roles.has(role)) ?? null;
 }
 

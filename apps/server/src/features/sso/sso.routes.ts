@@ -37,7 +37,11 @@ export const ssoRoutes: FastifyPluginAsyncZod<SsoRoutesOptions> = async (app, { 
   app.get(
     SSO_PATHS.start,
     {
-      schema: { tags: ['auth'], summary: 'Start staff single sign-on at the identity provider', response: redirect },
+      schema: {
+        tags: ['auth'],
+        summary: 'Start staff single sign-on at the identity provider',
+        response: redirect,
+      },
       config: { rateLimit: perIp('sign-in', RATE_LIMITS.signInPerIp) },
     },
     async (request, reply) => {
@@ -48,7 +52,11 @@ export const ssoRoutes: FastifyPluginAsyncZod<SsoRoutesOptions> = async (app, { 
         request.log.error({ err: error }, 'the identity provider cannot be reached (OIDC discovery)');
         return refuse(reply, 'SSO_FAILED');
       }
-      const flow = { state: oidc.randomState(), nonce: oidc.randomNonce(), codeVerifier: oidc.randomPKCECodeVerifier() };
+      const flow = {
+        state: oidc.randomState(),
+        nonce: oidc.randomNonce(),
+        codeVerifier: oidc.randomPKCECodeVerifier(),
+      };
       setFlowCookie(env, reply, flow);
       const url = oidc.buildAuthorizationUrl(config, {
         redirect_uri: settings.redirectUri,

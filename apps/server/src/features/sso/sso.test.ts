@@ -6,7 +6,11 @@ import { userOidcIdentities } from '#app/db/schema/sso.ts';
 import { clearRateLimits, insertUser, sessionCookieOf, signIn, userByEmail } from '#app/test/accounts.ts';
 import { createTestApp, type TestApp } from '#app/test/app.ts';
 import { ssoSignIn } from '#app/test/oidc-flow.ts';
-import { type OidcTestAccount, type OidcTestProvider, startOidcTestProvider } from '#app/test/oidc-provider.ts';
+import {
+  type OidcTestAccount,
+  type OidcTestProvider,
+  startOidcTestProvider,
+} from '#app/test/oidc-provider.ts';
 import { roleForGroups } from './sso-settings.ts';
 
 const person = (email: string, groups: string[]): OidcTestAccount => ({
@@ -47,7 +51,11 @@ describe('staff single sign-on (OpenID Connect, against a real provider)', () =>
     });
     await insertUser(t.database.db, { email: 'jan@example.com' });
     await insertUser(t.database.db, { email: 'marek.staff@agromech.example', role: 'service' });
-    await insertUser(t.database.db, { email: 'off@agromech.example', role: 'service', status: 'deactivated' });
+    await insertUser(t.database.db, {
+      email: 'off@agromech.example',
+      role: 'service',
+      status: 'deactivated',
+    });
     await insertUser(t.database.db, { email: 'serwis@agromech.example', role: 'service' });
   });
   afterAll(async () => {
@@ -112,7 +120,9 @@ describe('staff single sign-on (OpenID Connect, against a real provider)', () =>
   it("refuses an answer that does not belong to this browser's sign-in (wrong state) or comes without one", async () => {
     const other = await t.app.inject({ url: '/auth/sso/start' });
     const cookie = other.cookies.find((c) => c.name === 'care_sso')!;
-    const { callback, callbackUrl } = await ssoSignIn(t.app, 'ewa', { flowCookie: `care_sso=${cookie.value}` });
+    const { callback, callbackUrl } = await ssoSignIn(t.app, 'ewa', {
+      flowCookie: `care_sso=${cookie.value}`,
+    });
     expect(callback.headers.location).toBe('/?sso-error=SSO_FAILED');
     expect(callback.cookies.find((c) => c.name === 'care_session')).toBeUndefined();
     const replay = await t.app.inject({ url: callbackUrl });
