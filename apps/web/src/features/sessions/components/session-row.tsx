@@ -83,6 +83,7 @@ export function SessionRow({ session, onEnd, ending, divided }: SessionRowProps)
           size="compact-sm"
           h={36}
           loading={ending}
+          style={{ flexShrink: 0 }}
           aria-label={t('sessions.end-one', { device })}
           onClick={() => onEnd(session)}
         >

@@ -53,8 +53,12 @@ export function SsoSignIn({ onSignedIn }: SsoSignInProps) {
           component="a"
           href={apiUrl(SSO_PATHS.start)}
           variant="default"
-          h={44}
+          h="auto"
+          mih={44}
+          py={8}
           fullWidth
+          // A long provider name wraps instead of being cut off (at 360 px too).
+          styles={{ label: { whiteSpace: 'normal', textAlign: 'center' } }}
           loading={finishing}
           leftSection={<IconBuildingFactory2 size={20} aria-hidden />}
         >
