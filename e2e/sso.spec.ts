@@ -11,7 +11,9 @@ import { t } from './support/translations.ts';
  * staff password sign-in turned off.
  */
 const ssoButton = (page: Page) =>
-  page.getByRole('link', { name: t('auth:sso.sign-in-with', 'pl', { provider: OIDC_PROVIDER.providerName }) });
+  page.getByRole('link', {
+    name: t('auth:sso.sign-in-with', 'pl', { provider: OIDC_PROVIDER.providerName }),
+  });
 
 /** The provider's own form: its development sign-in takes any password for the login name. */
 async function signInAtProvider(page: Page, login: string): Promise<void> {

@@ -24,7 +24,7 @@ const provider = await startOidcTestProvider({
     olek: person('olek@agromech.example', 'Olek', 'Księgowy', ['employees', 'accounting']),
   },
 });
-console.log(`test OpenID provider at ${provider.issuer}`);
+console.warn(`test OpenID provider at ${provider.issuer}`);
 const stop = () => void provider.close().then(() => process.exit(0));
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);
