@@ -36,6 +36,10 @@ describe('everyone’s session list (ASVS 7.5.2)', () => {
       }),
     );
   const list = (cookie: string) => t.app.inject({ url: '/api/user/sessions', headers: { cookie } });
+  const end = (cookie: string, id: string) =>
+    t.app.inject({ method: 'DELETE', url: `/api/user/sessions/${id}`, headers: { cookie } });
+  const endOthers = (cookie: string) =>
+    t.app.inject({ method: 'POST', url: '/api/user/sessions/end-others', headers: { cookie } });
 
   it('lists the own sessions with device, address, sign-in and last use, this device first and marked', async () => {
     const phone = await signInFrom('anna@example.com', PHONE, '10.9.0.1');
@@ -72,28 +76,16 @@ describe('everyone’s session list (ASVS 7.5.2)', () => {
     const [, phoneSession] = (await list(laptop)).json();
     const [bartekSession] = (await list(bartek)).json();
 
-    const foreign = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/user/sessions/${bartekSession.id}`,
-      headers: { cookie: laptop },
-    });
+    const foreign = await end(laptop, bartekSession.id);
     expect(foreign.statusCode).toBe(404);
     expect((await list(bartek)).statusCode).toBe(200);
 
     const [current] = (await list(laptop)).json();
-    const self = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/user/sessions/${current.id}`,
-      headers: { cookie: laptop },
-    });
+    const self = await end(laptop, current.id);
     expect(self.statusCode).toBe(409);
     expect(self.json().code).toBe('SESSION_IS_CURRENT');
 
-    const ended = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/user/sessions/${phoneSession.id}`,
-      headers: { cookie: laptop },
-    });
+    const ended = await end(laptop, phoneSession.id);
     expect(ended.statusCode).toBe(200);
     expect(ended.json()).toEqual({ ended: 1 });
     expect((await list(phone)).statusCode).toBe(401);
@@ -109,11 +101,7 @@ describe('everyone’s session list (ASVS 7.5.2)', () => {
       after: { sessions: [] },
     });
     // Ended already: the same 404 as a stranger's.
-    const again = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/user/sessions/${phoneSession.id}`,
-      headers: { cookie: laptop },
-    });
+    const again = await end(laptop, phoneSession.id);
     expect(again.statusCode).toBe(404);
   });
 
@@ -122,21 +110,13 @@ describe('everyone’s session list (ASVS 7.5.2)', () => {
     await signInFrom('serwis@agromech.example', PHONE, '10.9.2.2');
     const here = await signInFrom('serwis@agromech.example', LAPTOP, '10.9.2.3');
     const bartek = await signInFrom('bartek@example.com', LAPTOP, '10.9.2.4');
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/user/sessions/end-others',
-      headers: { cookie: here },
-    });
+    const res = await endOthers(here);
     expect(res.statusCode).toBe(200);
     expect(res.json().ended).toBeGreaterThanOrEqual(2);
     expect((await list(first)).statusCode).toBe(401);
     expect((await list(here)).json()).toHaveLength(1);
     expect((await list(bartek)).statusCode).toBe(200);
-    const nothingLeft = await t.app.inject({
-      method: 'POST',
-      url: '/api/user/sessions/end-others',
-      headers: { cookie: here },
-    });
+    const nothingLeft = await endOthers(here);
     expect(nothingLeft.json()).toEqual({ ended: 0 });
   });
 
