@@ -3,6 +3,7 @@ import { chromiumLaunchOptions } from './e2e/support/chromium.ts';
 import {
   dataDirOf,
   e2eDatabaseUrl,
+  OIDC_PROVIDER,
   SERVERS as servers,
   SHARED_DATA_DIR,
   type Server,
@@ -27,6 +28,17 @@ const captchaRequired = {
  */
 const onePostgres = () => ({ DATABASE_URL: e2eDatabaseUrl(), DATA_DIR: SHARED_DATA_DIR() });
 const SERVER_COMMAND = 'node --disable-warning=ExperimentalWarning apps/server/src/server.ts';
+
+/** Staff single sign-on through the journeys' own OpenID provider (e2e/support/oidc-provider.ts). */
+const singleSignOn = {
+  OIDC_ISSUER_URL: OIDC_PROVIDER.issuer,
+  OIDC_CLIENT_ID: OIDC_PROVIDER.clientId,
+  OIDC_CLIENT_SECRET: OIDC_PROVIDER.clientSecret,
+  OIDC_PROVIDER_NAME: OIDC_PROVIDER.providerName,
+  OIDC_SCOPES: 'openid email profile groups',
+  OIDC_ROLE_GROUPS: 'service=care-service,sales=care-sales,admin=care-admins',
+  STAFF_PASSWORD_SIGN_IN: 'false',
+};
 
 function webServer(server: Server, extraEnv: Record<string, string> = {}, before = '') {
   const { port, basePath } = server;
@@ -87,7 +99,7 @@ export default defineConfig({
   projects: [
     {
       name: 'chromium',
-      testIgnore: [/base-path\.spec\.ts/, /two-instances\.spec\.ts/],
+      testIgnore: [/base-path\.spec\.ts/, /two-instances\.spec\.ts/, /sso\.spec\.ts/],
       use: { baseURL: `http://localhost:${servers.root.port}` },
     },
     {
@@ -95,6 +107,11 @@ export default defineConfig({
       testMatch: /base-path\.spec\.ts/,
       // The trailing slash matters: specs use relative paths ("register"), resolved under /portal/.
       use: { baseURL: `http://localhost:${servers.basePath.port}${servers.basePath.basePath}/` },
+    },
+    {
+      name: 'sso',
+      testMatch: /sso\.spec\.ts/,
+      use: { baseURL: `http://localhost:${servers.sso.port}` },
     },
     {
       name: 'two-instances',
@@ -108,5 +125,15 @@ export default defineConfig({
     ...[servers.first, servers.second].map((server) =>
       webServer(server, onePostgres(), 'node e2e/support/create-database.ts'),
     ),
+    webServer(servers.sso, singleSignOn),
+    {
+      command: 'node --disable-warning=ExperimentalWarning e2e/support/oidc-provider.ts',
+      url: `${OIDC_PROVIDER.issuer}/.well-known/openid-configuration`,
+      reuseExistingServer: !isCI,
+      timeout: 60_000,
+      gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 5_000 },
+      stdout: 'ignore' as const,
+      stderr: 'pipe' as const,
+    },
   ],
 });

@@ -41,6 +41,8 @@ const ACCOUNT_PAGES: Array<[name: string, path: string, signedIn: boolean]> = [
   ['reset-password-invalid', '/reset-password/unknown-token', false],
   ['settings', '/home/user', true],
   ['update-password', '/home/update-password', true],
+  // Issue 15: needs a portal with OIDC_ISSUER_URL set (the "Sign in with …" button beside the refusal).
+  ['login-sso-refused', '/?sso-error=SSO_NO_ROLE', false],
 ];
 
 type Role = 'customer' | 'staff';
@@ -70,6 +72,7 @@ const SERVICE_PAGES: Array<[name: string, path: string, role: Role]> = [
   ['service', '/home/services/edit/{requestId}', 'customer'],
   ['staff-queue', '/staff', 'staff'],
   ['staff-service', '/staff/service-requests/{requestId}', 'staff'],
+  ['staff-settings', '/staff/settings', 'staff'],
 ];
 const SERVICE_VARIANTS = [
   { language: 'pl', scheme: 'light', width: 1280 },

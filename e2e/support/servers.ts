@@ -18,7 +18,18 @@ export const SERVERS = {
   /** Two instances of the same portal on one PostgreSQL database and one file store (as in production). */
   first: { port: PORT_BASE + 2, basePath: '' },
   second: { port: PORT_BASE + 3, basePath: '' },
+  /** A portal with staff single sign-on through the test OpenID provider below (e2e/sso.spec.ts). */
+  sso: { port: PORT_BASE + 4, basePath: '' },
 } as const satisfies Record<string, Server>;
+
+/** The test OpenID provider (e2e/support/oidc-provider.ts) the `sso` server signs staff in through. */
+export const OIDC_PROVIDER = {
+  port: PORT_BASE + 5,
+  issuer: `http://127.0.0.1:${PORT_BASE + 5}`,
+  clientId: 'care-portal-e2e',
+  clientSecret: 'care-portal-e2e-secret',
+  providerName: 'AgroMech ID',
+} as const;
 
 /**
  * Each run's servers keep their files (mail, uploads) in a directory of their own. The main process names it

@@ -29,6 +29,9 @@ import { offerRoutes } from './features/offers/offers.routes.ts';
 import { serviceRequestRoutes } from './features/service-requests/service-requests.routes.ts';
 import { staffRoutes } from './features/staff/staff.routes.ts';
 import { withdrawalRoutes } from './features/staff/withdrawal.routes.ts';
+import { ssoSettings } from './features/sso/sso-settings.ts';
+import { ssoRoutes } from './features/sso/sso.routes.ts';
+import { sessionsRoutes } from './features/sessions/sessions.routes.ts';
 import { settingsRoutes } from './features/user/settings.routes.ts';
 import { userRoutes } from './features/user/user.routes.ts';
 import { createLocalFileStore, type FileStore } from './files/file-store.ts';
@@ -148,7 +151,10 @@ export async function buildApp({
     async (scope) => {
       await scope.register(brandRoutes, { env });
       await scope.register(authRoutes, { env, db, captcha: createCaptcha(env, db), b2cStore, onMailQueued });
+      const sso = ssoSettings(env);
+      if (sso) await scope.register(ssoRoutes, { env, db, settings: sso });
       await scope.register(userRoutes, { env, db });
+      await scope.register(sessionsRoutes, { db });
       await scope.register(settingsRoutes, { db });
       await scope.register(machineRoutes, { db });
       await scope.register(serviceRequestRoutes, { env, db, fileStore, onMailQueued });

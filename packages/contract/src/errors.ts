@@ -55,6 +55,15 @@ export const ERROR_CODES = [
   'STORAGE_FULL',
   /** The file store cannot be written (read-only, no permission): nothing of the upload was kept. */
   'STORAGE_UNAVAILABLE',
+  /** Staff password sign-in is turned off (STAFF_PASSWORD_SIGN_IN=false): staff sign in with single sign-on. */
+  'PASSWORD_SIGN_IN_DISABLED',
+  /** Single sign-on refused (sso.ts SSO_ERROR_CODES); the sign-in page shows them from its address. */
+  'SSO_FAILED',
+  'SSO_NO_ROLE',
+  'SSO_ACCOUNT_CONFLICT',
+  'SSO_ACCOUNT_DISABLED',
+  /** The session list: the current session is ended by signing out, not from the list. */
+  'SESSION_IS_CURRENT',
   'SERVICE_UNAVAILABLE',
   'INTERNAL',
 ] as const;

@@ -118,6 +118,35 @@ export const EnvSchema = z.object({
    */
   QUOTA_REGISTRATIONS_PER_DOMAIN_PER_HOUR: int(20),
 
+  /**
+   * Staff single sign-on with OpenID Connect (docs/operations.md "Staff single sign-on"): on when OIDC_ISSUER_URL
+   * is set, which then needs the client id and secret and the group mapping.
+   */
+  OIDC_ISSUER_URL: z.url().optional(),
+  OIDC_CLIENT_ID: z.string().optional(),
+  OIDC_CLIENT_SECRET: z.string().optional(),
+  /** The sign-in button reads "Sign in with <name>". */
+  OIDC_PROVIDER_NAME: z.string().default('SSO'),
+  /** The callback under BASE_PATH, registered at the provider as PUBLIC_URL + BASE_PATH + this path. */
+  OIDC_REDIRECT_PATH: z
+    .string()
+    .regex(/^(\/[A-Za-z0-9._~-]+)+$/, 'must look like /auth/sso/callback')
+    .default('/auth/sso/callback'),
+  /** The scopes asked for; add the one that releases the group claim where the provider needs it (e.g. groups). */
+  OIDC_SCOPES: z.string().default('openid email profile'),
+  /** The ID token / userinfo claim that lists the person's groups. */
+  OIDC_GROUPS_CLAIM: z.string().default('groups'),
+  /** role=group pairs, comma-separated, e.g. service=care-service,sales=care-sales,admin=care-admins. */
+  OIDC_ROLE_GROUPS: z
+    .string()
+    .regex(
+      /^\s*(service|sales|admin)=[^,=]+(,\s*(service|sales|admin)=[^,=]+)*\s*$/,
+      'must be role=group pairs like service=care-service,admin=care-admins (roles: service, sales, admin)',
+    )
+    .optional(),
+  /** false: staff roles sign in only through OIDC (customers keep passwords); needs OIDC_ISSUER_URL. */
+  STAFF_PASSWORD_SIGN_IN: bool.default(true),
+
   SESSION_IDLE_MINUTES: int(30),
   SESSION_ABSOLUTE_HOURS: int(12),
   SESSION_REMEMBER_DAYS: int(30),
@@ -176,6 +205,26 @@ export function parseEnv(
         path: ['CAPTCHA_HMAC_KEY'],
         message:
           'is required when CAPTCHA_REQUIRED=true (at least 32 characters, the same on every instance)',
+      });
+    }
+    if (env.OIDC_ISSUER_URL) {
+      for (const name of ['OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET', 'OIDC_ROLE_GROUPS'] as const) {
+        if (!env[name])
+          context.addIssue({ code: 'custom', path: [name], message: 'is required with OIDC_ISSUER_URL' });
+      }
+      if (env.NODE_ENV === 'production' && !env.OIDC_ISSUER_URL.startsWith('https://')) {
+        context.addIssue({
+          code: 'custom',
+          path: ['OIDC_ISSUER_URL'],
+          message: 'must be https:// in production',
+        });
+      }
+    } else if (!env.STAFF_PASSWORD_SIGN_IN) {
+      context.addIssue({
+        code: 'custom',
+        path: ['STAFF_PASSWORD_SIGN_IN'],
+        message:
+          'can be false only with single sign-on configured (OIDC_ISSUER_URL), or no staff could sign in',
       });
     }
   }).safeParse(cleaned);

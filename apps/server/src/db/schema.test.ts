@@ -15,6 +15,7 @@ import * as rateLimits from '#app/db/schema/rate-limits.ts';
 import * as serviceRequests from '#app/db/schema/service-requests.ts';
 import * as sessions from '#app/db/schema/sessions.ts';
 import * as audit from '#app/db/schema/audit.ts';
+import * as sso from '#app/db/schema/sso.ts';
 import * as users from '#app/db/schema/users.ts';
 import { normalizeSearchText } from '@care/contract/search-text';
 import { createTestDatabase } from '#app/test/app.ts';
@@ -32,6 +33,7 @@ const modules = [
   rateLimits,
   serviceRequests,
   sessions,
+  sso,
   users,
 ];
 const tables = modules.flatMap((module) =>

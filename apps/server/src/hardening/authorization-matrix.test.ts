@@ -20,6 +20,7 @@ import {
   freshOfferRequest,
   freshServiceRequest,
   freshSession,
+  freshSessionId,
   freshSetting,
   freshUser,
   type Holdings,
@@ -177,6 +178,9 @@ const MATRIX: Record<string, Row> = {
     expect: PUBLIC(204),
     request: () => ({ method: 'POST', url: '/auth/logout' }),
   },
+  // Staff single sign-on: browser navigations that answer with a redirect, to the provider or back to sign-in.
+  'GET /auth/sso/start': { expect: PUBLIC(302), request: () => get('/auth/sso/start') },
+  'GET /auth/sso/callback': { expect: PUBLIC(302), request: () => get('/auth/sso/callback?code=x&state=y') },
   'POST /auth/registration': {
     expect: PUBLIC(202),
     request: async ({ world }) => {
@@ -276,6 +280,21 @@ const MATRIX: Record<string, Row> = {
   'DELETE /api/user/settings': {
     expect: SIGNED_IN(200),
     request: () => ({ method: 'DELETE', url: '/api/user/settings?broadValue=care-portal' }),
+  },
+  // Everyone's own sessions: another user's session id is 404 (features/sessions/sessions.test.ts).
+  'GET /api/user/sessions': { expect: SIGNED_IN(200), request: () => get('/api/user/sessions') },
+  'DELETE /api/user/sessions/:id': {
+    expect: OWN_ONLY(200),
+    request: async ({ world, of }) => ({
+      method: 'DELETE',
+      url: `/api/user/sessions/${await freshSessionId(world, of.userId)}`,
+    }),
+  },
+  'POST /api/user/sessions/end-others': {
+    // It ends the caller's other sessions: each cell as a user of its own, so the shared actors keep theirs.
+    as: 'user',
+    expect: SIGNED_IN(200),
+    request: () => ({ method: 'POST', url: '/api/user/sessions/end-others' }),
   },
   'PUT /api/user/settings/:id': {
     expect: OWN_ONLY(200),

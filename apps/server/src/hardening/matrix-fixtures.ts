@@ -142,6 +142,21 @@ export async function freshSession(world: World, userId: number): Promise<string
   return `${cookieName(world.env)}=${token}`;
 }
 
+/** Another session of the user; answers its id (the session list's cells end one). */
+export async function freshSessionId(world: World, userId: number): Promise<number> {
+  const now = Date.now();
+  const [row] = await world.db
+    .insert(sessions)
+    .values({
+      userId,
+      tokenHash: sha256Hex(randomToken()),
+      idleExpiresAt: new Date(now + 30 * 60_000),
+      expiresAt: new Date(now + 60 * 60_000),
+    })
+    .returning({ id: sessions.id });
+  return row!.id;
+}
+
 let throwaway = 0;
 /**
  * A new user of the actor's kind with a session, for cells that change the account itself (password change
@@ -332,6 +347,12 @@ export async function buildWorld(): Promise<World> {
     CUSTOMER_AUTHORITIES: ',',
     // Hundreds of calls as a handful of users within a minute: the matrix is about access, not quotas.
     ...QUOTAS_OFF,
+    // Single sign-on's routes exist only when it is configured; a provider nobody answers at is enough here
+    // (both steps answer with a redirect to the sign-in page; features/sso/sso.test.ts runs a real one).
+    OIDC_ISSUER_URL: 'http://127.0.0.1:9',
+    OIDC_CLIENT_ID: 'care-portal',
+    OIDC_CLIENT_SECRET: 'matrix',
+    OIDC_ROLE_GROUPS: 'service=care-service',
   });
   const database: Database = await createTestDatabase();
   const routes: { method: string; url: string }[] = [];

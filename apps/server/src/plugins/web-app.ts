@@ -21,6 +21,7 @@ export function portalConfig(env: Env): PortalConfig {
     apiBaseUrl: env.PORTAL_API_BASE_URL || env.BASE_PATH,
     routerBaseName: env.BASE_PATH,
     basePath: env.BASE_PATH,
+    ...(env.OIDC_ISSUER_URL ? { ssoProviderName: env.OIDC_PROVIDER_NAME } : {}),
   };
 }
 

@@ -104,6 +104,8 @@ export const routes: RouteObject[] = [
               { path: 'catalog-import', lazy: () => import('./routes/staff/catalog-import.tsx') },
             ],
           },
+          // Every staff member's own settings (issue 15): a thin page of sections from the features.
+          { path: 'settings', lazy: () => import('./routes/staff/settings.tsx') },
           // Its address before the admin area (issue 5).
           { path: 'catalog-import', element: <Navigate to={paths.staffCatalogImport} replace /> },
           { path: '*', lazy: () => import('./routes/not-found.tsx') },

@@ -32,6 +32,8 @@ export const paths = {
   /** The parts sales inbox (issue 5), for the sales and admin roles. */
   staffOfferRequests: '/staff/offer-requests',
   staffOfferRequest: (id: string | number) => `/staff/offer-requests/${id}`,
+  /** Staff members' own settings (issue 15): their sessions. */
+  staffSettings: '/staff/settings',
   /** The admin area (issue 15): its sections are listed in routes/staff/admin-sections.ts. */
   staffAdmin: '/staff/admin',
   /** Catalogue import (issue 5), for admins. */

@@ -95,6 +95,9 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     },
     async (request, reply) => {
       const { userId, ...user } = await signIn(db, request.body);
+      // Staff sign in through the identity provider only (issue 15); customers keep their passwords.
+      if (!env.STAFF_PASSWORD_SIGN_IN && user.role !== 'customer')
+        throw new AppError('PASSWORD_SIGN_IN_DISABLED');
       await signInFailures.forgive(request);
       // A new token at every sign-in; a session the browser still carried ends.
       const previous = sessionToken(env, request);

@@ -1,5 +1,5 @@
 import { Anchor, Divider, Group, Stack } from '@mantine/core';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { IconBook2, IconBuildingStore, IconTractor } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -8,9 +8,11 @@ import { PageHeading } from '#app/components/layout/page-heading.tsx';
 import { usePageTitle } from '#app/components/layout/use-page-title.ts';
 import { paths } from '#app/config/paths.ts';
 import type { LoginRequest } from '@care/contract/auth';
+import type { User } from '@care/contract/user';
 import { rememberedUsername, useSignIn } from '#app/features/auth/api.ts';
 import { takeReturnLocation } from '#app/features/auth/auth-store.ts';
 import { LoginForm } from '#app/features/auth/components/login-form.tsx';
+import { SsoSignIn } from '#app/features/sso/components/sso-sign-in.tsx';
 import { ApiRequestError } from '#app/lib/api-client.ts';
 import { notify } from '#app/lib/notify.ts';
 import { PublicPage } from '../public-page.tsx';
@@ -23,17 +25,21 @@ export function Component() {
   const navigate = useNavigate();
   const signIn = useSignIn();
   const [initialUsername] = useState(rememberedUsername);
+  // The service department starts at its queue, parts sales at their inbox; customers at the board (SPEC §8).
+  const goOn = useCallback(
+    async (user: User) => {
+      notify('SUCCESS', { title: t('auth:sign-in'), message: t('auth:sign-in-successful') });
+      const start = isStaffRole(user.role) ? staffHome(user.role) : paths.board;
+      await navigate(takeReturnLocation() ?? start, { replace: true });
+    },
+    [navigate, t],
+  );
 
   const handleSubmit = (credentials: LoginRequest) => {
     // SPEC §5: nothing is sent while a field is empty (the form's schema already says why).
     if (!credentials.username || !credentials.password || signIn.isPending) return;
     signIn.mutate(credentials, {
-      onSuccess: async (user) => {
-        notify('SUCCESS', { title: t('auth:sign-in'), message: t('auth:sign-in-successful') });
-        // The service department starts at its queue, parts sales at their inbox; customers at the board (SPEC §8).
-        const start = isStaffRole(user.role) ? staffHome(user.role) : paths.board;
-        await navigate(takeReturnLocation() ?? start, { replace: true });
-      },
+      onSuccess: goOn,
       onError: (error) => {
         const message = error instanceof ApiRequestError ? error.message : t('errors:unexpected');
         notify('ERROR', { title: t('auth:sign-in'), message });
@@ -45,6 +51,7 @@ export function Component() {
     <PublicPage>
       <Stack gap="xl">
         <PageHeading title={t('auth:login.title')}>{t('auth:login.intro')}</PageHeading>
+        <SsoSignIn onSignedIn={goOn} />
         <LoginForm onSubmit={handleSubmit} pending={signIn.isPending} initialUsername={initialUsername} />
         <Divider label={t('auth:login.no-account')} labelPosition="center" />
         <Stack gap="sm">

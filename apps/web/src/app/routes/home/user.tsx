@@ -31,6 +31,7 @@ import { DeactivateAccount } from '#app/features/account/components/deactivate-a
 import { DetailsForm } from '#app/features/account/components/details-form.tsx';
 import { NotificationSettingsForm } from '#app/features/account/components/notification-settings-form.tsx';
 import { useAuthStore } from '#app/features/auth/auth-store.ts';
+import { SessionsSection } from '#app/features/sessions/components/sessions-section.tsx';
 import { fieldErrorsOf } from '#app/lib/api-client.ts';
 import { notify } from '#app/lib/notify.ts';
 import { queryClient } from '#app/lib/query-client.ts';
@@ -140,6 +141,7 @@ export function Component() {
                 }
               />
             </SectionCard>
+            <SessionsSection />
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 4 }}>

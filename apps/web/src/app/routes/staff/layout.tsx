@@ -111,6 +111,7 @@ function StaffFrame() {
               lastName={lastName}
               email={user?.email ?? ''}
               onSignOut={handleSignOut}
+              settingsTo={paths.staffSettings}
             />
           }
           drawerOpened={drawerOpened}

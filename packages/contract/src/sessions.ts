@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { IdParamsSchema } from './paging.ts';
+
+/** The kinds of device a browser's user agent names (bowser's platform types); null when it names none. */
+export const DEVICE_TYPES = ['desktop', 'mobile', 'tablet', 'tv', 'bot'] as const;
+
+/** One signed-in session of the user (GET api/user/sessions): where and when, never its token. */
+export const SessionSchema = z.object({
+  id: z.string(),
+  /** Browser and system read from the user agent ("Chrome 142", "Android 15"); null when it tells nothing. */
+  browser: z.string().nullable(),
+  os: z.string().nullable(),
+  deviceType: z.enum(DEVICE_TYPES).nullable(),
+  /** The client's address as the server saw it (proxy-aware per TRUST_PROXY): the "place" of the session. */
+  ip: z.string().nullable(),
+  signedInAt: z.iso.datetime(),
+  lastUsedAt: z.iso.datetime(),
+  /** The session of the request that asked: the device in the user's hand. */
+  current: z.boolean(),
+});
+export type Session = z.infer<typeof SessionSchema>;
+
+/** GET api/user/sessions: the valid sessions, the current first, then the most recently used. */
+export const SessionListSchema = z.array(SessionSchema);
+
+/** DELETE api/user/sessions/{id}. */
+export const SessionIdParamsSchema = IdParamsSchema;
+
+/** POST api/user/sessions/end-others and DELETE api/user/sessions/{id}: how many sessions ended. */
+export const SessionsEndedSchema = z.object({ ended: z.number().int().nonnegative() });
+export type SessionsEnded = z.infer<typeof SessionsEndedSchema>;
+
+export const SESSIONS_PATHS = {
+  list: '/api/user/sessions',
+  one: (id: string) => `/api/user/sessions/${id}`,
+  endOthers: '/api/user/sessions/end-others',
+} as const;
