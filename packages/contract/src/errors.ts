@@ -55,6 +55,16 @@ export const ERROR_CODES = [
   'STORAGE_FULL',
   /** The file store cannot be written (read-only, no permission): nothing of the upload was kept. */
   'STORAGE_UNAVAILABLE',
+  /** Customers (issue 15): a confirmation e-mail for an account that is no longer pending. */
+  'CUSTOMER_NOT_PENDING',
+  /** Customers: reactivation of an account that is not deactivated. */
+  'CUSTOMER_NOT_DEACTIVATED',
+  /** Customers: no machine has this serial number. */
+  'MACHINE_NOT_FOUND',
+  /** Customers: the machine already belongs to this customer. */
+  'MACHINE_ALREADY_ASSIGNED',
+  /** Customers: the machine belongs to another customer (assign it with `move` to take it from them). */
+  'MACHINE_OWNED_BY_ANOTHER',
   'SERVICE_UNAVAILABLE',
   'INTERNAL',
 ] as const;

@@ -35,6 +35,11 @@ const STATUS: Record<ErrorCode, number> = {
   CATALOG_IMPORT_INVALID: 422,
   STORAGE_FULL: 507,
   STORAGE_UNAVAILABLE: 503,
+  CUSTOMER_NOT_PENDING: 409,
+  CUSTOMER_NOT_DEACTIVATED: 409,
+  MACHINE_NOT_FOUND: 404,
+  MACHINE_ALREADY_ASSIGNED: 409,
+  MACHINE_OWNED_BY_ANOTHER: 409,
   SERVICE_UNAVAILABLE: 503,
   INTERNAL: 500,
 };
@@ -87,6 +92,11 @@ const MESSAGES: Record<ErrorCode, string> = {
   CATALOG_IMPORT_INVALID: 'The catalogue file has problems; nothing was imported.',
   STORAGE_FULL: 'There is no room left to store files. Please try again later.',
   STORAGE_UNAVAILABLE: 'Files cannot be stored at the moment. Please try again later.',
+  CUSTOMER_NOT_PENDING: 'This account has already confirmed its e-mail address (or is deactivated).',
+  CUSTOMER_NOT_DEACTIVATED: 'This account is not deactivated.',
+  MACHINE_NOT_FOUND: 'No machine has this serial number.',
+  MACHINE_ALREADY_ASSIGNED: 'This machine already belongs to this customer.',
+  MACHINE_OWNED_BY_ANOTHER: 'This machine belongs to another customer.',
   SERVICE_UNAVAILABLE: 'The service is temporarily unavailable. Please try again shortly.',
   INTERNAL: 'An unexpected error occurred.',
 };
