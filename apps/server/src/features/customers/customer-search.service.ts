@@ -18,7 +18,7 @@ type Query = z.output<typeof StaffCustomersQuerySchema>;
  * (users_search_text_trgm_idx for name, e-mail, phone, PESEL/NIP; machines_search_text_trgm_idx for the owned
  * machines' serial numbers and names): an `OR` of the two would make PostgreSQL scan every customer.
  */
-function conditionsOf(query: Query): SQL[] {
+export function conditionsOf(query: Pick<Query, 'q' | 'status'>): SQL[] {
   const conditions: SQL[] = [sql`u.role = 'customer'`];
   if (query.status?.length) {
     conditions.push(
@@ -29,13 +29,14 @@ function conditionsOf(query: Query): SQL[] {
     );
   }
   const text = searchTextOf(query.q);
+  // A free machine's NULL owner in the IN list matches nobody; leaving it there keeps the trigram index the only
+  // one that serves this part (a partial index on owned machines looked cheaper on small tables).
   if (text) {
     conditions.push(sql`u.id IN (
       SELECT s.id FROM ${users} s WHERE s.search_text LIKE ${containsPattern(text)}
       UNION
       SELECT m.owner_id FROM ${machines} m
-      WHERE m.owner_id IS NOT NULL
-        AND ${foldedContains(machineSearchText(sql`m.name`, sql`m.serial_number`), text)})`);
+      WHERE ${foldedContains(machineSearchText(sql`m.name`, sql`m.serial_number`), text)})`);
   }
   return conditions;
 }
