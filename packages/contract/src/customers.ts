@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { LANGUAGES } from './locales.ts';
-import { codesFilterField, IdSchema, pagedSchema, pageField, pageSizeField, textFilterField } from './paging.ts';
+import {
+  codesFilterField,
+  IdSchema,
+  pagedSchema,
+  pageField,
+  pageSizeField,
+  textFilterField,
+} from './paging.ts';
 import { MACHINE_STATUSES, OFFER_REQUEST_STATUSES, SERVICE_REQUEST_STATUSES } from './statuses.ts';
 import { AddressSchema } from './user.ts';
 
@@ -119,11 +126,7 @@ export const StaffCustomerDetailsSchema = z.object({
 export type StaffCustomerDetails = z.infer<typeof StaffCustomerDetailsSchema>;
 
 /** Why an admin changes a customer: required, kept in the audit log. */
-export const reasonField = z
-  .string()
-  .trim()
-  .min(3, 'form.reason-required')
-  .max(500, 'form.max-length');
+export const reasonField = z.string().trim().min(3, 'form.reason-required').max(500, 'form.max-length');
 
 export const CustomerReasonSchema = z.object({ reason: reasonField });
 export type CustomerReason = z.infer<typeof CustomerReasonSchema>;

@@ -203,7 +203,13 @@ async function sendConfirmationLink(
     registration: PendingRegistration | null;
   },
 ): Promise<void> {
-  const token = await issueAuthToken(tx, link.userId, 'confirm_registration', link.machineId, link.registration);
+  const token = await issueAuthToken(
+    tx,
+    link.userId,
+    'confirm_registration',
+    link.machineId,
+    link.registration,
+  );
   const url = `${env.PUBLIC_URL}${env.BASE_PATH}/confirm/${token}/${encodeURIComponent(link.email)}`;
   const mail = mailTemplates.confirmRegistration(link.language, {
     name: link.firstName,

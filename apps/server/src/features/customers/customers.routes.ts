@@ -115,7 +115,7 @@ export const customerRoutes: FastifyPluginAsyncZod<Options> = async (app, { env,
     {
       schema: {
         tags,
-        summary: "Assign a machine by serial number (with a reason; `move` takes it from another customer)",
+        summary: 'Assign a machine by serial number (with a reason; `move` takes it from another customer)',
         params: CustomerParamsSchema,
         body: MachineAssignmentSchema,
         response: { 200: StaffCustomerDetailsSchema, ...changeErrors },

@@ -29,7 +29,9 @@ describe('customers: search and a customer’s page for service staff and admins
     u.service = await insertUser(db, { email: 'serwis@example.com', role: 'service' });
     u.admin = await insertUser(db, { email: 'admin@example.com', role: 'admin' });
     u.sales = await insertUser(db, { email: 'sprzedaz@example.com', role: 'sales' });
-    await db.update(users).set({ phone: '600700800', marketingConsent: true, rulesAcceptedAt: new Date() })
+    await db
+      .update(users)
+      .set({ phone: '600700800', marketingConsent: true, rulesAcceptedAt: new Date() })
       .where(sql`${users.id} = ${u.anna}`);
     await db.insert(userAddresses).values({
       userId: u.anna,
@@ -51,7 +53,12 @@ describe('customers: search and a customer’s page for service staff and admins
 
   it('lists customers only (no staff), newest first, to service staff and admins', async () => {
     const page = await search('');
-    expect(emails(page)).toEqual(['olek@example.com', 'ewa@example.com', 'anna@example.com', 'jan@example.com']);
+    expect(emails(page)).toEqual([
+      'olek@example.com',
+      'ewa@example.com',
+      'anna@example.com',
+      'jan@example.com',
+    ]);
     expect(page.total).toBe(4);
     expect(page.totalCapped).toBe(false);
     expect(page.items.find((item) => item.email === 'anna@example.com')).toMatchObject({
@@ -75,7 +82,10 @@ describe('customers: search and a customer’s page for service staff and admins
   });
 
   it('filters by status and pages', async () => {
-    expect(emails(await search('status=pending,deactivated'))).toEqual(['olek@example.com', 'ewa@example.com']);
+    expect(emails(await search('status=pending,deactivated'))).toEqual([
+      'olek@example.com',
+      'ewa@example.com',
+    ]);
     const second = await search('pageSize=3&page=2');
     expect(emails(second)).toEqual(['jan@example.com']);
     expect(second.total).toBe(4);
@@ -97,7 +107,10 @@ describe('customers: search and a customer’s page for service staff and admins
     });
     expect(customer.rulesAcceptedAt).not.toBeNull();
     expect(customer.machines.map((m) => m.serialNumber)).toEqual(['AM-500-4411']);
-    expect(customer.serviceRequests[0]).toMatchObject({ code: 'SR/2026/000001', machineSerialNumber: 'AM-500-4411' });
+    expect(customer.serviceRequests[0]).toMatchObject({
+      code: 'SR/2026/000001',
+      machineSerialNumber: 'AM-500-4411',
+    });
   });
 
   it('answers NOT_FOUND for an unknown id and for a staff account', async () => {
