@@ -3,7 +3,7 @@ import { isOfferStaffRole } from '@care/contract/offers';
 import { AppShell, Container } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { IconFileInvoice, IconInbox, IconSettings } from '@tabler/icons-react';
+import { IconFileInvoice, IconInbox, IconSettings, IconUsers } from '@tabler/icons-react';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet } from 'react-router';
@@ -42,7 +42,7 @@ export function Component() {
 }
 
 function StaffFrame() {
-  const { t } = useTranslation(['layout', 'admin']);
+  const { t } = useTranslation(['layout', 'admin', 'customers']);
   const user = useAuthStore((state) => state.user);
   const [drawerOpened, drawer] = useDisclosure(false);
   const signOut = useSignOut();
@@ -80,6 +80,7 @@ function StaffFrame() {
             icon: IconInbox,
             badge: { count: unread, label: t('nav.unread', { count: unread }) },
           },
+          { to: paths.staffCustomers, label: t('customers:nav'), icon: IconUsers },
         ]
       : []),
     ...(user && isOfferStaffRole(user.role)
