@@ -74,8 +74,9 @@ function StaffFrame() {
       ? [
           {
             to: paths.staff,
-            // The queue's address is the root of /staff: beside the offer inbox (admins) it must not be current there.
-            end: user ? isOfferStaffRole(user.role) : false,
+            // The queue's address is the root of /staff: beside the customers and the offer inbox it must not be
+            // current there.
+            end: true,
             label: t('nav.staff'),
             icon: IconInbox,
             badge: { count: unread, label: t('nav.unread', { count: unread }) },
