@@ -96,7 +96,7 @@ export function AssignMachineDialog({ customerId, opened, onClose }: AssignMachi
             <Button variant="default" onClick={close}>
               {t('common:actions.cancel')}
             </Button>
-            <Button type="submit" loading={assign.isPending} color={ownedElsewhere ? 'orange' : undefined}>
+            <Button type="submit" loading={assign.isPending} color={ownedElsewhere ? 'red.9' : undefined}>
               {ownedElsewhere ? t('machines.move') : t('machines.assign-submit')}
             </Button>
           </Group>

@@ -12,7 +12,7 @@ interface CustomerMachinesProps {
   onRemove?: (machine: CustomerMachine) => void;
 }
 
-/** The customer's machines: serial number, model, ERP status, purchase and guarantee dates, owned since. */
+/** The customer's machines: serial number, model, ERP status, guarantee end, owned since (dense: beside other panels). */
 export function CustomerMachines({ machines, onRemove }: CustomerMachinesProps) {
   const { t } = useTranslation(['customers', 'machines']);
   const remove = (machine: CustomerMachine) =>
@@ -40,7 +40,6 @@ export function CustomerMachines({ machines, onRemove }: CustomerMachinesProps) 
     },
     { key: 'name', label: t('machines.name'), render: (m) => m.name },
     { key: 'status', label: t('machines.status'), render: (m) => t(`machines:status.${m.status}`) },
-    { key: 'purchase', label: t('machines.purchase-date'), render: (m) => formatDate(m.purchaseDate) || '—' },
     {
       key: 'guarantee',
       label: t('machines.guarantee-end'),
@@ -55,7 +54,7 @@ export function CustomerMachines({ machines, onRemove }: CustomerMachinesProps) 
       columns={columns}
       rows={machines}
       rowKey={(m) => m.id}
-      minWidth={onRemove ? 860 : 720}
+      minWidth={onRemove ? 660 : 560}
       nested
       empty={<EmptyState icon={IconTractor} title={t('machines.empty')} size="sm" />}
       renderCard={(m) => (

@@ -74,7 +74,7 @@ export function MachinesPanel({
             title={t('machines.remove-title', { serialNumber: removing?.serialNumber ?? '' })}
             description={t('machines.remove-text')}
             confirmLabel={t('machines.remove')}
-            color="red"
+            color="red.9"
             onConfirm={confirmRemoval}
             pending={remove.isPending}
             error={remove.error?.message ?? null}
