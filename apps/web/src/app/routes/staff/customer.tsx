@@ -57,7 +57,7 @@ export function Component() {
         badge={<CustomerStatusBadge status={customer.status} />}
       />
       <Grid gap="lg">
-        <Grid.Col span={{ base: 12, lg: 5 }}>
+        <Grid.Col span={{ base: 12, lg: 4 }}>
           <Stack gap="lg">
             <SectionCard icon={IconAddressBook} title={t('sections.contact')}>
               <CustomerContact customer={customer} />
@@ -72,7 +72,7 @@ export function Component() {
             </SectionCard>
           </Stack>
         </Grid.Col>
-        <Grid.Col span={{ base: 12, lg: 7 }}>
+        <Grid.Col span={{ base: 12, lg: 8 }}>
           <Stack gap="lg">
             <MachinesPanel customer={customer} canChange={isAdmin} />
             <SectionCard icon={IconTool} title={t('requests.service-title')}>

@@ -9,7 +9,7 @@ export function CustomerAccount({ customer }: { customer: StaffCustomerDetails }
   const at = (value: string | null, none: string) => (value ? formatDateTime(value) : none);
   return (
     <FieldList
-      labelWidth={200}
+      labelWidth={170}
       fields={[
         { label: t('fields.rules-accepted'), value: at(customer.rulesAcceptedAt, t('not-given')) },
         {

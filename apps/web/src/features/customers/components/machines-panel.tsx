@@ -1,5 +1,5 @@
 import type { CustomerMachine, StaffCustomerDetails } from '@care/contract/customers';
-import { Button } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconPlus, IconTractor } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -38,11 +38,10 @@ export function MachinesPanel({
   };
 
   return (
-    <SectionCard
-      icon={IconTractor}
-      title={t('machines.title')}
-      actions={
-        canChange ? (
+    <SectionCard icon={IconTractor} title={t('machines.title')}>
+      {/* Above the list, not beside the heading: there it squeezed the title off a phone's width. */}
+      {canChange ? (
+        <Group justify="flex-end" mb="sm">
           <Button
             size="sm"
             variant="light"
@@ -51,9 +50,8 @@ export function MachinesPanel({
           >
             {t('machines.assign')}
           </Button>
-        ) : null
-      }
-    >
+        </Group>
+      ) : null}
       <CustomerMachines
         machines={customer.machines}
         {...(canChange
