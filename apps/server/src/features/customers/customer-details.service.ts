@@ -5,6 +5,7 @@ import { machines } from '#app/db/schema/machines.ts';
 import { offerRequestItems, offerRequests } from '#app/db/schema/offers.ts';
 import { serviceRequests } from '#app/db/schema/service-requests.ts';
 import { userAddresses, users } from '#app/db/schema/users.ts';
+import { addressOf } from '#app/features/staff/staff-requests.service.ts';
 import { notFound } from '#app/plugins/errors.ts';
 
 const isoOrNull = (value: Date | null) => (value === null ? null : value.toISOString());
@@ -73,18 +74,7 @@ export async function getCustomer(db: Db, id: number): Promise<StaffCustomerDeta
     peselOrNip: user.peselOrNip ?? '',
     language: user.language,
     status: user.status,
-    address:
-      address === null
-        ? null
-        : {
-            companyName: address.companyName ?? '',
-            street: address.street,
-            houseNumber: address.houseNumber,
-            apartmentNumber: address.apartmentNumber ?? '',
-            postalCode: address.postalCode,
-            city: address.city,
-            countryCode: address.countryCode,
-          },
+    address: addressOf(address),
     rulesAcceptedAt: isoOrNull(user.rulesAcceptedAt),
     marketingConsent: user.marketingConsent,
     marketingConsentAt: isoOrNull(user.marketingConsentAt),

@@ -2,17 +2,7 @@ import type { StaffCustomerDetails } from '@care/contract/customers';
 import { Anchor } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { FieldList } from '#app/components/layout/field-list.tsx';
-
-/** An address in the Polish order: company, street with numbers, postal code with city, country. */
-function addressLines(address: NonNullable<StaffCustomerDetails['address']>): string[] {
-  const number = [address.houseNumber, address.apartmentNumber].filter(Boolean).join('/');
-  return [
-    address.companyName,
-    [address.street, number].filter(Boolean).join(' '),
-    [address.postalCode, address.city].filter(Boolean).join(' '),
-    address.countryCode,
-  ].filter(Boolean);
-}
+import { addressLines } from '#app/lib/address.ts';
 
 /** Contact data and address. */
 export function CustomerContact({ customer }: { customer: StaffCustomerDetails }) {
