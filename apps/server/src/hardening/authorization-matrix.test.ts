@@ -547,7 +547,10 @@ const MATRIX: Record<string, Row> = {
   'POST /api/admin/customers/:id/reactivation': {
     expect: { ...SERVICE_STAFF(200), service: 403 },
     request: async ({ world }) => {
-      const id = await insertUser(world.db, { email: `${unique('closed')}@example.com`, status: 'deactivated' });
+      const id = await insertUser(world.db, {
+        email: `${unique('closed')}@example.com`,
+        status: 'deactivated',
+      });
       return json('POST', `/api/admin/customers/${id}/reactivation`, { reason: 'Prośba klienta' });
     },
   },
