@@ -45,7 +45,7 @@ const ACCOUNT_PAGES: Array<[name: string, path: string, signedIn: boolean]> = [
   ['login-sso-refused', '/?sso-error=SSO_NO_ROLE', false],
 ];
 
-type Role = 'customer' | 'staff';
+type Role = 'customer' | 'staff' | 'admin';
 
 /**
  * The catalogue card (issue 14): drawing and parts list with position 6 selected, every language, scheme and
@@ -73,6 +73,9 @@ const SERVICE_PAGES: Array<[name: string, path: string, role: Role]> = [
   ['staff-queue', '/staff', 'staff'],
   ['staff-service', '/staff/service-requests/{requestId}', 'staff'],
   ['staff-settings', '/staff/settings', 'staff'],
+  // Issue 15: customers as service staff search them and as an admin changes them (the demo customer).
+  ['staff-customers', '/staff/customers', 'staff'],
+  ['staff-customer', '/staff/customers/{customerId}', 'admin'],
 ];
 const SERVICE_VARIANTS = [
   { language: 'pl', scheme: 'light', width: 1280 },
@@ -84,6 +87,7 @@ const PASSWORD = 'Zniwa-2026-demo';
 const ACCOUNTS: Record<Role, string> = {
   customer: 'jan.kowalski@example.com',
   staff: 'serwis@agromech.example',
+  admin: 'admin@agromech.example',
 };
 
 interface Shot {
@@ -205,6 +209,19 @@ async function demoIds(browser: Browser, state: StorageState): Promise<Record<st
   }
 }
 
+/** The demo customer's id as the staff's customer search finds it (issue 15's customer page). */
+async function demoCustomerId(browser: Browser, state: StorageState): Promise<Record<string, string>> {
+  const context = await browser.newContext({ storageState: state });
+  try {
+    const answer = await context.request.get(`${baseUrl}/api/staff/customers?q=${ACCOUNTS.customer}`);
+    const { items } = (await answer.json()) as { items: Array<{ id: string }> };
+    if (!items[0]) throw new Error('The customer search does not find the demo customer');
+    return { customerId: items[0].id };
+  } finally {
+    await context.close();
+  }
+}
+
 async function take(browser: Browser, shot: Shot, states: Record<Role, StorageState>): Promise<void> {
   const context = await browser.newContext({
     ...(shot.signedIn ? { storageState: states[shot.signedIn] } : {}),
@@ -245,8 +262,12 @@ async function main(): Promise<void> {
     const states: Record<Role, StorageState> = {
       customer: await signedInState(browser, ACCOUNTS.customer),
       staff: await signedInState(browser, ACCOUNTS.staff),
+      admin: await signedInState(browser, ACCOUNTS.admin),
     };
-    const ids = await demoIds(browser, states.customer);
+    const ids = {
+      ...(await demoIds(browser, states.customer)),
+      ...(await demoCustomerId(browser, states.staff)),
+    };
     for (const plannedShot of plan()) {
       const shot = {
         ...plannedShot,

@@ -23,6 +23,7 @@ import { type EventBus, startEventBus } from './events/event-bus.ts';
 import { eventsRoutes } from './events/events.routes.ts';
 import { chatFilesRoutes } from './features/chat/chat-files.routes.ts';
 import { chatRoutes } from './features/chat/chat.routes.ts';
+import { customerRoutes } from './features/customers/customers.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { machineRoutes } from './features/machines/machines.routes.ts';
 import { offerRoutes } from './features/offers/offers.routes.ts';
@@ -162,6 +163,7 @@ export async function buildApp({
       await scope.register(chatRoutes, { db });
       await scope.register(chatFilesRoutes, { env, db, fileStore });
       await scope.register(staffRoutes, { env, db, onMailQueued });
+      await scope.register(customerRoutes, { env, db, onMailQueued });
       await scope.register(offerRoutes, { env, db, fileStore, onMailQueued });
       await scope.register(catalogRoutes, { env, db });
       await scope.register(catalogImportRoutes, { env, db, fileStore });

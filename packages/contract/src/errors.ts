@@ -64,6 +64,16 @@ export const ERROR_CODES = [
   'SSO_ACCOUNT_DISABLED',
   /** The session list: the current session is ended by signing out, not from the list. */
   'SESSION_IS_CURRENT',
+  /** Customers (issue 15): a confirmation e-mail for an account that is no longer pending. */
+  'CUSTOMER_NOT_PENDING',
+  /** Customers: reactivation of an account that is not deactivated. */
+  'CUSTOMER_NOT_DEACTIVATED',
+  /** Customers: no machine has this serial number. */
+  'MACHINE_NOT_FOUND',
+  /** Customers: the machine already belongs to this customer. */
+  'MACHINE_ALREADY_ASSIGNED',
+  /** Customers: the machine belongs to another customer (assign it with `move` to take it from them). */
+  'MACHINE_OWNED_BY_ANOTHER',
   'SERVICE_UNAVAILABLE',
   'INTERNAL',
 ] as const;

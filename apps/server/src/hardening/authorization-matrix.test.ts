@@ -546,6 +546,53 @@ const MATRIX: Record<string, Row> = {
       ]),
   },
 
+  // --- Customers (issue 15, docs/decisions/045): service staff and admins read, only admins change ---
+  'GET /api/staff/customers': {
+    expect: SERVICE_STAFF(200),
+    request: () => get('/api/staff/customers?q=example'),
+  },
+  'GET /api/staff/customers/:id': {
+    owned: true,
+    expect: SERVICE_STAFF(200),
+    request: ({ of }) => get(`/api/staff/customers/${of.userId}`),
+  },
+  'POST /api/admin/customers/:id/confirmation-mail': {
+    expect: { ...SERVICE_STAFF(200), service: 403 },
+    request: async ({ world }) => {
+      const id = await insertUser(world.db, { email: `${unique('pending')}@example.com`, status: 'pending' });
+      return json('POST', `/api/admin/customers/${id}/confirmation-mail`, {});
+    },
+  },
+  'POST /api/admin/customers/:id/reactivation': {
+    expect: { ...SERVICE_STAFF(200), service: 403 },
+    request: async ({ world }) => {
+      const id = await insertUser(world.db, {
+        email: `${unique('closed')}@example.com`,
+        status: 'deactivated',
+      });
+      return json('POST', `/api/admin/customers/${id}/reactivation`, { reason: 'Prośba klienta' });
+    },
+  },
+  'POST /api/admin/customers/:id/machines': {
+    owned: true,
+    expect: { ...SERVICE_STAFF(200), service: 403 },
+    request: async ({ world, of }) => {
+      const serialNumber = unique('AM-ASSIGN').toUpperCase();
+      await insertMachine(world.db, serialNumber);
+      return json('POST', `/api/admin/customers/${of.userId}/machines`, { serialNumber, reason: 'Zakup' });
+    },
+  },
+  'POST /api/admin/customers/:id/machines/:machineId/removal': {
+    owned: true,
+    expect: { ...SERVICE_STAFF(200), service: 403 },
+    request: async ({ world, of }) => {
+      const machineId = await insertMachine(world.db, unique('AM-REMOVE').toUpperCase(), of.userId);
+      return json('POST', `/api/admin/customers/${of.userId}/machines/${machineId}/removal`, {
+        reason: 'Sprzedana',
+      });
+    },
+  },
+
   // --- Real-time events ---
   'GET /api/events': { expect: SIGNED_IN(200), stream: true, request: () => get('/api/events') },
 };

@@ -41,6 +41,11 @@ const STATUS: Record<ErrorCode, number> = {
   SSO_ACCOUNT_CONFLICT: 409,
   SSO_ACCOUNT_DISABLED: 403,
   SESSION_IS_CURRENT: 409,
+  CUSTOMER_NOT_PENDING: 409,
+  CUSTOMER_NOT_DEACTIVATED: 409,
+  MACHINE_NOT_FOUND: 404,
+  MACHINE_ALREADY_ASSIGNED: 409,
+  MACHINE_OWNED_BY_ANOTHER: 409,
   SERVICE_UNAVAILABLE: 503,
   INTERNAL: 500,
 };
@@ -99,6 +104,11 @@ const MESSAGES: Record<ErrorCode, string> = {
   SSO_ACCOUNT_CONFLICT: 'This e-mail address belongs to another portal account. Ask an administrator.',
   SSO_ACCOUNT_DISABLED: 'Your portal account is disabled. Ask an administrator.',
   SESSION_IS_CURRENT: 'This is the session you are using: sign out to end it.',
+  CUSTOMER_NOT_PENDING: 'This account has already confirmed its e-mail address (or is deactivated).',
+  CUSTOMER_NOT_DEACTIVATED: 'This account is not deactivated.',
+  MACHINE_NOT_FOUND: 'No machine has this serial number.',
+  MACHINE_ALREADY_ASSIGNED: 'This machine already belongs to this customer.',
+  MACHINE_OWNED_BY_ANOTHER: 'This machine belongs to another customer.',
   SERVICE_UNAVAILABLE: 'The service is temporarily unavailable. Please try again shortly.',
   INTERNAL: 'An unexpected error occurred.',
 };

@@ -86,6 +86,16 @@ export const routes: RouteObject[] = [
             lazy: () => import('./routes/staff/service-request.tsx'),
           },
           {
+            path: 'customers',
+            middleware: [requireServiceStaff],
+            lazy: () => import('./routes/staff/customers.tsx'),
+          },
+          {
+            path: 'customers/:customerId',
+            middleware: [requireServiceStaff],
+            lazy: () => import('./routes/staff/customer.tsx'),
+          },
+          {
             path: 'offer-requests',
             middleware: [requireOfferStaff],
             lazy: () => import('./routes/staff/offer-requests.tsx'),

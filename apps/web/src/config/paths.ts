@@ -34,6 +34,12 @@ export const paths = {
   staffOfferRequest: (id: string | number) => `/staff/offer-requests/${id}`,
   /** Staff members' own settings (issue 15): their sessions. */
   staffSettings: '/staff/settings',
+  /** Customers (issue 15): service staff and admins read, admins change. */
+  staffCustomers: '/staff/customers',
+  staffCustomer: (id: string | number) => `/staff/customers/${id}`,
+  /** The audit log filtered by one customer (the audit screen of issue 15; admins only). */
+  staffCustomerAudit: (id: string | number) =>
+    `/staff/admin/audit?subjectType=user&subjectId=${encodeURIComponent(id)}`,
   /** The admin area (issue 15): its sections are listed in routes/staff/admin-sections.ts. */
   staffAdmin: '/staff/admin',
   /** Catalogue import (issue 5), for admins. */

@@ -5,12 +5,12 @@ import type {
   RegistrationRequest,
 } from '@care/contract/auth';
 import type { Language } from '@care/contract/locales';
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Env } from '#app/config/env.ts';
 import type { Db } from '#app/db/client.ts';
 import { normalizeEmail, normalizeSerialNumber } from '#app/db/normalize.ts';
 import { machines } from '#app/db/schema/machines.ts';
-import type { PendingRegistration } from '#app/db/schema/sessions.ts';
+import { authTokens, type PendingRegistration } from '#app/db/schema/sessions.ts';
 import { users } from '#app/db/schema/users.ts';
 import { enqueueMail } from '#app/mail/outbox.ts';
 import { mailTemplates } from '#app/mail/templates.ts';
@@ -179,19 +179,70 @@ async function registerAccount(db: Db, env: Env, account: NewAccount): Promise<v
       userId = created.id;
     }
 
-    const token = await issueAuthToken(tx, userId, 'confirm_registration', machineId, registration);
-    const url = `${env.PUBLIC_URL}${env.BASE_PATH}/confirm/${token}/${encodeURIComponent(account.email)}`;
-    const mail = mailTemplates.confirmRegistration(account.language, {
-      name: account.firstName,
-      url,
-      brand: env.BRAND_NAME,
-    });
-    await enqueueMail(tx, {
-      to: account.email,
-      ...mail,
-      kind: 'confirm-registration',
+    await sendConfirmationLink(tx, env, {
+      userId,
+      email: account.email,
+      firstName: account.firstName,
       language: account.language,
+      machineId,
+      registration,
     });
+  });
+}
+
+/** Issues a confirmation link carrying this registration and queues its e-mail (in the caller's transaction). */
+async function sendConfirmationLink(
+  tx: Db,
+  env: Env,
+  link: {
+    userId: number;
+    email: string;
+    firstName: string;
+    language: Language;
+    machineId: number | null;
+    registration: PendingRegistration | null;
+  },
+): Promise<void> {
+  const token = await issueAuthToken(
+    tx,
+    link.userId,
+    'confirm_registration',
+    link.machineId,
+    link.registration,
+  );
+  const url = `${env.PUBLIC_URL}${env.BASE_PATH}/confirm/${token}/${encodeURIComponent(link.email)}`;
+  const mail = mailTemplates.confirmRegistration(link.language, {
+    name: link.firstName,
+    url,
+    brand: env.BRAND_NAME,
+  });
+  await enqueueMail(tx, { to: link.email, ...mail, kind: 'confirm-registration', language: link.language });
+}
+
+/**
+ * A new confirmation link for a pending account (an admin's resend, issue 15), carrying what the newest
+ * registration entered and its machine, as if the customer had registered again. Earlier links stay valid until
+ * they expire, as after a second registration; whichever is opened first stands. Run in the caller's transaction.
+ */
+export async function resendConfirmationLink(
+  tx: Db,
+  env: Env,
+  user: { id: number; email: string; firstName: string; language: Language },
+): Promise<void> {
+  const [newest] = await tx
+    .select({ machineId: authTokens.machineId, registration: authTokens.registration })
+    .from(authTokens)
+    .where(and(eq(authTokens.userId, user.id), eq(authTokens.purpose, 'confirm_registration')))
+    .orderBy(desc(authTokens.id))
+    .limit(1);
+  const registration = newest?.registration ?? null;
+  await sendConfirmationLink(tx, env, {
+    userId: user.id,
+    email: user.email,
+    firstName: registration?.firstName || user.firstName,
+    language: registration?.language ?? user.language,
+    machineId: newest?.machineId ?? null,
+    registration,
   });
 }
 

@@ -10,6 +10,7 @@ import { publishEvent, requestAudience } from '#app/events/event-bus.ts';
 import { guaranteeOf, todayInPoland } from '#app/features/machines/guarantee.ts';
 import { getServiceRequestDetails } from '#app/features/service-requests/service-requests.service.ts';
 import { AppError, notFound } from '#app/plugins/errors.ts';
+import type { Address } from '@care/contract/user';
 
 type StaffServiceRequestUpdate = z.output<typeof StaffServiceRequestUpdateSchema>;
 
@@ -83,18 +84,7 @@ export async function getStaffServiceRequest(db: Db, id: number): Promise<StaffS
       ...customer,
       id: String(customer.id),
       phone: customer.phone ?? '',
-      address:
-        address === null
-          ? null
-          : {
-              companyName: address.companyName ?? '',
-              street: address.street,
-              houseNumber: address.houseNumber,
-              apartmentNumber: address.apartmentNumber ?? '',
-              postalCode: address.postalCode,
-              city: address.city,
-              countryCode: address.countryCode,
-            },
+      address: addressOf(address),
     },
     machine: {
       ...machine,
@@ -149,4 +139,20 @@ export async function updateStaffServiceRequest(
     );
   });
   return getStaffServiceRequest(db, id);
+}
+
+/** A stored address as the contract's Address ('' for what the customer left out); null when none is saved. */
+export function addressOf(
+  address: Omit<typeof userAddresses.$inferSelect, 'userId' | 'createdAt' | 'updatedAt'> | null,
+): Address | null {
+  if (address === null) return null;
+  return {
+    companyName: address.companyName ?? '',
+    street: address.street,
+    houseNumber: address.houseNumber,
+    apartmentNumber: address.apartmentNumber ?? '',
+    postalCode: address.postalCode,
+    city: address.city,
+    countryCode: address.countryCode,
+  };
 }

@@ -49,9 +49,9 @@ describe('the back office frame', () => {
     expect(api.state.requests.filter((r) => r.path.startsWith('/api/chat'))).toEqual([]);
   });
 
-  it('shows the service department only their queue', async () => {
+  it('shows the service department their queue and the customers', async () => {
     await renderStaff('service', '/staff');
-    expect(navLinks().map(([label]) => label)).toEqual(['Service queue']);
+    expect(navLinks().map(([label]) => label)).toEqual(['Service queue', 'Customers']);
     await waitFor(() =>
       expect(api.state.requests.filter((r) => r.path === '/api/chat/comments/unread')).not.toEqual([]),
     );
@@ -72,6 +72,15 @@ describe('the back office frame', () => {
       .find((l) => l.getAttribute('href') === '/staff/offer-requests')!;
     expect(queue).not.toHaveAttribute('aria-current');
     expect(inbox).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('marks Customers, not the queue, as current on the customers’ screens', async () => {
+    await renderStaff('service', '/staff/customers/5');
+    const nav = within(screen.getByLabelText('Main navigation', { selector: 'nav' }));
+    const link = (href: string) =>
+      nav.getAllByRole('link', { hidden: true }).find((l) => l.getAttribute('href') === href)!;
+    expect(link('/staff/customers')).toHaveAttribute('aria-current', 'page');
+    expect(link('/staff')).not.toHaveAttribute('aria-current');
   });
 
   it('sends a customer to their own area', async () => {

@@ -3,7 +3,7 @@ import { isOfferStaffRole } from '@care/contract/offers';
 import { AppShell, Container } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { IconFileInvoice, IconInbox, IconSettings } from '@tabler/icons-react';
+import { IconFileInvoice, IconInbox, IconSettings, IconUsers } from '@tabler/icons-react';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet } from 'react-router';
@@ -42,7 +42,7 @@ export function Component() {
 }
 
 function StaffFrame() {
-  const { t } = useTranslation(['layout', 'admin']);
+  const { t } = useTranslation(['layout', 'admin', 'customers']);
   const user = useAuthStore((state) => state.user);
   const [drawerOpened, drawer] = useDisclosure(false);
   const signOut = useSignOut();
@@ -74,12 +74,14 @@ function StaffFrame() {
       ? [
           {
             to: paths.staff,
-            // The queue's address is the root of /staff: beside the offer inbox (admins) it must not be current there.
-            end: user ? isOfferStaffRole(user.role) : false,
+            // The queue's address is the root of /staff: beside the customers and the offer inbox it must not be
+            // current there.
+            end: true,
             label: t('nav.staff'),
             icon: IconInbox,
             badge: { count: unread, label: t('nav.unread', { count: unread }) },
           },
+          { to: paths.staffCustomers, label: t('customers:nav'), icon: IconUsers },
         ]
       : []),
     ...(user && isOfferStaffRole(user.role)

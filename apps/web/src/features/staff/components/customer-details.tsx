@@ -1,19 +1,8 @@
 import type { StaffCustomer } from '@care/contract/staff';
-import type { Address } from '@care/contract/user';
 import { Anchor } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { FieldList } from '#app/components/layout/field-list.tsx';
-
-/** An address in the Polish order: company, street with numbers, postal code with city, country. */
-function addressLines(address: Address): string[] {
-  const number = [address.houseNumber, address.apartmentNumber].filter(Boolean).join('/');
-  return [
-    address.companyName,
-    [address.street, number].filter(Boolean).join(' '),
-    [address.postalCode, address.city].filter(Boolean).join(' '),
-    address.countryCode,
-  ].filter(Boolean);
-}
+import { addressLines } from '#app/lib/address.ts';
 
 /** Who filed the request and how to reach them. */
 export function CustomerDetails({ customer }: { customer: StaffCustomer }) {
