@@ -64,10 +64,13 @@ export async function checkOwners(
   db: Db,
   importId: number,
 ): Promise<{ problems: MachineImportProblem[]; count: number }> {
+  // Fresh statistics of the rows just staged: without them the planner takes the staging table for empty
+  // and joins it by nested loops (measured: 20 s instead of a fraction of one at 30,000 rows).
+  await db.execute(sql`ANALYZE ${machineImportRows}`);
   await db.execute(sql`
-    UPDATE ${machineImportRows} s SET owner_id = u.id FROM ${users} u
-    WHERE s.import_id = ${importId} AND s.owner_email IS NOT NULL
-      AND u.email = s.owner_email AND u.role = 'customer' AND u.status = 'active'`);
+    UPDATE ${machineImportRows} s SET owner_id = (
+      SELECT u.id FROM ${users} u WHERE u.email = s.owner_email AND u.role = 'customer' AND u.status = 'active')
+    WHERE s.import_id = ${importId} AND s.owner_email IS NOT NULL`);
   const bad = sql`s.owner_email IS NOT NULL AND (s.owner_id IS NULL OR m.owner_id <> s.owner_id)`;
   const [{ n }] = rowsOf<{ n: number }>(
     await db.execute(sql`SELECT count(*)::int AS n FROM ${staged(importId)} AND ${bad}`),
