@@ -31,7 +31,10 @@ test('an admin imports machines from the ERP: a bad row refuses the file, the fi
 
   await visit('/');
   await signIn(page, ADMIN);
-  axe.skip(/^\/staff(\/(service-requests|offer-requests))?\/?$/, 'the staff landing after sign-in; checked by its own journeys');
+  axe.skip(
+    /^\/staff(\/(service-requests|offer-requests))?\/?$/,
+    'the staff landing after sign-in; checked by its own journeys',
+  );
   await visit('/staff/admin/machines');
   await expect(heading(page)).toHaveText(t('machine-import:title'));
 
@@ -42,7 +45,9 @@ test('an admin imports machines from the ERP: a bad row refuses the file, the fi
   await expect(
     page.getByRole('heading', { name: t('machine-import:result.refused_one', 'pl', { count: 1 }) }),
   ).toBeVisible({ timeout: 30_000 });
-  const problems = page.getByRole('table', { name: t('machine-import:problems.caption_one', 'pl', { count: 1 }) });
+  const problems = page.getByRole('table', {
+    name: t('machine-import:problems.caption_one', 'pl', { count: 1 }),
+  });
   const row = problems.getByRole('row').nth(1);
   await expect(row).toContainText(t('machine-import:problems.line-number', 'pl', { line: 3 }));
   await expect(row).toContainText(t('machine-import:problem.unknown-status'));

@@ -56,7 +56,8 @@ export async function importMachinesCommand(
   if (!outcome.ok) {
     io.err(`Nothing was imported: ${run.problemCount} problem(s) in ${run.fileName} (import ${run.id}).`);
     for (const problem of run.problems) io.err(`  ${problemLine(problem)}`);
-    if (run.problemCount > run.problems.length) io.err(`  … and ${run.problemCount - run.problems.length} more.`);
+    if (run.problemCount > run.problems.length)
+      io.err(`  … and ${run.problemCount - run.problems.length} more.`);
     return 1;
   }
   io.out(

@@ -539,7 +539,10 @@ const MATRIX: Record<string, Row> = {
       multipartRequest('POST', '/api/admin/machine-imports?dryRun=true', [
         {
           name: 'file',
-          file: { filename: 'machines.csv', content: Buffer.from('serial_number,model_name,status\nMATRIX-1,Model,W\n') },
+          file: {
+            filename: 'machines.csv',
+            content: Buffer.from('serial_number,model_name,status\nMATRIX-1,Model,W\n'),
+          },
         },
       ]),
   },

@@ -455,7 +455,11 @@ export const mailTemplates = {
   statusChanged: (language: Language, mail: StatusChangeMail) =>
     render(language, mail, STATUS_CHANGED[language](mail, STATUS_LABELS[language][mail.status])),
   machineStatusChanged: (language: Language, mail: MachineStatusMail) =>
-    render(language, mail, MACHINE_STATUS_CHANGED[language](mail, MACHINE_STATUS_LABELS[language][mail.status])),
+    render(
+      language,
+      mail,
+      MACHINE_STATUS_CHANGED[language](mail, MACHINE_STATUS_LABELS[language][mail.status]),
+    ),
   guaranteeEnding: (language: Language, mail: GuaranteeEndMail) =>
     render(language, mail, GUARANTEE_END[language](mail, longDate(language, mail.endDate))),
   offerRequestToSales: (mail: OfferRequestMail) => render('pl', mail, offerRequestToSales(mail)),

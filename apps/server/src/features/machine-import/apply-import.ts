@@ -81,14 +81,12 @@ export async function checkOwners(
       SELECT s.line, s.owner_email, s.owner_id IS NULL AS unknown FROM ${staged(importId)} AND ${bad}
       ORDER BY s.line LIMIT ${MACHINE_IMPORT_MAX_PROBLEMS}`),
   );
-  const problems = rows.map(
-    (row): MachineImportProblem => ({
-      line: row.line,
-      column: 'owner_email',
-      code: row.unknown ? 'unknown-owner' : 'owner-conflict',
-      value: row.owner_email.slice(0, 100),
-    }),
-  );
+  const problems = rows.map((row): MachineImportProblem => ({
+    line: row.line,
+    column: 'owner_email',
+    code: row.unknown ? 'unknown-owner' : 'owner-conflict',
+    value: row.owner_email.slice(0, 100),
+  }));
   return { problems, count: n };
 }
 

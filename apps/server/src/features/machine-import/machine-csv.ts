@@ -64,11 +64,15 @@ function columnOf(name: string): MachineImportColumn | null {
   return MACHINE_IMPORT_COLUMN_ALIASES[key] ?? null;
 }
 
-function readHeader(cells: string[], line: number): { columns: (MachineImportColumn | null)[]; problems: MachineImportProblem[] } {
+function readHeader(
+  cells: string[],
+  line: number,
+): { columns: (MachineImportColumn | null)[]; problems: MachineImportProblem[] } {
   const problems: MachineImportProblem[] = [];
   const columns = cells.map((cell) => {
     const column = columnOf(cell);
-    if (!column && cell.trim()) problems.push({ line, column: null, code: 'unknown-column', value: cell.slice(0, 100) });
+    if (!column && cell.trim())
+      problems.push({ line, column: null, code: 'unknown-column', value: cell.slice(0, 100) });
     return column;
   });
   for (const column of MACHINE_IMPORT_COLUMNS) {
@@ -104,7 +108,10 @@ export async function* readMachineCsv(source: AsyncIterable<Buffer | string>): A
   let headerOk = false;
   const seen = new Map<string, number>();
   try {
-    for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
+    for await (const { record, info } of parser as AsyncIterable<{
+      record: string[];
+      info: { lines: number };
+    }>) {
       const line = info.lines;
       if (!columns) {
         const header = readHeader(record, line);
@@ -115,7 +122,11 @@ export async function* readMachineCsv(source: AsyncIterable<Buffer | string>): A
       }
       if (!headerOk) continue;
       if (record.length > columns.length && record.slice(columns.length).some((cell) => cell.trim())) {
-        yield { line, row: null, problems: [{ line, column: null, code: 'column-count', value: String(record.length) }] };
+        yield {
+          line,
+          row: null,
+          problems: [{ line, column: null, code: 'column-count', value: String(record.length) }],
+        };
         continue;
       }
       const cells: Partial<Record<MachineImportColumn, string>> = {};
@@ -130,5 +141,6 @@ export async function* readMachineCsv(source: AsyncIterable<Buffer | string>): A
     yield { line, row: null, problems: [{ line, column: null, code: 'malformed-csv', value: error.code }] };
     return;
   }
-  if (!columns) yield { line: 1, row: null, problems: [{ line: 1, column: null, code: 'empty-file', value: null }] };
+  if (!columns)
+    yield { line: 1, row: null, problems: [{ line: 1, column: null, code: 'empty-file', value: null }] };
 }

@@ -1,4 +1,8 @@
-import type { MachineImport, MachineImportFailure, MachineImportHistory } from '@care/contract/machine-import';
+import type {
+  MachineImport,
+  MachineImportFailure,
+  MachineImportHistory,
+} from '@care/contract/machine-import';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { auditLog } from '#app/db/schema/audit.ts';
@@ -15,7 +19,12 @@ describe('api/admin/machine-imports', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    await insertUser(t.database.db, { email: 'admin@example.com', role: 'admin', firstName: 'Ada', lastName: 'Nowak' });
+    await insertUser(t.database.db, {
+      email: 'admin@example.com',
+      role: 'admin',
+      firstName: 'Ada',
+      lastName: 'Nowak',
+    });
     await insertUser(t.database.db, { email: 'service@example.com', role: 'service' });
     await insertUser(t.database.db, { email: 'sales@example.com', role: 'sales' });
     await insertUser(t.database.db, { email: 'customer@example.com', role: 'customer' });
@@ -29,7 +38,9 @@ describe('api/admin/machine-imports', () => {
   });
 
   const post = (cookie: string | null, csv: string, query = '') => {
-    const { body: payload, headers } = multipart([{ name: 'file', file: { filename: 'erp.csv', content: Buffer.from(csv) } }]);
+    const { body: payload, headers } = multipart([
+      { name: 'file', file: { filename: 'erp.csv', content: Buffer.from(csv) } },
+    ]);
     return t.app.inject({
       method: 'POST',
       url: `/api/admin/machine-imports${query}`,
@@ -68,12 +79,19 @@ describe('api/admin/machine-imports', () => {
   it('streams a file larger than the default multipart limit, checks, imports, and lists the runs', async () => {
     // Long dealer names: well over the plugin's default 1 MB file limit in few rows (PGlite is slow to index).
     const dealer = `Agro Dealer ${'x'.repeat(180)}`;
-    const rows = Array.from({ length: 6000 }, (_, i) => `BIG-${String(i).padStart(6, '0')},Kombajn AM-500,2025-01-01,31.12.2027,W,${dealer},`);
+    const rows = Array.from(
+      { length: 6000 },
+      (_, i) => `BIG-${String(i).padStart(6, '0')},Kombajn AM-500,2025-01-01,31.12.2027,W,${dealer},`,
+    );
     const csv = `${HEADER}\r\n${rows.join('\r\n')}\r\n`;
     expect(Buffer.byteLength(csv)).toBeGreaterThan(1.2 * 1024 * 1024);
     const check = await post(admin, csv, '?dryRun=true');
     expect(check.statusCode).toBe(200);
-    expect(check.json<MachineImport>()).toMatchObject({ status: 'checked', dryRun: true, summary: { created: 6000 } });
+    expect(check.json<MachineImport>()).toMatchObject({
+      status: 'checked',
+      dryRun: true,
+      summary: { created: 6000 },
+    });
     expect(await machineCount()).toBe(0);
 
     const response = await post(admin, csv);

@@ -28,7 +28,9 @@ describe('machine import engine', () => {
   /** Imports `text`, split into small chunks so rows and even the header cross chunk boundaries. */
   const run = (text: string | Buffer, dryRun = false) => {
     const bytes = Buffer.from(text);
-    const chunks = Array.from({ length: Math.ceil(bytes.length / 7) }, (_, i) => bytes.subarray(i * 7, i * 7 + 7));
+    const chunks = Array.from({ length: Math.ceil(bytes.length / 7) }, (_, i) =>
+      bytes.subarray(i * 7, i * 7 + 7),
+    );
     return importMachines(db(), Readable.from(chunks), {
       fileName: 'erp.csv',
       dryRun,
@@ -130,7 +132,12 @@ describe('machine import engine', () => {
     await insertMachine(db(), 'N-ON', on);
     await insertMachine(db(), 'N-OFF', off);
     const file = (status: string, end: string) =>
-      [HEADER, `N-ON;Ładowacz T-1;2025-01-01;${end};${status};;`, `N-OFF;Ładowacz T-1;;;${status};;`, 'N-NEW;Brona;;;W;;notify-off@example.com'].join('\n');
+      [
+        HEADER,
+        `N-ON;Ładowacz T-1;2025-01-01;${end};${status};;`,
+        `N-OFF;Ładowacz T-1;;;${status};;`,
+        'N-NEW;Brona;;;W;;notify-off@example.com',
+      ].join('\n');
 
     const first = await run(file('W', '2027-01-01'));
     expect(first.import.summary).toMatchObject({ created: 1, changed: 2, assigned: 1, notified: 1 });
@@ -141,7 +148,13 @@ describe('machine import engine', () => {
 
     await clearOutbox(db());
     const again = await run(file('W', '2027-01-01'));
-    expect(again.import.summary).toMatchObject({ rows: 3, created: 0, changed: 0, unchanged: 3, notified: 0 });
+    expect(again.import.summary).toMatchObject({
+      rows: 3,
+      created: 0,
+      changed: 0,
+      unchanged: 3,
+      notified: 0,
+    });
     expect(await queuedMail(db())).toEqual([]);
 
     const auditBefore = (await db().select({ n: count() }).from(auditLog))[0]!.n;

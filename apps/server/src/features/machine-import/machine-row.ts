@@ -90,7 +90,8 @@ export function checkMachineRow(
     problem('status', 'unknown-status', cut(statusText));
   const dealer = text('dealer', MAX_DEALER, false);
   const email = text('owner_email', MAX_EMAIL, false);
-  if (email && email.length <= MAX_EMAIL && !EMAIL.test(email)) problem('owner_email', 'bad-email', cut(email));
+  if (email && email.length <= MAX_EMAIL && !EMAIL.test(email))
+    problem('owner_email', 'bad-email', cut(email));
 
   if (problems.length) return { row: null, problems };
   return {

@@ -50,10 +50,16 @@ async function renderScreen(answer: Answer, language: 'en' | 'pl' = 'en') {
     queryData: [[machineImportKeys.history(), [cliRun]]],
   });
   const input = document.querySelector<HTMLInputElement>('input[type="file"]')!;
-  await userEvent.upload(input, new File(['serial_number,model_name,status\n'], 'erp.csv', { type: 'text/csv' }));
+  await userEvent.upload(
+    input,
+    new File(['serial_number,model_name,status\n'], 'erp.csv', { type: 'text/csv' }),
+  );
 }
 
-const cells = (row: HTMLElement) => within(row).getAllByRole('cell').map((cell) => cell.textContent);
+const cells = (row: HTMLElement) =>
+  within(row)
+    .getAllByRole('cell')
+    .map((cell) => cell.textContent);
 
 describe('machines import screen', () => {
   it('imports the chosen file and shows the counts', async () => {
@@ -64,7 +70,9 @@ describe('machines import screen', () => {
     expect(String(posts()[0]!.body)).toContain('name="file"; filename="erp.csv"');
     const summary = screen.getByRole('table', { name: 'Machines in the file' });
     expect(within(summary).getByRole('row', { name: /New/ }).textContent).toBe('New2');
-    expect(within(summary).getByRole('row', { name: /Owners notified/ }).textContent).toBe('Owners notified1');
+    expect(within(summary).getByRole('row', { name: /Owners notified/ }).textContent).toBe(
+      'Owners notified1',
+    );
   });
 
   it('checks without saving', async () => {
@@ -87,7 +95,9 @@ describe('machines import screen', () => {
   it('shows the reasons in Polish', async () => {
     await renderScreen({ status: 422, body: refused }, 'pl');
     await userEvent.click(screen.getByRole('button', { name: 'Importuj' }));
-    expect(await screen.findByRole('heading', { name: 'Plik ma 2 błędy – nic nie zaimportowano' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Plik ma 2 błędy – nic nie zaimportowano' }),
+    ).toBeInTheDocument();
     expect(screen.getAllByText('Nieznany kod statusu').length).toBeGreaterThan(0);
   });
 
@@ -95,6 +105,11 @@ describe('machines import screen', () => {
     await renderScreen({ status: 200, body: base });
     const table = screen.getByRole('table', { name: 'The latest imports and checks, newest first' });
     const row = within(table).getAllByRole('row')[1]!;
-    expect(cells(row).slice(1)).toEqual(['Command line', 'erp.csv', 'Imported', '2 new, 1 changed, 1 unchanged']);
+    expect(cells(row).slice(1)).toEqual([
+      'Command line',
+      'erp.csv',
+      'Imported',
+      '2 new, 1 changed, 1 unchanged',
+    ]);
   });
 });

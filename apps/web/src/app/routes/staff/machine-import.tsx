@@ -33,7 +33,10 @@ export function Component() {
   const [uploaded, setUploaded] = useState(0);
   const [outcome, setOutcome] = useState<MachineImportOutcome | null>(null);
   // While a run is under way the history is polled: the server's running row says how many rows it has read.
-  const history = useQuery({ ...machineImportHistoryQuery, refetchInterval: pending ? PROGRESS_POLL_MS : false });
+  const history = useQuery({
+    ...machineImportHistoryQuery,
+    refetchInterval: pending ? PROGRESS_POLL_MS : false,
+  });
   const importing = useMachineImport(setUploaded);
   const resultHeading = useRef<HTMLHeadingElement>(null);
 
