@@ -39,7 +39,8 @@ test('an admin imports machines from the ERP: a bad row refuses the file, the fi
   await expect(heading(page)).toHaveText(t('machine-import:title'));
 
   // One bad row (an unknown status code): nothing imported, the row named by its line.
-  const file = page.getByLabel(t('machine-import:file.label'));
+  // Mantine's FileInput is a button labelled by the field; the file goes to its hidden input.
+  const file = page.locator('input[type="file"]');
   await file.setInputFiles({ name: 'erp-maszyny.csv', mimeType: 'text/csv', buffer: csv('Q') });
   await page.getByRole('button', { name: t('machine-import:import'), exact: true }).click();
   await expect(

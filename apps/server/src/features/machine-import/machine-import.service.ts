@@ -59,20 +59,33 @@ async function stageFile(
   let problemCount = 0;
   let rowsRead = 0;
   let batch: { line: number; row: MachineRow }[] = [];
-  for await (const item of readMachineCsv(source)) {
-    if (!item.header) rowsRead += 1;
-    if (item.row) batch.push({ line: item.line, row: item.row });
-    problemCount += item.problems.length;
-    for (const problem of item.problems)
-      if (problems.length < MACHINE_IMPORT_MAX_PROBLEMS) problems.push(problem);
-    if (batch.length >= BATCH) {
-      await stageBatch(db, importId, batch);
-      batch = [];
-      await onProgress(rowsRead);
+  // One batch in flight while the next is parsed: the database inserts on its core while Node parses on its own.
+  let inFlight: Promise<void> = Promise.resolve();
+  const flush = async () => {
+    await inFlight;
+    const rows = batch;
+    const read = rowsRead;
+    batch = [];
+    inFlight = stageBatch(db, importId, rows).then(() => onProgress(read));
+    // Not awaited here; a failure surfaces at the next flush or at the end.
+    inFlight.catch(() => {});
+  };
+  try {
+    for await (const item of readMachineCsv(source)) {
+      if (!item.header) rowsRead += 1;
+      if (item.row) batch.push({ line: item.line, row: item.row });
+      problemCount += item.problems.length;
+      for (const problem of item.problems)
+        if (problems.length < MACHINE_IMPORT_MAX_PROBLEMS) problems.push(problem);
+      if (batch.length >= BATCH) await flush();
     }
+  } catch (error) {
+    // Let the batch in flight land before the caller removes the staged rows.
+    await inFlight.catch(() => {});
+    throw error;
   }
-  await stageBatch(db, importId, batch);
-  await onProgress(rowsRead);
+  await flush();
+  await inFlight;
   return { rowsRead, problems, problemCount };
 }
 
