@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { machineImportKeys } from '#app/features/machine-import/api.ts';
 import { createApiServer, type Answer } from '#app/test/api-server.ts';
 import { renderWithProviders } from '#app/test/render.tsx';
+import { ImportProgress } from '#app/features/machine-import/components/import-progress.tsx';
 import { Component as MachineImportScreen } from './machine-import.tsx';
 
 const api = createApiServer();
@@ -111,5 +112,17 @@ describe('machines import screen', () => {
       'Imported',
       '2 new, 1 changed, 1 unchanged',
     ]);
+  });
+});
+
+describe('machines import progress', () => {
+  it('shows the share of the file sent and the rows the server has read', async () => {
+    const running = { ...cliRun, id: '9', status: 'running' as const, rowsRead: 120_000, summary: null };
+    await renderWithProviders(<ImportProgress uploaded={0.42} history={[running, cliRun]} />, {
+      route: '/staff/admin/machines',
+      language: 'en',
+    });
+    expect(screen.getByRole('progressbar', { name: 'File sent: 42 %' })).toBeInTheDocument();
+    expect(screen.getByText('120000 rows read')).toBeInTheDocument();
   });
 });
