@@ -76,6 +76,8 @@ const SERVICE_PAGES: Array<[name: string, path: string, role: Role]> = [
   // Issue 15: customers as service staff search them and as an admin changes them (the demo customer).
   ['staff-customers', '/staff/customers', 'staff'],
   ['staff-customer', '/staff/customers/{customerId}', 'admin'],
+  // Issue 15: the admin's machines import (its history shows what ran before the pictures were taken).
+  ['admin-machines', '/staff/admin/machines', 'admin'],
 ];
 const SERVICE_VARIANTS = [
   { language: 'pl', scheme: 'light', width: 1280 },

@@ -19,6 +19,7 @@ import { createCaptcha } from './features/auth/captcha.ts';
 import { brandRoutes } from './features/brand/brand.routes.ts';
 import { catalogRoutes } from './features/catalog/catalog.routes.ts';
 import { catalogImportRoutes } from './features/catalog-import/catalog-import.routes.ts';
+import { machineImportRoutes } from './features/machine-import/machine-import.routes.ts';
 import { type EventBus, startEventBus } from './events/event-bus.ts';
 import { eventsRoutes } from './events/events.routes.ts';
 import { chatFilesRoutes } from './features/chat/chat-files.routes.ts';
@@ -167,6 +168,7 @@ export async function buildApp({
       await scope.register(offerRoutes, { env, db, fileStore, onMailQueued });
       await scope.register(catalogRoutes, { env, db });
       await scope.register(catalogImportRoutes, { env, db, fileStore });
+      await scope.register(machineImportRoutes, { env, db });
       await scope.register(eventsRoutes, {
         bus,
         sessionExpiries: expiriesOf,

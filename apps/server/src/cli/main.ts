@@ -11,6 +11,7 @@ import { createLocalFileStore } from '#app/files/file-store.ts';
 import { endAllSessions, endEverySession } from '#app/plugins/session.ts';
 import { CliError, createUser, generatePassword } from './create-user.ts';
 import { type ImportCatalogDeps, importCatalogCommand } from './import-catalog.ts';
+import { type ImportMachinesDeps, importMachinesCommand } from './import-machines.ts';
 import { sanitizeDrawingsCommand } from './sanitize-drawings.ts';
 
 export const USAGE = `Care Portal command line: npm run cli -- <command> [options]
@@ -28,6 +29,12 @@ export const USAGE = `Care Portal command line: npm run cli -- <command> [option
                 and drawings are read relative to the JSON file. A file with any problem imports
                 nothing and the problems are listed (exit code 1). --dry-run only checks.
 
+  import-machines <machines.csv> [--dry-run]
+                Imports machines from the ERP's CSV export (docs/machine-import.md): new serial
+                numbers are added, changed rows update their machine (owners are e-mailed about a
+                status change when their settings allow). A file with any bad row imports nothing
+                and every bad row is listed with its line (exit code 1). --dry-run only checks.
+
   sanitize-drawings [--dry-run]
                 Sanitises every stored catalogue drawing by the import's allow-list (ADR 035) and lists
                 what was removed; run once after upgrading from a version that refused by a deny-list.
@@ -43,7 +50,12 @@ export interface CliIo {
 }
 
 /** Runs one command; answers the exit code. */
-export async function runCli(argv: string[], db: Db, io: CliIo, deps?: ImportCatalogDeps): Promise<number> {
+export async function runCli(
+  argv: string[],
+  db: Db,
+  io: CliIo,
+  deps?: ImportCatalogDeps & Partial<ImportMachinesDeps>,
+): Promise<number> {
   const [command, ...rest] = argv;
   try {
     if (command === 'create-user') return await createUserCommand(rest, db, io);
@@ -52,6 +64,10 @@ export async function runCli(argv: string[], db: Db, io: CliIo, deps?: ImportCat
     if (command === 'import-catalog') {
       if (!deps) throw new CliError('import-catalog needs the file store.');
       return await importCatalogCommand(rest, db, io, deps, USAGE);
+    }
+    if (command === 'import-machines') {
+      if (!deps?.links) throw new CliError('import-machines needs the portal address for its e-mails.');
+      return await importMachinesCommand(rest, db, io, { links: deps.links, cwd: deps.cwd }, USAGE);
     }
     if (command === undefined || command === 'help' || command === '--help' || command === '-h') {
       io.out(USAGE);
@@ -181,6 +197,7 @@ async function main(): Promise<void> {
         fileStore: createLocalFileStore(join(env.DATA_DIR, 'files')),
         basePath: env.BASE_PATH,
         cwd: process.env.INIT_CWD ?? process.cwd(),
+        links: { brand: env.BRAND_NAME, publicUrl: env.PUBLIC_URL, basePath: env.BASE_PATH },
       },
     );
   } finally {

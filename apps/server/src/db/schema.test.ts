@@ -8,6 +8,7 @@ import * as chat from '#app/db/schema/chat.ts';
 import * as counters from '#app/db/schema/counters.ts';
 import * as files from '#app/db/schema/files.ts';
 import * as jobs from '#app/db/schema/jobs.ts';
+import * as machineImports from '#app/db/schema/machine-imports.ts';
 import * as machines from '#app/db/schema/machines.ts';
 import * as offers from '#app/db/schema/offers.ts';
 import * as outbox from '#app/db/schema/outbox.ts';
@@ -27,6 +28,7 @@ const modules = [
   counters,
   files,
   jobs,
+  machineImports,
   machines,
   offers,
   outbox,

@@ -591,6 +591,24 @@ const MATRIX: Record<string, Row> = {
         reason: 'Sprzedana',
       });
     },
+  // --- Machines from the ERP: admin only ---
+  'GET /api/admin/machine-imports': {
+    expect: { ...SERVICE_STAFF(200), service: 403 },
+    request: () => get('/api/admin/machine-imports'),
+  },
+  'POST /api/admin/machine-imports': {
+    expect: { ...SERVICE_STAFF(200), service: 403 },
+    // A check only (dryRun) of one new serial: nothing changes for the other cells.
+    request: () =>
+      multipartRequest('POST', '/api/admin/machine-imports?dryRun=true', [
+        {
+          name: 'file',
+          file: {
+            filename: 'machines.csv',
+            content: Buffer.from('serial_number,model_name,status\nMATRIX-1,Model,W\n'),
+          },
+        },
+      ]),
   },
 
   // --- Real-time events ---

@@ -1,7 +1,7 @@
 import { NAME_PATTERN } from '@care/contract/auth';
 import { LIMITS } from '@care/contract/limits';
 import type { Language } from '@care/contract/locales';
-import type { ServiceRequestStatus } from '@care/contract/statuses';
+import type { MachineStatus, ServiceRequestStatus } from '@care/contract/statuses';
 import { renderMail, type RenderedMail } from './layout.ts';
 
 interface Link {
@@ -285,6 +285,94 @@ const GUARANTEE_END: Record<Language, (m: GuaranteeEndMail, date: string) => Con
   }),
 };
 
+export interface MachineStatusMail extends Link {
+  machineName: string;
+  serialNumber: string;
+  status: MachineStatus;
+}
+
+/** SPEC §4's machine status labels, as the web's machines namespace shows them. */
+const MACHINE_STATUS_LABELS: Record<Language, Record<MachineStatus, string>> = {
+  pl: {
+    D: 'Zarejestrowane zapotrzebowanie',
+    S: 'Zaplanowana do realizacji',
+    P: 'W realizacji',
+    H: 'Realizacja wstrzymana',
+    M: 'Montaż',
+    B: 'Przed kontrolą jakości',
+    C: 'Kontrola jakości',
+    E: 'Poprawki po kontroli jakości',
+    W: 'W magazynie',
+    I: 'Wydana',
+    R: 'Zarejestrowana',
+    G: 'Po gwarancji',
+    X: 'Anulowana',
+  },
+  en: {
+    D: 'Registered demand',
+    S: 'Scheduled for realization',
+    P: 'Realization',
+    H: 'Realization on hold',
+    M: 'Assembly',
+    B: 'Before quality control',
+    C: 'Quality control',
+    E: 'Improvement after quality control',
+    W: 'In warehouse',
+    I: 'Issued',
+    R: 'Registered',
+    G: 'Post-guarantee',
+    X: 'Cancelled',
+  },
+  de: {
+    D: 'Bedarf erfasst',
+    S: 'Zur Fertigung eingeplant',
+    P: 'In Fertigung',
+    H: 'Fertigung angehalten',
+    M: 'Montage',
+    B: 'Vor der Qualitätskontrolle',
+    C: 'Qualitätskontrolle',
+    E: 'Nachbesserung nach Qualitätskontrolle',
+    W: 'Im Lager',
+    I: 'Ausgeliefert',
+    R: 'Registriert',
+    G: 'Nach Garantieende',
+    X: 'Storniert',
+  },
+};
+
+const MACHINE_STATUS_CHANGED: Record<Language, (m: MachineStatusMail, label: string) => Content> = {
+  pl: (m, label) => ({
+    subject: `Zmiana statusu maszyny ${m.machineName}: ${label}`,
+    paragraphs: [
+      greeting('pl', m.name),
+      `status Twojej maszyny ${m.machineName} (nr seryjny ${m.serialNumber}) zmienił się na: ${label}.`,
+      'Szczegóły maszyny i jej gwarancji znajdziesz w portalu.',
+      'Nie chcesz otrzymywać takich wiadomości? Wyłącz je w ustawieniach konta (powiadomienia o zmianie statusu).',
+    ],
+    label: 'Zobacz maszynę',
+  }),
+  en: (m, label) => ({
+    subject: `Status of your ${m.machineName}: ${label}`,
+    paragraphs: [
+      greeting('en', m.name),
+      `the status of your machine ${m.machineName} (serial number ${m.serialNumber}) has changed to: ${label}.`,
+      'You will find the details of the machine and its guarantee in the portal.',
+      'Do not want these messages? Turn them off in your account settings (status change notifications).',
+    ],
+    label: 'View the machine',
+  }),
+  de: (m, label) => ({
+    subject: `Status Ihrer Maschine ${m.machineName}: ${label}`,
+    paragraphs: [
+      greeting('de', m.name),
+      `der Status Ihrer Maschine ${m.machineName} (Seriennummer ${m.serialNumber}) hat sich geändert: ${label}.`,
+      'Die Einzelheiten der Maschine und ihrer Garantie finden Sie im Portal.',
+      'Sie möchten diese Nachrichten nicht erhalten? Schalten Sie sie in Ihren Kontoeinstellungen aus (Benachrichtigungen über Statusänderungen).',
+    ],
+    label: 'Maschine ansehen',
+  }),
+};
+
 function render(language: Language, link: Link, { subject, paragraphs, label }: Content): RenderedMail {
   return renderMail({
     subject,
@@ -366,6 +454,12 @@ export const mailTemplates = {
   resetPassword: (language: Language, link: Link) => build(RESET, language, link),
   statusChanged: (language: Language, mail: StatusChangeMail) =>
     render(language, mail, STATUS_CHANGED[language](mail, STATUS_LABELS[language][mail.status])),
+  machineStatusChanged: (language: Language, mail: MachineStatusMail) =>
+    render(
+      language,
+      mail,
+      MACHINE_STATUS_CHANGED[language](mail, MACHINE_STATUS_LABELS[language][mail.status]),
+    ),
   guaranteeEnding: (language: Language, mail: GuaranteeEndMail) =>
     render(language, mail, GUARANTEE_END[language](mail, longDate(language, mail.endDate))),
   offerRequestToSales: (mail: OfferRequestMail) => render('pl', mail, offerRequestToSales(mail)),

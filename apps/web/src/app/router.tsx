@@ -112,6 +112,7 @@ export const routes: RouteObject[] = [
             children: [
               { index: true, element: <Navigate to={paths.staffCatalogImport} replace /> },
               { path: 'catalog-import', lazy: () => import('./routes/staff/catalog-import.tsx') },
+              { path: 'machines', lazy: () => import('./routes/staff/machine-import.tsx') },
             ],
           },
           // Every staff member's own settings (issue 15): a thin page of sections from the features.

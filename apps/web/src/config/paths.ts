@@ -44,6 +44,8 @@ export const paths = {
   staffAdmin: '/staff/admin',
   /** Catalogue import (issue 5), for admins. */
   staffCatalogImport: '/staff/admin/catalog-import',
+  /** Machines from the ERP (issue 15), for admins. */
+  staffMachineImport: '/staff/admin/machines',
 } as const;
 
 /** The catalogue's nested routes (SPEC §2), the same under the public root and under /home. */

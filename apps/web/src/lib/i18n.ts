@@ -19,6 +19,7 @@ export const NAMESPACES = [
   'validation',
   'admin',
   'customers',
+  'machine-import',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
