@@ -24,6 +24,8 @@ import { eventsRoutes } from './events/events.routes.ts';
 import { chatFilesRoutes } from './features/chat/chat-files.routes.ts';
 import { chatRoutes } from './features/chat/chat.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
+import { mfaAuthRoutes } from './features/mfa/mfa-auth.routes.ts';
+import { mfaRoutes } from './features/mfa/mfa.routes.ts';
 import { machineRoutes } from './features/machines/machines.routes.ts';
 import { offerRoutes } from './features/offers/offers.routes.ts';
 import { serviceRequestRoutes } from './features/service-requests/service-requests.routes.ts';
@@ -149,6 +151,8 @@ export async function buildApp({
       await scope.register(brandRoutes, { env });
       await scope.register(authRoutes, { env, db, captcha: createCaptcha(env, db), b2cStore, onMailQueued });
       await scope.register(userRoutes, { env, db });
+      await scope.register(mfaAuthRoutes, { env, db });
+      await scope.register(mfaRoutes, { env, db });
       await scope.register(settingsRoutes, { db });
       await scope.register(machineRoutes, { db });
       await scope.register(serviceRequestRoutes, { env, db, fileStore, onMailQueued });

@@ -9,6 +9,7 @@ import * as counters from '#app/db/schema/counters.ts';
 import * as files from '#app/db/schema/files.ts';
 import * as jobs from '#app/db/schema/jobs.ts';
 import * as machines from '#app/db/schema/machines.ts';
+import * as mfa from '#app/db/schema/mfa.ts';
 import * as offers from '#app/db/schema/offers.ts';
 import * as outbox from '#app/db/schema/outbox.ts';
 import * as rateLimits from '#app/db/schema/rate-limits.ts';
@@ -27,6 +28,7 @@ const modules = [
   files,
   jobs,
   machines,
+  mfa,
   offers,
   outbox,
   rateLimits,

@@ -35,6 +35,11 @@ const STATUS: Record<ErrorCode, number> = {
   CATALOG_IMPORT_INVALID: 422,
   STORAGE_FULL: 507,
   STORAGE_UNAVAILABLE: 503,
+  SECOND_FACTOR_REQUIRED: 403,
+  SECOND_FACTOR_SETUP_REQUIRED: 403,
+  INVALID_SECOND_FACTOR: 400,
+  LAST_SECOND_FACTOR: 409,
+  PASSKEY_NOT_VERIFIED: 400,
   SERVICE_UNAVAILABLE: 503,
   INTERNAL: 500,
 };
@@ -87,6 +92,11 @@ const MESSAGES: Record<ErrorCode, string> = {
   CATALOG_IMPORT_INVALID: 'The catalogue file has problems; nothing was imported.',
   STORAGE_FULL: 'There is no room left to store files. Please try again later.',
   STORAGE_UNAVAILABLE: 'Files cannot be stored at the moment. Please try again later.',
+  SECOND_FACTOR_REQUIRED: 'Please confirm your sign-in with your second factor.',
+  SECOND_FACTOR_SETUP_REQUIRED: 'Please set up a second factor before you continue.',
+  INVALID_SECOND_FACTOR: 'The code or passkey was not accepted. Please try again.',
+  LAST_SECOND_FACTOR: 'Your account must keep a second factor: add another one before removing this one.',
+  PASSKEY_NOT_VERIFIED: 'The passkey could not be registered. Please try again.',
   SERVICE_UNAVAILABLE: 'The service is temporarily unavailable. Please try again shortly.',
   INTERNAL: 'An unexpected error occurred.',
 };
