@@ -47,11 +47,7 @@ export async function listPasskeys(db: Db, userId: number): Promise<Passkey[]> {
 }
 
 /** POST api/user/mfa/passkeys/options: a discoverable credential, so it can later sign in without the e-mail. */
-export async function passkeyRegistrationOptions(
-  db: Db,
-  env: Env,
-  actor: Actor,
-): Promise<PasskeyOptions> {
+export async function passkeyRegistrationOptions(db: Db, env: Env, actor: Actor): Promise<PasskeyOptions> {
   const rp = relyingParty(env);
   const options = await generateRegistrationOptions({
     rpName: rp.name,
