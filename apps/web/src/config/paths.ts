@@ -4,6 +4,8 @@ export const paths = {
   forgotPassword: '/forgot-password',
   register: '/register',
   registerB2C: '/registerB2C',
+  /** The second sign-in step after the password (issue 15). */
+  secondFactor: '/second-factor',
   confirm: (id: string, username: string) =>
     `/confirm/${encodeURIComponent(id)}/${encodeURIComponent(username)}`,
   resetPassword: (token: string) => `/reset-password/${encodeURIComponent(token)}`,
@@ -36,6 +38,10 @@ export const paths = {
   staffAdmin: '/staff/admin',
   /** Catalogue import (issue 5), for admins. */
   staffCatalogImport: '/staff/admin/catalog-import',
+  /** Sign-in security (issue 15): the second-factor requirement for staff. */
+  staffAdminSecurity: '/staff/admin/security',
+  /** A staff member's own settings (issue 15): second factors. */
+  staffSettings: '/staff/settings',
 } as const;
 
 /** The catalogue's nested routes (SPEC §2), the same under the public root and under /home. */

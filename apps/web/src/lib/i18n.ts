@@ -18,6 +18,7 @@ export const NAMESPACES = [
   'errors',
   'validation',
   'admin',
+  'mfa',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

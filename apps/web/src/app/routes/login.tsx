@@ -8,9 +8,11 @@ import { PageHeading } from '#app/components/layout/page-heading.tsx';
 import { usePageTitle } from '#app/components/layout/use-page-title.ts';
 import { paths } from '#app/config/paths.ts';
 import type { LoginRequest } from '@care/contract/auth';
-import { rememberedUsername, useSignIn } from '#app/features/auth/api.ts';
+import { finishSignIn, rememberedUsername, useSignIn } from '#app/features/auth/api.ts';
 import { takeReturnLocation } from '#app/features/auth/auth-store.ts';
 import { LoginForm } from '#app/features/auth/components/login-form.tsx';
+import { PasskeySignInButton } from '#app/features/mfa/components/passkey-sign-in-button.tsx';
+import type { User } from '@care/contract/user';
 import { ApiRequestError } from '#app/lib/api-client.ts';
 import { notify } from '#app/lib/notify.ts';
 import { PublicPage } from '../public-page.tsx';
@@ -24,15 +26,21 @@ export function Component() {
   const signIn = useSignIn();
   const [initialUsername] = useState(rememberedUsername);
 
+  const signedIn = async (user: User) => {
+    notify('SUCCESS', { title: t('auth:sign-in'), message: t('auth:sign-in-successful') });
+    // The service department starts at its queue, parts sales at their inbox; customers at the board (SPEC §8).
+    const start = isStaffRole(user.role) ? staffHome(user.role) : paths.board;
+    await navigate(takeReturnLocation() ?? start, { replace: true });
+  };
+
   const handleSubmit = (credentials: LoginRequest) => {
     // SPEC §5: nothing is sent while a field is empty (the form's schema already says why).
     if (!credentials.username || !credentials.password || signIn.isPending) return;
     signIn.mutate(credentials, {
-      onSuccess: async (user) => {
-        notify('SUCCESS', { title: t('auth:sign-in'), message: t('auth:sign-in-successful') });
-        // The service department starts at its queue, parts sales at their inbox; customers at the board (SPEC §8).
-        const start = isStaffRole(user.role) ? staffHome(user.role) : paths.board;
-        await navigate(takeReturnLocation() ?? start, { replace: true });
+      onSuccess: async ({ secondFactor, ...user }) => {
+        // The second factor (or, for staff held to one, setting one up) comes before anything else.
+        if (secondFactor) return navigate(paths.secondFactor, { state: { user, step: secondFactor } });
+        await signedIn(user);
       },
       onError: (error) => {
         const message = error instanceof ApiRequestError ? error.message : t('errors:unexpected');
@@ -46,6 +54,12 @@ export function Component() {
       <Stack gap="xl">
         <PageHeading title={t('auth:login.title')}>{t('auth:login.intro')}</PageHeading>
         <LoginForm onSubmit={handleSubmit} pending={signIn.isPending} initialUsername={initialUsername} />
+        <PasskeySignInButton
+          onSignedIn={async ({ secondFactor: _, ...user }) => {
+            await finishSignIn(user);
+            await signedIn(user);
+          }}
+        />
         <Divider label={t('auth:login.no-account')} labelPosition="center" />
         <Stack gap="sm">
           <LinkCard

@@ -13,10 +13,19 @@ interface UserMenuProps {
   onSignOut: () => void;
   /** Links above the account items, e.g. the service department's queue for staff. */
   links?: readonly NavItem[];
+  /** The settings page: the customer's /home/user, or the staff settings. */
+  settingsTo?: string;
 }
 
 /** SPEC §2 user menu: change password, settings, logout. */
-export function UserMenu({ firstName, lastName, email, onSignOut, links = [] }: UserMenuProps) {
+export function UserMenu({
+  firstName,
+  lastName,
+  email,
+  onSignOut,
+  links = [],
+  settingsTo = paths.user,
+}: UserMenuProps) {
   const { t } = useTranslation('layout');
   const fullName = `${firstName} ${lastName}`.trim();
   const initials = `${firstName.charAt(0)}${lastName.charAt(0)}`.toUpperCase();
@@ -71,7 +80,7 @@ export function UserMenu({ firstName, lastName, email, onSignOut, links = [] }: 
         <Menu.Item component={Link} to={paths.updatePassword} leftSection={<IconKey size={18} aria-hidden />}>
           {t('user-menu.change-password')}
         </Menu.Item>
-        <Menu.Item component={Link} to={paths.user} leftSection={<IconSettings size={18} aria-hidden />}>
+        <Menu.Item component={Link} to={settingsTo} leftSection={<IconSettings size={18} aria-hidden />}>
           {t('user-menu.settings')}
         </Menu.Item>
         <Menu.Divider />

@@ -7,6 +7,7 @@ import {
   IconKey,
   IconMapPin,
   IconRestore,
+  IconShieldLock,
   IconTable,
   IconUser,
   IconUserOff,
@@ -31,6 +32,8 @@ import { DeactivateAccount } from '#app/features/account/components/deactivate-a
 import { DetailsForm } from '#app/features/account/components/details-form.tsx';
 import { NotificationSettingsForm } from '#app/features/account/components/notification-settings-form.tsx';
 import { useAuthStore } from '#app/features/auth/auth-store.ts';
+import { mfaStatusQuery } from '#app/features/mfa/api.ts';
+import { MfaSettings } from '#app/features/mfa/components/mfa-settings.tsx';
 import { fieldErrorsOf } from '#app/lib/api-client.ts';
 import { notify } from '#app/lib/notify.ts';
 import { queryClient } from '#app/lib/query-client.ts';
@@ -42,14 +45,16 @@ export const loader = () =>
     queryClient.ensureQueryData(detailsQuery),
     queryClient.ensureQueryData(addressQuery),
     queryClient.ensureQueryData(notificationSettingsQuery),
+    queryClient.ensureQueryData(mfaStatusQuery),
   ]);
 
 /** SPEC §2 /home/user: account settings. The forms on the left, the one-click account actions on the right. */
 export function Component() {
-  const { t } = useTranslation(['layout', 'errors']);
+  const { t } = useTranslation(['layout', 'errors', 'mfa']);
   const { data: details } = useSuspenseQuery(detailsQuery);
   const { data: address } = useSuspenseQuery(addressQuery);
   const { data: notificationSettings } = useSuspenseQuery(notificationSettingsQuery);
+  const { data: mfaStatus } = useSuspenseQuery(mfaStatusQuery);
   const updateDetails = useUpdateDetails();
   const updateAddress = useUpdateAddress();
   const saveNotifications = useSaveNotificationSettings();
@@ -139,6 +144,13 @@ export function Component() {
                   })
                 }
               />
+            </SectionCard>
+            <SectionCard
+              icon={IconShieldLock}
+              title={t('mfa:section.title')}
+              description={t('mfa:section.description')}
+            >
+              <MfaSettings status={mfaStatus} />
             </SectionCard>
           </Stack>
         </Grid.Col>

@@ -111,6 +111,7 @@ function StaffFrame() {
               lastName={lastName}
               email={user?.email ?? ''}
               onSignOut={handleSignOut}
+              settingsTo={paths.staffSettings}
             />
           }
           drawerOpened={drawerOpened}
@@ -133,6 +134,7 @@ function StaffFrame() {
         cart={null}
         userName={`${firstName} ${lastName}`.trim()}
         onSignOut={handleSignOut}
+        settingsTo={paths.staffSettings}
       />
     </AppShell>
   );
