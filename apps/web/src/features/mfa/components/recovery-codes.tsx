@@ -18,7 +18,7 @@ export function RecoveryCodes({ codes }: RecoveryCodesProps) {
   };
   return (
     <Stack gap="sm">
-      <Alert color="yellow" icon={<IconLifebuoy size={18} aria-hidden />} title={t('recovery.new-title')}>
+      <Alert color="blue" icon={<IconLifebuoy size={18} aria-hidden />} title={t('recovery.new-title')}>
         {t('recovery.new-text')}
       </Alert>
       <SimpleGrid
