@@ -1,7 +1,7 @@
 import { and, eq, gt, lte } from 'drizzle-orm';
 import type { Env } from '#app/config/env.ts';
 import type { Db } from '#app/db/client.ts';
-import { WEBAUTHN_PURPOSES, webauthnChallenges } from '#app/db/schema/mfa.ts';
+import { type WEBAUTHN_PURPOSES, webauthnChallenges } from '#app/db/schema/mfa.ts';
 
 type Purpose = (typeof WEBAUTHN_PURPOSES)[number];
 

@@ -68,7 +68,6 @@ export function SecondFactorForm({ onVerified }: SecondFactorFormProps) {
             onChange={(event) => setCode(event.currentTarget.value)}
             inputMode={codeMode === 'totp' ? 'numeric' : 'text'}
             autoComplete="one-time-code"
-            autoFocus={!hasPasskey}
             required
             error={problem}
           />
