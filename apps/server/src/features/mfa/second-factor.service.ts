@@ -6,6 +6,7 @@ import type { Db } from '#app/db/client.ts';
 import { totpFactors, sessionSecondFactor } from '#app/db/schema/mfa.ts';
 import { users } from '#app/db/schema/users.ts';
 import { recordAudit } from '#app/features/audit/audit.ts';
+import { userColumns } from '#app/features/auth/auth.service.ts';
 import { AppError } from '#app/plugins/errors.ts';
 import type { Actor } from '#app/plugins/session.ts';
 import { passkeyAuthenticationOptions, verifyPasskey } from './passkeys.service.ts';
@@ -72,14 +73,7 @@ export async function passkeySignIn(db: Db, env: Env, response: AuthenticationRe
   return db.transaction(async (tx) => {
     const userId = await verifyPasskey(tx, env, response, null);
     const [user] = await tx
-      .select({
-        id: users.id,
-        email: users.email,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        role: users.role,
-        language: users.language,
-      })
+      .select(userColumns)
       .from(users)
       .where(and(eq(users.id, userId), eq(users.status, 'active')));
     if (!user) throw new AppError('INVALID_SECOND_FACTOR');
