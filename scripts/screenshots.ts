@@ -78,6 +78,8 @@ const SERVICE_PAGES: Array<[name: string, path: string, role: Role]> = [
   ['staff-customer', '/staff/customers/{customerId}', 'admin'],
   // Issue 15: the admin's machines import (its history shows what ran before the pictures were taken).
   ['admin-machines', '/staff/admin/machines', 'admin'],
+  // Issue 15: second factors in the staff settings, and the admin's requirement.
+  ['admin-security', '/staff/admin/security', 'admin'],
 ];
 const SERVICE_VARIANTS = [
   { language: 'pl', scheme: 'light', width: 1280 },

@@ -26,6 +26,8 @@ import { chatFilesRoutes } from './features/chat/chat-files.routes.ts';
 import { chatRoutes } from './features/chat/chat.routes.ts';
 import { customerRoutes } from './features/customers/customers.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
+import { mfaAuthRoutes } from './features/mfa/mfa-auth.routes.ts';
+import { mfaRoutes } from './features/mfa/mfa.routes.ts';
 import { machineRoutes } from './features/machines/machines.routes.ts';
 import { offerRoutes } from './features/offers/offers.routes.ts';
 import { serviceRequestRoutes } from './features/service-requests/service-requests.routes.ts';
@@ -157,6 +159,8 @@ export async function buildApp({
       if (sso) await scope.register(ssoRoutes, { env, db, settings: sso });
       await scope.register(userRoutes, { env, db });
       await scope.register(sessionsRoutes, { db });
+      await scope.register(mfaAuthRoutes, { env, db });
+      await scope.register(mfaRoutes, { env, db });
       await scope.register(settingsRoutes, { db });
       await scope.register(machineRoutes, { db });
       await scope.register(serviceRequestRoutes, { env, db, fileStore, onMailQueued });

@@ -76,6 +76,16 @@ export const ERROR_CODES = [
   'MACHINE_ALREADY_ASSIGNED',
   /** Customers: the machine belongs to another customer (assign it with `move` to take it from them). */
   'MACHINE_OWNED_BY_ANOTHER',
+  /** The session has the password but not yet the second factor the account has (auth/second-factor). */
+  'SECOND_FACTOR_REQUIRED',
+  /** A staff session whose account must set up a second factor (the admin's requirement) before anything else. */
+  'SECOND_FACTOR_SETUP_REQUIRED',
+  /** A wrong, used or expired TOTP code, recovery code or passkey answer. */
+  'INVALID_SECOND_FACTOR',
+  /** The last second factor of an account that must have one (staff with the requirement on). */
+  'LAST_SECOND_FACTOR',
+  /** A passkey registration the server could not verify (expired challenge, other site, unsupported key). */
+  'PASSKEY_NOT_VERIFIED',
   'SERVICE_UNAVAILABLE',
   'INTERNAL',
 ] as const;

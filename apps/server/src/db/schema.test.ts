@@ -10,6 +10,7 @@ import * as files from '#app/db/schema/files.ts';
 import * as jobs from '#app/db/schema/jobs.ts';
 import * as machineImports from '#app/db/schema/machine-imports.ts';
 import * as machines from '#app/db/schema/machines.ts';
+import * as mfa from '#app/db/schema/mfa.ts';
 import * as offers from '#app/db/schema/offers.ts';
 import * as outbox from '#app/db/schema/outbox.ts';
 import * as rateLimits from '#app/db/schema/rate-limits.ts';
@@ -30,6 +31,7 @@ const modules = [
   jobs,
   machineImports,
   machines,
+  mfa,
   offers,
   outbox,
   rateLimits,

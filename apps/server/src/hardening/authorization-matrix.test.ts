@@ -149,6 +149,15 @@ const get = (url: string): InjectOptions => ({ method: 'GET', url });
 let serial = 0;
 const unique = (prefix: string) => `${prefix}-${(serial += 1)}-${randomUUID().slice(0, 8)}`;
 
+/** A well-formed passkey answer naming a credential nobody registered. */
+const UNKNOWN_PASSKEY_ANSWER = {
+  id: 'AAAA',
+  rawId: 'AAAA',
+  type: 'public-key',
+  response: { clientDataJSON: 'e30', authenticatorData: 'AAAA', signature: 'AAAA' },
+  clientExtensionResults: {},
+};
+
 const MATRIX: Record<string, Row> = {
   // --- Public: health, brand, API documents, the web app ---
   'GET /healthz': { expect: PUBLIC(200), request: () => get('/healthz') },
@@ -591,6 +600,7 @@ const MATRIX: Record<string, Row> = {
         reason: 'Sprzedana',
       });
     },
+  },
   // --- Machines from the ERP: admin only ---
   'GET /api/admin/machine-imports': {
     expect: { ...SERVICE_STAFF(200), service: 403 },
@@ -609,6 +619,79 @@ const MATRIX: Record<string, Row> = {
           },
         },
       ]),
+  },
+  // --- Second factors (features/mfa): passkey sign-in and the second step are public and rate limited; the
+  // second step needs a session held at it (none here: 401); settings are the account's own; the requirement
+  // is admin only. Another account's passkey is a 404 (features/mfa/passkeys.test.ts). ---
+  'POST /auth/passkey/options': {
+    expect: PUBLIC(200),
+    request: () => json('POST', '/auth/passkey/options', {}),
+  },
+  'POST /auth/passkey/sign-in': {
+    expect: PUBLIC(400),
+    request: () => json('POST', '/auth/passkey/sign-in', { response: UNKNOWN_PASSKEY_ANSWER }),
+  },
+  'POST /auth/second-factor/options': {
+    expect: PUBLIC(401),
+    request: () => json('POST', '/auth/second-factor/options', {}),
+  },
+  'POST /auth/second-factor': {
+    expect: PUBLIC(401),
+    request: () => json('POST', '/auth/second-factor', { method: 'totp', code: '123456' }),
+  },
+  'GET /api/user/mfa': { expect: SIGNED_IN(200), request: () => get('/api/user/mfa') },
+  'POST /api/user/mfa/passkeys/options': {
+    expect: SIGNED_IN(200),
+    request: () => json('POST', '/api/user/mfa/passkeys/options', {}),
+  },
+  'POST /api/user/mfa/passkeys': {
+    expect: SIGNED_IN(400),
+    request: () =>
+      json('POST', '/api/user/mfa/passkeys', {
+        name: 'Key',
+        response: {
+          ...UNKNOWN_PASSKEY_ANSWER,
+          response: { clientDataJSON: 'e30', attestationObject: 'oA' },
+        },
+      }),
+  },
+  'PUT /api/user/mfa/passkeys/:id': {
+    expect: SIGNED_IN(404),
+    request: () => json('PUT', '/api/user/mfa/passkeys/999999', { name: 'Key' }),
+  },
+  'POST /api/user/mfa/passkeys/:id/removal': {
+    as: 'user',
+    expect: SIGNED_IN(404),
+    request: () => json('POST', '/api/user/mfa/passkeys/999999/removal', { password: PASSWORD }),
+  },
+  'POST /api/user/mfa/totp': {
+    as: 'user',
+    expect: SIGNED_IN(200),
+    request: () => json('POST', '/api/user/mfa/totp', {}),
+  },
+  'POST /api/user/mfa/totp/confirmation': {
+    as: 'user',
+    expect: SIGNED_IN(400),
+    request: () => json('POST', '/api/user/mfa/totp/confirmation', { code: '000000' }),
+  },
+  'POST /api/user/mfa/totp/removal': {
+    as: 'user',
+    expect: SIGNED_IN(404),
+    request: () => json('POST', '/api/user/mfa/totp/removal', { password: PASSWORD }),
+  },
+  'POST /api/user/mfa/recovery-codes': {
+    as: 'user',
+    expect: SIGNED_IN(409),
+    request: () => json('POST', '/api/user/mfa/recovery-codes', { password: PASSWORD }),
+  },
+  'GET /api/admin/security': {
+    expect: { ...SERVICE_STAFF(200), service: 403 },
+    request: () => get('/api/admin/security'),
+  },
+  'PUT /api/admin/security': {
+    expect: { ...SERVICE_STAFF(200), service: 403 },
+    // Off, as it is: the other cells' sign-ins stay as they are.
+    request: () => json('PUT', '/api/admin/security', { requireStaffSecondFactor: false }),
   },
 
   // --- Real-time events ---

@@ -47,6 +47,11 @@ const STATUS: Record<ErrorCode, number> = {
   MACHINE_NOT_FOUND: 404,
   MACHINE_ALREADY_ASSIGNED: 409,
   MACHINE_OWNED_BY_ANOTHER: 409,
+  SECOND_FACTOR_REQUIRED: 403,
+  SECOND_FACTOR_SETUP_REQUIRED: 403,
+  INVALID_SECOND_FACTOR: 400,
+  LAST_SECOND_FACTOR: 409,
+  PASSKEY_NOT_VERIFIED: 400,
   SERVICE_UNAVAILABLE: 503,
   INTERNAL: 500,
 };
@@ -111,6 +116,11 @@ const MESSAGES: Record<ErrorCode, string> = {
   MACHINE_NOT_FOUND: 'No machine has this serial number.',
   MACHINE_ALREADY_ASSIGNED: 'This machine already belongs to this customer.',
   MACHINE_OWNED_BY_ANOTHER: 'This machine belongs to another customer.',
+  SECOND_FACTOR_REQUIRED: 'Please confirm your sign-in with your second factor.',
+  SECOND_FACTOR_SETUP_REQUIRED: 'Please set up a second factor before you continue.',
+  INVALID_SECOND_FACTOR: 'The code or passkey was not accepted. Please try again.',
+  LAST_SECOND_FACTOR: 'Your account must keep a second factor: add another one before removing this one.',
+  PASSKEY_NOT_VERIFIED: 'The passkey could not be registered. Please try again.',
   SERVICE_UNAVAILABLE: 'The service is temporarily unavailable. Please try again shortly.',
   INTERNAL: 'An unexpected error occurred.',
 };

@@ -33,6 +33,8 @@ export const RATE_LIMITS = {
   tokenPerIp: { max: 30, timeWindow: 15 * MINUTE },
   /** Password change and deactivation: guessing the password through a session someone left open. */
   passwordCheckPerUser: { max: 10, timeWindow: 15 * MINUTE },
+  /** Failed second-factor attempts (TOTP, recovery codes, passkeys) after the password, per account. */
+  secondFactorPerAccount: { max: 10, timeWindow: 15 * MINUTE },
   /**
    * Server renders of public catalogue pages (plugins/rendered-pages.ts), not pages served from its cache; over it the
    * plain page. A person loads a page in full only on arrival or reload; a crawler or a flood gets the plain page.

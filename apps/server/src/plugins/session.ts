@@ -1,11 +1,13 @@
 import { AUTHORITIES } from '@care/contract/limits';
 import type { Language } from '@care/contract/locales';
+import type { SecondFactorStep } from '@care/contract/mfa';
 import type { Role } from '@care/contract/statuses';
 import { and, eq, gt, inArray, lte, or, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Env } from '#app/config/env.ts';
 import type { Db } from '#app/db/client.ts';
 import { publishSessionsEnded } from '#app/events/event-bus.ts';
+import { sessionSecondFactor } from '#app/db/schema/mfa.ts';
 import { sessions } from '#app/db/schema/sessions.ts';
 import { users } from '#app/db/schema/users.ts';
 import { randomToken, sha256Hex } from '#app/security/tokens.ts';
@@ -25,9 +27,16 @@ export interface Actor {
   authorities: string[];
 }
 
+/** A session with the password but without the second factor yet (features/mfa): not signed in for other routes. */
+export interface PendingActor {
+  actor: Actor;
+  step: SecondFactorStep;
+}
+
 declare module 'fastify' {
   interface FastifyRequest {
     actor: Actor | null;
+    pendingSecondFactor: PendingActor | null;
   }
 }
 
@@ -68,7 +77,7 @@ export interface SessionMeta {
   ip?: string | undefined;
 }
 
-/** Starts a new session (a new token at every sign-in) and sets its cookie. */
+/** Starts a new session (a new token at every sign-in) and sets its cookie; answers the session's id. */
 export async function startSession(
   db: Db,
   env: Env,
@@ -76,19 +85,22 @@ export async function startSession(
   userId: number,
   remember: boolean,
   meta: SessionMeta,
-): Promise<void> {
+): Promise<number> {
   const token = randomToken();
   const { idleMs, absoluteMs } = lifetimes(env, remember);
   const now = Date.now();
-  await db.insert(sessions).values({
-    userId,
-    tokenHash: sha256Hex(token),
-    remember,
-    idleExpiresAt: new Date(now + idleMs),
-    expiresAt: new Date(now + absoluteMs),
-    userAgent: meta.userAgent?.slice(0, 400) ?? null,
-    ip: meta.ip ?? null,
-  });
+  const [session] = await db
+    .insert(sessions)
+    .values({
+      userId,
+      tokenHash: sha256Hex(token),
+      remember,
+      idleExpiresAt: new Date(now + idleMs),
+      expiresAt: new Date(now + absoluteMs),
+      userAgent: meta.userAgent?.slice(0, 400) ?? null,
+      ip: meta.ip ?? null,
+    })
+    .returning({ id: sessions.id });
   reply.log.info({ security: 'session-started', userId, remember }, 'security event');
   reply.setCookie(cookieName(env), token, {
     path: '/',
@@ -97,6 +109,7 @@ export async function startSession(
     secure: env.NODE_ENV === 'production',
     ...(remember ? { maxAge: Math.floor(absoluteMs / 1000) } : {}),
   });
+  return session!.id;
 }
 
 export function clearSessionCookie(env: Env, reply: FastifyReply): void {
@@ -202,7 +215,11 @@ export async function sessionExpiries(db: Db, sessionIds: number[]): Promise<Map
 /** Refreshing the idle expiry on every request would write on every read; once a minute is enough. */
 const TOUCH_INTERVAL_MS = 60_000;
 
-async function findActor(db: Db, env: Env, token: string): Promise<Actor | null> {
+async function findActor(
+  db: Db,
+  env: Env,
+  token: string,
+): Promise<PendingActor | { actor: Actor; step: null } | null> {
   const now = new Date();
   const [row] = await db
     .select({
@@ -218,9 +235,11 @@ async function findActor(db: Db, env: Env, token: string): Promise<Actor | null>
       lastName: users.lastName,
       language: users.language,
       authorities: users.authorities,
+      step: sessionSecondFactor.step,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(sessionSecondFactor, eq(sessionSecondFactor.sessionId, sessions.id))
     .where(
       and(
         eq(sessions.tokenHash, sha256Hex(token)),
@@ -239,7 +258,7 @@ async function findActor(db: Db, env: Env, token: string): Promise<Actor | null>
     await db.update(sessions).set({ lastSeenAt: now, idleExpiresAt }).where(eq(sessions.id, row.sessionId));
   }
   const authorities = authoritiesOf(env, row.role, row.authorities);
-  return {
+  const actor: Actor = {
     id: row.id,
     sessionId: row.sessionId,
     sessionExpiresAt: idleExpiresAt < row.expiresAt ? idleExpiresAt : row.expiresAt,
@@ -250,28 +269,42 @@ async function findActor(db: Db, env: Env, token: string): Promise<Actor | null>
     language: row.language,
     authorities,
   };
+  return { actor, step: row.step };
 }
 
 /** Resolves the session cookie into `request.actor` for API requests (static files skip the lookup). */
 export function registerSessions(app: FastifyInstance, env: Env, db: Db): void {
   app.decorateRequest('actor', null);
+  app.decorateRequest('pendingSecondFactor', null);
   const apiPrefixes = [`${env.BASE_PATH}/api/`, `${env.BASE_PATH}/auth/`];
   app.addHook('preHandler', async (request) => {
     const token = sessionToken(env, request);
     if (!token || !apiPrefixes.some((p) => request.url.startsWith(p))) return;
-    request.actor = await findActor(db, env, token);
+    const found = await findActor(db, env, token);
+    if (!found) return;
+    // A session waiting for its second factor is no sign-in: only features/mfa's routes read it.
+    if (found.step) request.pendingSecondFactor = found;
+    else request.actor = found.actor;
   });
+}
+
+/** Why a request has no actor: no session, or one that still needs its second factor (403 with the step). */
+function notSignedIn(request: FastifyRequest): AppError {
+  const step = request.pendingSecondFactor?.step;
+  if (step === 'verify') return new AppError('SECOND_FACTOR_REQUIRED');
+  if (step === 'setup') return new AppError('SECOND_FACTOR_SETUP_REQUIRED');
+  return new AppError('UNAUTHENTICATED');
 }
 
 /** Route guard: a signed-in user. */
 export async function requireUser(request: FastifyRequest): Promise<void> {
-  if (!request.actor) throw new AppError('UNAUTHENTICATED');
+  if (!request.actor) throw notSignedIn(request);
 }
 
 /** Route guard: a signed-in user with one of the roles. */
 export function requireRole(...roles: Role[]) {
   return async (request: FastifyRequest): Promise<void> => {
-    if (!request.actor) throw new AppError('UNAUTHENTICATED');
+    if (!request.actor) throw notSignedIn(request);
     if (!roles.includes(request.actor.role)) throw new AppError('FORBIDDEN');
   };
 }
@@ -279,13 +312,13 @@ export function requireRole(...roles: Role[]) {
 /** Route guard: a signed-in user holding the authority (SPEC §6: the server enforces what the UI hides). */
 export function requireAuthority(authority: string) {
   return async (request: FastifyRequest): Promise<void> => {
-    if (!request.actor) throw new AppError('UNAUTHENTICATED');
+    if (!request.actor) throw notSignedIn(request);
     if (!request.actor.authorities.includes(authority)) throw new AppError('FORBIDDEN');
   };
 }
 
 /** The actor of a guarded route (the guard ran, so it is there). */
 export function actorOf(request: FastifyRequest): Actor {
-  if (!request.actor) throw new AppError('UNAUTHENTICATED');
+  if (!request.actor) throw notSignedIn(request);
   return request.actor;
 }

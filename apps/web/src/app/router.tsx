@@ -41,6 +41,7 @@ export const routes: RouteObject[] = [
       { path: paths.forgotPassword, lazy: () => import('./routes/forgot-password.tsx') },
       { path: paths.register, lazy: () => import('./routes/register.tsx') },
       { path: paths.registerB2C, lazy: () => import('./routes/register-b2c.tsx') },
+      { path: paths.secondFactor, lazy: () => import('./routes/second-factor.tsx') },
       { path: '/confirm/:id/:username', lazy: () => import('./routes/confirm.tsx') },
       { path: '/reset-password/:token', lazy: () => import('./routes/reset-password.tsx') },
       publicCatalogRoute(),
@@ -113,6 +114,7 @@ export const routes: RouteObject[] = [
               { index: true, element: <Navigate to={paths.staffCatalogImport} replace /> },
               { path: 'catalog-import', lazy: () => import('./routes/staff/catalog-import.tsx') },
               { path: 'machines', lazy: () => import('./routes/staff/machine-import.tsx') },
+              { path: 'security', lazy: () => import('./routes/staff/admin-security.tsx') },
             ],
           },
           // Every staff member's own settings (issue 15): a thin page of sections from the features.

@@ -4,6 +4,8 @@ export const paths = {
   forgotPassword: '/forgot-password',
   register: '/register',
   registerB2C: '/registerB2C',
+  /** The second sign-in step after the password (issue 15). */
+  secondFactor: '/second-factor',
   confirm: (id: string, username: string) =>
     `/confirm/${encodeURIComponent(id)}/${encodeURIComponent(username)}`,
   resetPassword: (token: string) => `/reset-password/${encodeURIComponent(token)}`,
@@ -46,6 +48,8 @@ export const paths = {
   staffCatalogImport: '/staff/admin/catalog-import',
   /** Machines from the ERP (issue 15), for admins. */
   staffMachineImport: '/staff/admin/machines',
+  /** Sign-in security (issue 15): the second-factor requirement for staff. */
+  staffAdminSecurity: '/staff/admin/security',
 } as const;
 
 /** The catalogue's nested routes (SPEC §2), the same under the public root and under /home. */

@@ -20,6 +20,7 @@ export const NAMESPACES = [
   'admin',
   'customers',
   'machine-import',
+  'mfa',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -11,7 +11,7 @@ import {
   RegistrationRequestSchema,
 } from '@care/contract/auth';
 import { ApiErrorSchema } from '@care/contract/errors';
-import { UserSchema } from '@care/contract/user';
+import { LoginResponseSchema } from '@care/contract/mfa';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -23,6 +23,7 @@ import { requestLanguage } from '#app/plugins/language.ts';
 import { perAccount, perAccountFailures, perIp, RATE_LIMITS } from '#app/plugins/rate-limit.ts';
 import { clearSessionCookie, endSessionByToken, sessionToken, startSession } from '#app/plugins/session.ts';
 import { dummyPasswordHash } from '#app/security/password.ts';
+import { holdForSecondFactor } from '#app/features/mfa/factors.ts';
 import { afterResponse } from './after-response.ts';
 import {
   findResetAccount,
@@ -88,7 +89,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         tags: ['auth'],
         summary: 'Sign in; sets the session cookie and answers the user',
         body: LoginRequestSchema,
-        response: { 200: UserSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, ...errors },
+        response: { 200: LoginResponseSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, ...errors },
       },
       config: { rateLimit: perIp('sign-in', RATE_LIMITS.signInPerIp) },
       preHandler: signInFailures.guard,
@@ -102,11 +103,15 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       // A new token at every sign-in; a session the browser still carried ends.
       const previous = sessionToken(env, request);
       if (previous) await endSessionByToken(db, previous);
-      await startSession(db, env, reply, userId, request.body.remember, {
-        userAgent: request.headers['user-agent'],
-        ip: request.ip,
+      // The session and its second-factor hold commit together: never a complete session by mistake.
+      const secondFactor = await db.transaction(async (tx) => {
+        const sessionId = await startSession(tx, env, reply, userId, request.body.remember, {
+          userAgent: request.headers['user-agent'],
+          ip: request.ip,
+        });
+        return holdForSecondFactor(tx, sessionId, userId, user.role);
       });
-      return user;
+      return secondFactor ? { ...user, secondFactor } : user;
     },
   );
 

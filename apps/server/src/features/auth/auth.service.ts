@@ -13,7 +13,7 @@ import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from '#a
 import { passwordProblem } from '#app/security/password-policy.ts';
 import { consumeAuthToken, findUsableAuthToken, issueAuthToken, voidAuthTokens } from './auth-tokens.ts';
 
-const userColumns = {
+export const userColumns = {
   id: users.id,
   email: users.email,
   firstName: users.firstName,

@@ -9,9 +9,10 @@ import { usePageTitle } from '#app/components/layout/use-page-title.ts';
 import { paths } from '#app/config/paths.ts';
 import type { LoginRequest } from '@care/contract/auth';
 import type { User } from '@care/contract/user';
-import { rememberedUsername, useSignIn } from '#app/features/auth/api.ts';
+import { finishSignIn, rememberedUsername, useSignIn } from '#app/features/auth/api.ts';
 import { takeReturnLocation } from '#app/features/auth/auth-store.ts';
 import { LoginForm } from '#app/features/auth/components/login-form.tsx';
+import { PasskeySignInButton } from '#app/features/mfa/components/passkey-sign-in-button.tsx';
 import { SsoSignIn } from '#app/features/sso/components/sso-sign-in.tsx';
 import { ApiRequestError } from '#app/lib/api-client.ts';
 import { notify } from '#app/lib/notify.ts';
@@ -39,7 +40,11 @@ export function Component() {
     // SPEC §5: nothing is sent while a field is empty (the form's schema already says why).
     if (!credentials.username || !credentials.password || signIn.isPending) return;
     signIn.mutate(credentials, {
-      onSuccess: goOn,
+      onSuccess: async ({ secondFactor, ...user }) => {
+        // The second factor (or, for staff held to one, setting one up) comes before anything else.
+        if (secondFactor) return navigate(paths.secondFactor, { state: { user, step: secondFactor } });
+        await goOn(user);
+      },
       onError: (error) => {
         const message = error instanceof ApiRequestError ? error.message : t('errors:unexpected');
         notify('ERROR', { title: t('auth:sign-in'), message });
@@ -53,6 +58,12 @@ export function Component() {
         <PageHeading title={t('auth:login.title')}>{t('auth:login.intro')}</PageHeading>
         <SsoSignIn onSignedIn={goOn} />
         <LoginForm onSubmit={handleSubmit} pending={signIn.isPending} initialUsername={initialUsername} />
+        <PasskeySignInButton
+          onSignedIn={async ({ secondFactor: _, ...user }) => {
+            await finishSignIn(user);
+            await goOn(user);
+          }}
+        />
         <Divider label={t('auth:login.no-account')} labelPosition="center" />
         <Stack gap="sm">
           <LinkCard

@@ -16,6 +16,8 @@ interface MobileDrawerProps {
   cart: ReactNode;
   userName: string;
   onSignOut: () => void;
+  /** The settings page: the customer's /home/user, or the staff settings. */
+  settingsTo?: string;
 }
 
 /**
@@ -30,11 +32,12 @@ export function MobileDrawer({
   cart,
   userName,
   onSignOut,
+  settingsTo = paths.user,
 }: MobileDrawerProps) {
   const { t } = useTranslation('layout');
   const accountItems: NavItem[] = [
     { to: paths.updatePassword, label: t('user-menu.change-password'), icon: IconKey },
-    { to: paths.user, label: t('user-menu.settings'), icon: IconSettings },
+    { to: settingsTo, label: t('user-menu.settings'), icon: IconSettings },
   ];
   return (
     <Drawer.Root id="app-drawer" opened={opened} onClose={onClose} size={320} hiddenFrom={NAV_BREAKPOINT}>

@@ -7,7 +7,8 @@ import {
   type RegistrationB2CRequest,
   type RegistrationRequest,
 } from '@care/contract/auth';
-import { AuthoritiesSchema, PORTAL_BROAD_VALUE, UserSchema, UserSettingsSchema } from '@care/contract/user';
+import { type LoginResponse, LoginResponseSchema } from '@care/contract/mfa';
+import { AuthoritiesSchema, PORTAL_BROAD_VALUE, type User, UserSettingsSchema } from '@care/contract/user';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { paths } from '#app/config/paths.ts';
@@ -42,17 +43,11 @@ function rememberUsername(username: string, remember: boolean): void {
 }
 
 /**
- * SPEC §4 login: the call, then the authorities and settings kept locally, then signed in.
- * A failure removes the local flag, signs out and passes the error on (the caller shows it).
+ * The end of every sign-in (password, passkey, the second factor): the authorities and settings kept locally, then
+ * signed in. A failure signs out and passes the error on.
  */
-export async function signIn(credentials: LoginRequest) {
+export async function finishSignIn(user: User): Promise<User> {
   try {
-    const user = await request('auth/login', {
-      method: 'POST',
-      body: credentials,
-      schema: UserSchema,
-      silent: true,
-    });
     const [authorities, settings] = await Promise.all([
       request('api/user/authorities', { schema: AuthoritiesSchema, silent: true }),
       request('api/user/settings', {
@@ -63,10 +58,32 @@ export async function signIn(credentials: LoginRequest) {
     ]);
     storeAuthorities(authorities);
     localStorage.setItem(LOCAL.userSettings, JSON.stringify(settings));
-    rememberUsername(credentials.username, credentials.remember);
     dismissSignOutWarning();
     useAuthStore.getState().setSignedIn(user);
     return user;
+  } catch (error) {
+    useAuthStore.getState().setSignedOut();
+    throw error;
+  }
+}
+
+/**
+ * SPEC §4 login: the call, then finishSignIn. A failure removes the local flag, signs out and passes the error on
+ * (the caller shows it). An account with a second factor (or staff held to set one up) answers `secondFactor`:
+ * the sign-in is finished by the second-factor screen then.
+ */
+export async function signIn(credentials: LoginRequest): Promise<LoginResponse> {
+  try {
+    const answer = await request('auth/login', {
+      method: 'POST',
+      body: credentials,
+      schema: LoginResponseSchema,
+      silent: true,
+    });
+    rememberUsername(credentials.username, credentials.remember);
+    if (answer.secondFactor) return answer;
+    await finishSignIn(answer);
+    return answer;
   } catch (error) {
     useAuthStore.getState().setSignedOut();
     throw error;

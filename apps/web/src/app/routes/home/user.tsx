@@ -7,6 +7,7 @@ import {
   IconKey,
   IconMapPin,
   IconRestore,
+  IconShieldLock,
   IconTable,
   IconUser,
   IconUserOff,
@@ -32,6 +33,8 @@ import { DetailsForm } from '#app/features/account/components/details-form.tsx';
 import { NotificationSettingsForm } from '#app/features/account/components/notification-settings-form.tsx';
 import { useAuthStore } from '#app/features/auth/auth-store.ts';
 import { SessionsSection } from '#app/features/sessions/components/sessions-section.tsx';
+import { mfaStatusQuery } from '#app/features/mfa/api.ts';
+import { MfaSettings } from '#app/features/mfa/components/mfa-settings.tsx';
 import { fieldErrorsOf } from '#app/lib/api-client.ts';
 import { notify } from '#app/lib/notify.ts';
 import { queryClient } from '#app/lib/query-client.ts';
@@ -43,14 +46,16 @@ export const loader = () =>
     queryClient.ensureQueryData(detailsQuery),
     queryClient.ensureQueryData(addressQuery),
     queryClient.ensureQueryData(notificationSettingsQuery),
+    queryClient.ensureQueryData(mfaStatusQuery),
   ]);
 
 /** SPEC §2 /home/user: account settings. The forms on the left, the one-click account actions on the right. */
 export function Component() {
-  const { t } = useTranslation(['layout', 'errors']);
+  const { t } = useTranslation(['layout', 'errors', 'mfa']);
   const { data: details } = useSuspenseQuery(detailsQuery);
   const { data: address } = useSuspenseQuery(addressQuery);
   const { data: notificationSettings } = useSuspenseQuery(notificationSettingsQuery);
+  const { data: mfaStatus } = useSuspenseQuery(mfaStatusQuery);
   const updateDetails = useUpdateDetails();
   const updateAddress = useUpdateAddress();
   const saveNotifications = useSaveNotificationSettings();
@@ -142,6 +147,13 @@ export function Component() {
               />
             </SectionCard>
             <SessionsSection />
+            <SectionCard
+              icon={IconShieldLock}
+              title={t('mfa:section.title')}
+              description={t('mfa:section.description')}
+            >
+              <MfaSettings status={mfaStatus} />
+            </SectionCard>
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 4 }}>

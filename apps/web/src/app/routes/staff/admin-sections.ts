@@ -1,4 +1,4 @@
-import { IconFileImport, IconTractor, type Icon } from '@tabler/icons-react';
+import { IconFileImport, IconShieldLock, IconTractor, type Icon } from '@tabler/icons-react';
 import { paths } from '#app/config/paths.ts';
 
 export interface AdminSection {
@@ -12,4 +12,5 @@ export interface AdminSection {
 export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { to: paths.staffCatalogImport, label: 'nav.catalog-import', icon: IconFileImport },
   { to: paths.staffMachineImport, label: 'nav.machines', icon: IconTractor },
+  { to: paths.staffAdminSecurity, label: 'nav.security', icon: IconShieldLock },
 ];

@@ -136,6 +136,7 @@ function StaffFrame() {
         cart={null}
         userName={`${firstName} ${lastName}`.trim()}
         onSignOut={handleSignOut}
+        settingsTo={paths.staffSettings}
       />
     </AppShell>
   );
