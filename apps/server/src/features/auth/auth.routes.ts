@@ -27,6 +27,8 @@ import { afterResponse } from './after-response.ts';
 import {
   findResetAccount,
   isResetTokenUsable,
+  recordRefusedSignIn,
+  type RefusedSignIn,
   resetPassword,
   sendPasswordReset,
   signIn,
@@ -64,6 +66,9 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
    */
   const resetsToSend = new WeakMap<FastifyRequest, number>();
   const later = afterResponse(app, 'password-reset mail');
+  // A refused sign-in of an existing account is logged after the answer, like the reset mail and for the same reason.
+  const refusedSignIns = new WeakMap<FastifyRequest, RefusedSignIn>();
+  const auditLater = afterResponse(app, 'failed sign-in audit');
   // After the captcha, so that unsolved requests do not use up a mailbox's or a domain's registrations.
   const registrationGuards = [
     captcha.guard,
@@ -92,9 +97,15 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       },
       config: { rateLimit: perIp('sign-in', RATE_LIMITS.signInPerIp) },
       preHandler: signInFailures.guard,
+      onResponse: async (request) => {
+        const refused = refusedSignIns.get(request);
+        if (refused) auditLater(() => recordRefusedSignIn(db, refused, request.ip));
+      },
     },
     async (request, reply) => {
-      const { userId, ...user } = await signIn(db, request.body);
+      const { userId, ...user } = await signIn(db, request.body, request.ip, (refused) =>
+        refusedSignIns.set(request, refused),
+      );
       await signInFailures.forgive(request);
       // A new token at every sign-in; a session the browser still carried ends.
       const previous = sessionToken(env, request);
@@ -232,7 +243,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       config: { rateLimit: perIp('token', RATE_LIMITS.tokenPerIp) },
     },
     async (request, reply) => {
-      await resetPassword(db, env, request.body);
+      await resetPassword(db, env, request.body, request.ip);
       return reply.status(204).send();
     },
   );
