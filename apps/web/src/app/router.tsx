@@ -102,6 +102,7 @@ export const routes: RouteObject[] = [
             children: [
               { index: true, element: <Navigate to={paths.staffCatalogImport} replace /> },
               { path: 'catalog-import', lazy: () => import('./routes/staff/catalog-import.tsx') },
+              { path: 'audit', lazy: () => import('./routes/staff/audit.tsx') },
             ],
           },
           // Its address before the admin area (issue 5).

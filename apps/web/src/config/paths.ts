@@ -36,6 +36,10 @@ export const paths = {
   staffAdmin: '/staff/admin',
   /** Catalogue import (issue 5), for admins. */
   staffCatalogImport: '/staff/admin/catalog-import',
+  /** The audit log (issue 15), for admins; its filters travel in the query string (features/audit/api.ts). */
+  staffAudit: '/staff/admin/audit',
+  /** A customer's page for staff (issue 15). */
+  staffCustomer: (id: string | number) => `/staff/customers/${id}`,
 } as const;
 
 /** The catalogue's nested routes (SPEC §2), the same under the public root and under /home. */

@@ -148,7 +148,8 @@ export async function updateStaffServiceRequest(
     // Only what differs: saving the form unchanged is no change, and writes nothing (no event, no audit entry).
     const changes = Object.fromEntries(
       Object.entries(update).filter(
-        ([field, value]) => value !== undefined && value !== request[field as keyof StaffServiceRequestUpdate],
+        ([field, value]) =>
+          value !== undefined && value !== request[field as keyof StaffServiceRequestUpdate],
       ),
     );
     if (Object.keys(changes).length === 0) return;

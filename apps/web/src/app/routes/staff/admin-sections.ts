@@ -1,4 +1,4 @@
-import { IconFileImport, type Icon } from '@tabler/icons-react';
+import { IconFileImport, IconHistory, type Icon } from '@tabler/icons-react';
 import { paths } from '#app/config/paths.ts';
 
 export interface AdminSection {
@@ -11,4 +11,5 @@ export interface AdminSection {
 /** The admin area's sections, in the order of its tab strip (apps/web/src/app/routes/staff/admin-layout.tsx). */
 export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { to: paths.staffCatalogImport, label: 'nav.catalog-import', icon: IconFileImport },
+  { to: paths.staffAudit, label: 'nav.audit', icon: IconHistory },
 ];

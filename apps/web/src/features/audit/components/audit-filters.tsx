@@ -1,0 +1,111 @@
+import { AUDIT_KINDS, type AuditKind } from '@care/contract/audit';
+import { Button, CloseButton, Group, MultiSelect, Paper, SimpleGrid, Text, TextInput } from '@mantine/core';
+import { IconFilterOff } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { SearchField } from '#app/components/layout/search-field.tsx';
+import type { AuditParams } from '../api.ts';
+
+export type AuditFilters = Omit<AuditParams, 'limit' | 'cursor'>;
+
+interface AuditFilterBarProps {
+  params: AuditParams;
+  onChange: (filters: Partial<AuditFilters>) => void;
+  onClear: () => void;
+}
+
+/**
+ * The log's filters: person, kinds, days (in Poland, both included) and subject. Each applies at once; the two
+ * texts on Enter. A subject or person opened by a link (`?subjectType=user&subjectId=12`) shows as a removable tag.
+ */
+export function AuditFilterBar({ params, onChange, onClear }: AuditFilterBarProps) {
+  const { t } = useTranslation('admin');
+  const hasFilter = Object.entries(params).some(
+    ([key, value]) => key !== 'limit' && key !== 'cursor' && value !== undefined && String(value) !== '',
+  );
+  return (
+    <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }} mb="md">
+      <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} spacing="md" verticalSpacing="sm">
+        <SearchField
+          key={`person-${params.person ?? ''}`}
+          label={t('audit.filters.person')}
+          placeholder={t('audit.filters.person-placeholder')}
+          initialValue={params.person ?? ''}
+          onSearch={(person) => onChange({ person: person || undefined })}
+        />
+        <MultiSelect
+          label={t('audit.filters.kind')}
+          placeholder={params.kind?.length ? undefined : t('audit.filters.kind-placeholder')}
+          data={AUDIT_KINDS.map((kind) => ({ value: kind, label: t(`audit.kinds.${kind}`) }))}
+          value={params.kind ?? []}
+          onChange={(kind) => onChange({ kind: kind as AuditKind[] })}
+          searchable
+          clearable
+          size="md"
+          comboboxProps={{ withinPortal: true }}
+        />
+        <SimpleGrid cols={2} spacing="sm">
+          <TextInput
+            type="date"
+            size="md"
+            label={t('audit.filters.from')}
+            value={params.from ?? ''}
+            max={params.to}
+            onChange={(event) => onChange({ from: event.currentTarget.value || undefined })}
+          />
+          <TextInput
+            type="date"
+            size="md"
+            label={t('audit.filters.to')}
+            value={params.to ?? ''}
+            min={params.from}
+            onChange={(event) => onChange({ to: event.currentTarget.value || undefined })}
+          />
+        </SimpleGrid>
+        <SearchField
+          key={`subject-${params.subject ?? ''}`}
+          label={t('audit.filters.subject')}
+          placeholder={t('audit.filters.subject-placeholder')}
+          initialValue={params.subject ?? ''}
+          onSearch={(subject) => onChange({ subject: subject || undefined })}
+        />
+      </SimpleGrid>
+      <Group justify="space-between" mt="sm" gap="sm">
+        <Group gap="xs">
+          {params.subjectType ? (
+            <Group gap={4} wrap="nowrap">
+              <Text size="sm">
+                {t('audit.filters.only-subject', {
+                  type: t(`audit.subject-types.${params.subjectType}`),
+                  id: params.subjectId ?? '',
+                })}
+              </Text>
+              <CloseButton
+                size="md"
+                aria-label={t('audit.filters.remove-subject')}
+                onClick={() => onChange({ subjectType: undefined, subjectId: undefined })}
+              />
+            </Group>
+          ) : null}
+          {params.actorId ? (
+            <Group gap={4} wrap="nowrap">
+              <Text size="sm">{t('audit.filters.only-actor', { id: params.actorId })}</Text>
+              <CloseButton
+                size="md"
+                aria-label={t('audit.filters.remove-actor')}
+                onClick={() => onChange({ actorId: undefined })}
+              />
+            </Group>
+          ) : null}
+        </Group>
+        <Button
+          variant="default"
+          leftSection={<IconFilterOff size={18} aria-hidden />}
+          onClick={onClear}
+          disabled={!hasFilter}
+        >
+          {t('audit.filters.clear')}
+        </Button>
+      </Group>
+    </Paper>
+  );
+}
