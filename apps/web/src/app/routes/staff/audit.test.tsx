@@ -1,4 +1,7 @@
-import type { AuditPage } from '@care/contract/audit';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { AUDIT_KINDS, AUDIT_SUBJECT_TYPES, type AuditPage } from '@care/contract/audit';
+import { LANGUAGES } from '@care/contract/locales';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -89,5 +92,22 @@ describe('audit log screen', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
     await waitFor(() => expect(router.state.location.search).toBe(''));
     expect(screen.getByRole('searchbox', { name: 'Person' })).toHaveValue('');
+  });
+});
+
+describe('audit log translations', () => {
+  it('names every kind and subject type in pl, en and de', () => {
+    for (const language of LANGUAGES) {
+      const file = join(import.meta.dirname, `../../../../public/locales/lang/admin/${language}.json`);
+      const { audit } = JSON.parse(readFileSync(file, 'utf8')) as {
+        audit: { kinds: Record<string, Record<string, string>>; 'subject-types': Record<string, string> };
+      };
+      for (const kind of AUDIT_KINDS) {
+        const [group, name] = kind.split('.') as [string, string];
+        expect(audit.kinds[group]?.[name], `${language}: ${kind}`).toBeTruthy();
+      }
+      for (const type of AUDIT_SUBJECT_TYPES)
+        expect(audit['subject-types'][type], `${language}: ${type}`).toBeTruthy();
+    }
   });
 });
