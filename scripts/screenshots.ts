@@ -43,7 +43,7 @@ const ACCOUNT_PAGES: Array<[name: string, path: string, signedIn: boolean]> = [
   ['update-password', '/home/update-password', true],
 ];
 
-type Role = 'customer' | 'staff';
+type Role = 'customer' | 'staff' | 'admin';
 
 /**
  * The catalogue card (issue 14): drawing and parts list with position 6 selected, every language, scheme and
@@ -70,6 +70,7 @@ const SERVICE_PAGES: Array<[name: string, path: string, role: Role]> = [
   ['service', '/home/services/edit/{requestId}', 'customer'],
   ['staff-queue', '/staff', 'staff'],
   ['staff-service', '/staff/service-requests/{requestId}', 'staff'],
+  ['admin-audit', '/staff/admin/audit', 'admin'],
 ];
 const SERVICE_VARIANTS = [
   { language: 'pl', scheme: 'light', width: 1280 },
@@ -81,6 +82,7 @@ const PASSWORD = 'Zniwa-2026-demo';
 const ACCOUNTS: Record<Role, string> = {
   customer: 'jan.kowalski@example.com',
   staff: 'serwis@agromech.example',
+  admin: 'admin@agromech.example',
 };
 
 interface Shot {
@@ -242,6 +244,7 @@ async function main(): Promise<void> {
     const states: Record<Role, StorageState> = {
       customer: await signedInState(browser, ACCOUNTS.customer),
       staff: await signedInState(browser, ACCOUNTS.staff),
+      admin: await signedInState(browser, ACCOUNTS.admin),
     };
     const ids = await demoIds(browser, states.customer);
     for (const plannedShot of plan()) {
