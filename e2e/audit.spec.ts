@@ -60,7 +60,7 @@ test('journey: an admin changes a status and finds it in the audit log with befo
   await page.goto('/staff/admin/audit');
   await expect(heading(page)).toHaveText(t('admin:audit.title'));
   await axe.check();
-  await page.getByRole('textbox', { name: t('admin:audit.filters.kind') }).click();
+  await page.getByRole('combobox', { name: t('admin:audit.filters.kind') }).click();
   await page.getByRole('option', { name: t('admin:audit.kinds.service-request.status') }).click();
   await page.keyboard.press('Escape');
   await expect(page).toHaveURL(/kind=service-request\.status/);

@@ -2,6 +2,7 @@ import { AuditPageSchema, AuditQuerySchema } from '@care/contract/audit';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { request } from '#app/lib/api-client.ts';
+import { queryParamsOf } from '#app/lib/query-params.ts';
 
 /** An audit call as the screen builds it: the page size resolved, every filter optional. */
 export type AuditParams = z.output<typeof AuditQuerySchema>;
@@ -29,17 +30,7 @@ const KEYS = [
 
 /** The call an address asks for; a value the contract refuses (a hand-edited link) is left out. */
 export function auditParamsOf(search: URLSearchParams): AuditParams {
-  const input: Record<string, string> = {};
-  for (const key of KEYS) {
-    const value = search.get(key);
-    if (value) input[key] = value;
-  }
-  for (let attempt = 0; attempt <= KEYS.length; attempt += 1) {
-    const parsed = AuditQuerySchema.safeParse(input);
-    if (parsed.success) return parsed.data;
-    for (const issue of parsed.error.issues) delete input[String(issue.path[0])];
-  }
-  return AuditQuerySchema.parse({});
+  return queryParamsOf(AuditQuerySchema, KEYS, search);
 }
 
 /** The query string of a call (and of the address): kinds joined by commas, the default page size left out. */
