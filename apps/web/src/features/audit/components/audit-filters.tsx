@@ -1,9 +1,14 @@
 import { AUDIT_KINDS, type AuditKind } from '@care/contract/audit';
-import { Button, CloseButton, Group, MultiSelect, Paper, SimpleGrid, Text, TextInput } from '@mantine/core';
+import { Box, Button, CloseButton, Group, MultiSelect, Paper, Text, TextInput } from '@mantine/core';
 import { IconFilterOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { SearchField } from '#app/components/layout/search-field.tsx';
 import type { AuditParams } from '../api.ts';
+
+/** Fields share a row on a desk and stack on a phone; a date needs about 150 px to show in full. */
+const GROW = { flex: '1 1 220px', minWidth: 0 };
+const DATES = { flex: '1 1 320px', minWidth: 0 };
+const DATE = { flex: '1 1 150px', minWidth: 0 };
 
 export type AuditFilters = Omit<AuditParams, 'limit' | 'cursor'>;
 
@@ -24,15 +29,18 @@ export function AuditFilterBar({ params, onChange, onClear }: AuditFilterBarProp
   );
   return (
     <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }} mb="md">
-      <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} spacing="md" verticalSpacing="sm">
-        <SearchField
-          key={`person-${params.person ?? ''}`}
-          label={t('audit.filters.person')}
-          placeholder={t('audit.filters.person-placeholder')}
-          initialValue={params.person ?? ''}
-          onSearch={(person) => onChange({ person: person || undefined })}
-        />
+      <Group align="flex-start" gap="md" wrap="wrap">
+        <Box style={GROW}>
+          <SearchField
+            key={`person-${params.person ?? ''}`}
+            label={t('audit.filters.person')}
+            placeholder={t('audit.filters.person-placeholder')}
+            initialValue={params.person ?? ''}
+            onSearch={(person) => onChange({ person: person || undefined })}
+          />
+        </Box>
         <MultiSelect
+          style={GROW}
           label={t('audit.filters.kind')}
           placeholder={params.kind?.length ? undefined : t('audit.filters.kind-placeholder')}
           data={AUDIT_KINDS.map((kind) => ({ value: kind, label: t(`audit.kinds.${kind}`) }))}
@@ -43,8 +51,9 @@ export function AuditFilterBar({ params, onChange, onClear }: AuditFilterBarProp
           size="md"
           comboboxProps={{ withinPortal: true }}
         />
-        <SimpleGrid cols={2} spacing="sm">
+        <Group gap="sm" wrap="nowrap" style={DATES}>
           <TextInput
+            style={DATE}
             type="date"
             size="md"
             label={t('audit.filters.from')}
@@ -53,6 +62,7 @@ export function AuditFilterBar({ params, onChange, onClear }: AuditFilterBarProp
             onChange={(event) => onChange({ from: event.currentTarget.value || undefined })}
           />
           <TextInput
+            style={DATE}
             type="date"
             size="md"
             label={t('audit.filters.to')}
@@ -60,15 +70,17 @@ export function AuditFilterBar({ params, onChange, onClear }: AuditFilterBarProp
             min={params.from}
             onChange={(event) => onChange({ to: event.currentTarget.value || undefined })}
           />
-        </SimpleGrid>
-        <SearchField
-          key={`subject-${params.subject ?? ''}`}
-          label={t('audit.filters.subject')}
-          placeholder={t('audit.filters.subject-placeholder')}
-          initialValue={params.subject ?? ''}
-          onSearch={(subject) => onChange({ subject: subject || undefined })}
-        />
-      </SimpleGrid>
+        </Group>
+        <Box style={GROW}>
+          <SearchField
+            key={`subject-${params.subject ?? ''}`}
+            label={t('audit.filters.subject')}
+            placeholder={t('audit.filters.subject-placeholder')}
+            initialValue={params.subject ?? ''}
+            onSearch={(subject) => onChange({ subject: subject || undefined })}
+          />
+        </Box>
+      </Group>
       <Group justify="space-between" mt="sm" gap="sm">
         <Group gap="xs">
           {params.subjectType ? (
