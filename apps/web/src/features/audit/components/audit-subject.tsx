@@ -24,11 +24,11 @@ export function AuditSubject({ entry }: { entry: AuditLogEntry }) {
         {t(`audit.subject-types.${entry.subjectType}`)}
       </Text>
       {page ? (
-        <Anchor component={Link} to={page} size="sm" style={{ wordBreak: 'break-word' }}>
+        <Anchor component={Link} to={page} size="sm" style={{ overflowWrap: 'anywhere' }}>
           {label}
         </Anchor>
       ) : (
-        <Text size="sm" style={{ wordBreak: 'break-word' }}>
+        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
           {label}
         </Text>
       )}

@@ -1,5 +1,5 @@
 import type { AuditLogEntry } from '@care/contract/audit';
-import { Badge, Paper, Stack, Table, Text } from '@mantine/core';
+import { Paper, Stack, Table, Text } from '@mantine/core';
 import { IconListSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '#app/components/layout/empty-state.tsx';
@@ -10,18 +10,18 @@ import { AuditSubject } from './audit-subject.tsx';
 
 function Kind({ entry }: { entry: AuditLogEntry }) {
   const { t } = useTranslation('admin');
+  // Text, not a badge: a badge cuts a long name ("Status zapytania ofertowego") to one line with an ellipsis.
   return (
-    <Badge
-      variant="light"
-      color="gray"
-      radius="sm"
-      tt="none"
-      fw={600}
-      style={{ whiteSpace: 'normal', height: 'auto' }}
-    >
+    <Text size="sm" fw={600}>
       {t(`audit.kinds.${entry.kind}`)}
-    </Badge>
+    </Text>
   );
+}
+
+/** A refused sign-in's reason is a code (password, deactivated); others are what a person typed. */
+function reasonOf(entry: AuditLogEntry, t: (key: string) => string): string | null {
+  if (entry.reason && entry.kind === 'auth.sign-in-failed') return t(`audit.refusals.${entry.reason}`);
+  return entry.reason;
 }
 
 /** The person: the account's e-mail as it was, or the command line / the system. */
@@ -45,7 +45,7 @@ export function AuditTable({ entries, busy }: { entries: AuditLogEntry[]; busy: 
           {empty}
         </Paper>
       ) : (
-        <Table.ScrollContainer minWidth={960} visibleFrom="sm">
+        <Table.ScrollContainer minWidth={1100} visibleFrom="sm">
           <Table striped withTableBorder verticalSpacing={6} horizontalSpacing="sm" fz="sm">
             <Table.Caption>{caption}</Table.Caption>
             <Table.Thead>
@@ -63,7 +63,7 @@ export function AuditTable({ entries, busy }: { entries: AuditLogEntry[]; busy: 
               {entries.map((entry) => (
                 <Table.Tr key={entry.id}>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(entry.at)}</Table.Td>
-                  <Table.Td style={{ wordBreak: 'break-word' }}>{personOf(entry, t)}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{personOf(entry, t)}</Table.Td>
                   <Table.Td>
                     <Kind entry={entry} />
                   </Table.Td>
@@ -73,7 +73,7 @@ export function AuditTable({ entries, busy }: { entries: AuditLogEntry[]; busy: 
                   <Table.Td>
                     <AuditChange entry={entry} />
                   </Table.Td>
-                  <Table.Td style={{ wordBreak: 'break-word' }}>{entry.reason ?? '—'}</Table.Td>
+                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{reasonOf(entry, t) ?? '—'}</Table.Td>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>{entry.ip ?? '—'}</Table.Td>
                 </Table.Tr>
               ))}
@@ -89,7 +89,7 @@ export function AuditTable({ entries, busy }: { entries: AuditLogEntry[]; busy: 
         renderCard={(entry) => (
           <Paper withBorder radius="md" p="sm">
             <Stack gap={4}>
-              <Text size="sm" fw={600} style={{ wordBreak: 'break-word' }}>
+              <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
                 {formatDateTime(entry.at)} · {personOf(entry, t)}
               </Text>
               <div>
@@ -99,7 +99,7 @@ export function AuditTable({ entries, busy }: { entries: AuditLogEntry[]; busy: 
               <AuditChange entry={entry} />
               {entry.reason ? (
                 <Text size="sm">
-                  {t('audit.columns.reason')}: {entry.reason}
+                  {t('audit.columns.reason')}: {reasonOf(entry, t)}
                 </Text>
               ) : null}
               {entry.ip ? (
