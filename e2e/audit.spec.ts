@@ -41,7 +41,8 @@ test('journey: an admin changes a status and finds it in the audit log with befo
   // The status change in the staff screen.
   const request = await movableRequest(page);
   await page.goto(`/staff/service-requests/${request.id}`);
-  await expect(heading(page)).toContainText(request.code);
+  // The staff screen loads the request, its chat and history: slow on a loaded machine.
+  await expect(heading(page)).toContainText(request.code, { timeout: 30_000 });
   await axe.check();
   await page
     .getByRole('radiogroup', { name: t('staff:status.new') })
@@ -58,7 +59,7 @@ test('journey: an admin changes a status and finds it in the audit log with befo
 
   // The audit log, filtered by kind: the change is the newest status entry, before → after, by the admin.
   await page.goto('/staff/admin/audit');
-  await expect(heading(page)).toHaveText(t('admin:audit.title'));
+  await expect(heading(page)).toHaveText(t('admin:audit.title'), { timeout: 30_000 });
   await axe.check();
   await page.getByRole('combobox', { name: t('admin:audit.filters.kind') }).click();
   await page.getByRole('option', { name: t('admin:audit.kinds.service-request.status') }).click();
@@ -71,21 +72,22 @@ test('journey: an admin changes a status and finds it in the audit log with befo
     .first();
   await expect(row).toContainText(
     `${t(`services:status.${request.status}`)} → ${t(`services:status.${request.to}`)}`,
+    { timeout: 15_000 },
   );
   await expect(row).toContainText(DEMO_ADMIN);
-  await expect(table.getByText(t('admin:audit.kinds.auth.sign-in'))).toHaveCount(0);
+  await expect(table.getByText(t('admin:audit.kinds.auth.sign-in'))).toHaveCount(0, { timeout: 15_000 });
   await axe.check();
   await axe.checkDark();
 
-  // The subject's link opens the request; a link with the subject in the address opens its history.
+  // A link with the subject in the address opens that request's history.
   await page.goto(`/staff/admin/audit?subjectType=service-request&subjectId=${request.id}`);
-  await expect(row).toBeVisible();
+  await expect(row).toBeVisible({ timeout: 15_000 });
   await axe.check();
 
   // 360 px: one card per entry, no sideways scrolling, still readable in both schemes.
   await page.setViewportSize(PHONE);
   const cards = page.getByRole('list', { name: t('admin:audit.caption') });
-  await expect(cards.getByRole('link', { name: request.code }).first()).toBeVisible();
+  await expect(cards.getByRole('link', { name: request.code }).first()).toBeVisible({ timeout: 15_000 });
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
   await axe.check();
   await axe.checkDark();
