@@ -51,6 +51,7 @@ export default tseslint.config(
     'table-settings',
     'staff',
     'catalog-import',
+    'audit',
   ].map((feature) => ({
     // Features never import each other; routes in app/ compose them.
     files: [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],

@@ -80,6 +80,7 @@ const SERVICE_PAGES: Array<[name: string, path: string, role: Role]> = [
   ['admin-machines', '/staff/admin/machines', 'admin'],
   // Issue 15: second factors in the staff settings, and the admin's requirement.
   ['admin-security', '/staff/admin/security', 'admin'],
+  ['admin-audit', '/staff/admin/audit', 'admin'],
 ];
 const SERVICE_VARIANTS = [
   { language: 'pl', scheme: 'light', width: 1280 },

@@ -13,6 +13,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Env } from './config/env.ts';
 import type { Database } from './db/client.ts';
+import { auditRoutes } from './features/audit/audit.routes.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { type B2CStore, localB2CStore } from './features/auth/b2c-store.ts';
 import { createCaptcha } from './features/auth/captcha.ts';
@@ -173,6 +174,7 @@ export async function buildApp({
       await scope.register(catalogRoutes, { env, db });
       await scope.register(catalogImportRoutes, { env, db, fileStore });
       await scope.register(machineImportRoutes, { env, db });
+      await scope.register(auditRoutes, { db });
       await scope.register(eventsRoutes, {
         bus,
         sessionExpiries: expiriesOf,

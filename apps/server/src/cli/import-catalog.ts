@@ -54,7 +54,7 @@ export async function importCatalogCommand(
       files: filesInDirectory(dirname(jsonPath ?? csvPath!)),
       fileNames: [names.json, names.csv].filter((name): name is string => Boolean(name)),
     },
-    { dryRun, userId: null, basePath: deps.basePath, fileStore: deps.fileStore },
+    { dryRun, actor: { id: null, email: 'cli' }, basePath: deps.basePath, fileStore: deps.fileStore },
   );
   if (!outcome.ok) {
     io.err(`Nothing was imported: ${outcome.problemCount} problem(s) (import ${outcome.id}).`);

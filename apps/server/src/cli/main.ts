@@ -1,12 +1,12 @@
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { EnvError, parseEnv } from '#app/config/env.ts';
 import { type Db, openDatabase } from '#app/db/client.ts';
 import { normalizeEmail } from '#app/db/normalize.ts';
 import { migrate } from '#app/db/migrate.ts';
-import { sessions } from '#app/db/schema/sessions.ts';
 import { users } from '#app/db/schema/users.ts';
+import { type AuditActor, recordAudit } from '#app/features/audit/audit.ts';
 import { createLocalFileStore } from '#app/files/file-store.ts';
 import { endAllSessions, endEverySession } from '#app/plugins/session.ts';
 import { CliError, createUser, generatePassword } from './create-user.ts';
@@ -130,6 +130,8 @@ async function createUserCommand(args: string[], db: Db, io: CliIo): Promise<num
   return 0;
 }
 
+const CLI: AuditActor = { id: null, email: 'cli' };
+
 async function endSessionsCommand(args: string[], db: Db, io: CliIo): Promise<number> {
   const { values } = parseArgs({
     args,
@@ -137,18 +139,31 @@ async function endSessionsCommand(args: string[], db: Db, io: CliIo): Promise<nu
     strict: true,
   });
   if (values.all) {
-    io.out(`Ended ${await endEverySession(db)} session(s) of all users.`);
+    const count = await db.transaction(async (tx) => {
+      const ended = await endEverySession(tx);
+      await recordAudit(tx, CLI, {
+        kind: 'auth.sessions-ended',
+        subject: { type: 'user', id: '*', label: 'all users' },
+        after: { sessionsEnded: ended },
+      });
+      return ended;
+    });
+    io.out(`Ended ${count} session(s) of all users.`);
     return 0;
   }
   if (!values.email) throw new CliError(`Give --email <e-mail> or --all.\n\n${USAGE}`);
   const email = normalizeEmail(values.email);
   const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
   if (!user) throw new CliError(`No user with the e-mail ${email}.`);
-  const [{ count } = { count: 0 }] = await db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(sessions)
-    .where(eq(sessions.userId, user.id));
-  await endAllSessions(db, user.id);
+  const count = await db.transaction(async (tx) => {
+    const ended = await endAllSessions(tx, user.id);
+    await recordAudit(tx, CLI, {
+      kind: 'auth.sessions-ended',
+      subject: { type: 'user', id: user.id, label: email },
+      after: { sessionsEnded: ended },
+    });
+    return ended;
+  });
   io.out(`Ended ${count} session(s) of ${email}.`);
   return 0;
 }

@@ -693,6 +693,11 @@ const MATRIX: Record<string, Row> = {
     // Off, as it is: the other cells' sign-ins stay as they are.
     request: () => json('PUT', '/api/admin/security', { requireStaffSecondFactor: false }),
   },
+  // --- Audit log: admin only, read only ---
+  'GET /api/admin/audit': {
+    expect: { ...SERVICE_STAFF(200), service: 403 },
+    request: () => get('/api/admin/audit?kind=auth.sign-in&limit=5'),
+  },
 
   // --- Real-time events ---
   'GET /api/events': { expect: SIGNED_IN(200), stream: true, request: () => get('/api/events') },

@@ -115,6 +115,7 @@ export const routes: RouteObject[] = [
               { path: 'catalog-import', lazy: () => import('./routes/staff/catalog-import.tsx') },
               { path: 'machines', lazy: () => import('./routes/staff/machine-import.tsx') },
               { path: 'security', lazy: () => import('./routes/staff/admin-security.tsx') },
+              { path: 'audit', lazy: () => import('./routes/staff/audit.tsx') },
             ],
           },
           // Every staff member's own settings (issue 15): a thin page of sections from the features.

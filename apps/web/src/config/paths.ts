@@ -50,6 +50,8 @@ export const paths = {
   staffMachineImport: '/staff/admin/machines',
   /** Sign-in security (issue 15): the second-factor requirement for staff. */
   staffAdminSecurity: '/staff/admin/security',
+  /** The audit log (issue 15), for admins; its filters travel in the query string (features/audit/api.ts). */
+  staffAudit: '/staff/admin/audit',
 } as const;
 
 /** The catalogue's nested routes (SPEC §2), the same under the public root and under /home. */

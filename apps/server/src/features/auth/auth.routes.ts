@@ -28,6 +28,8 @@ import { afterResponse } from './after-response.ts';
 import {
   findResetAccount,
   isResetTokenUsable,
+  recordRefusedSignIn,
+  type RefusedSignIn,
   resetPassword,
   sendPasswordReset,
   signIn,
@@ -65,6 +67,9 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
    */
   const resetsToSend = new WeakMap<FastifyRequest, number>();
   const later = afterResponse(app, 'password-reset mail');
+  // A refused sign-in of an existing account is logged after the answer, like the reset mail and for the same reason.
+  const refusedSignIns = new WeakMap<FastifyRequest, RefusedSignIn>();
+  const auditLater = afterResponse(app, 'failed sign-in audit');
   // After the captcha, so that unsolved requests do not use up a mailbox's or a domain's registrations.
   const registrationGuards = [
     captcha.guard,
@@ -93,12 +98,17 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       },
       config: { rateLimit: perIp('sign-in', RATE_LIMITS.signInPerIp) },
       preHandler: signInFailures.guard,
+      onResponse: async (request) => {
+        const refused = refusedSignIns.get(request);
+        if (refused) auditLater(() => recordRefusedSignIn(db, refused, request.ip));
+      },
     },
     async (request, reply) => {
-      const { userId, ...user } = await signIn(db, request.body);
-      // Staff sign in through the identity provider only (issue 15); customers keep their passwords.
-      if (!env.STAFF_PASSWORD_SIGN_IN && user.role !== 'customer')
-        throw new AppError('PASSWORD_SIGN_IN_DISABLED');
+      const { userId, ...user } = await signIn(db, request.body, {
+        ip: request.ip,
+        onRefused: (refused) => refusedSignIns.set(request, refused),
+        staffPasswords: env.STAFF_PASSWORD_SIGN_IN,
+      });
       await signInFailures.forgive(request);
       // A new token at every sign-in; a session the browser still carried ends.
       const previous = sessionToken(env, request);
@@ -240,7 +250,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       config: { rateLimit: perIp('token', RATE_LIMITS.tokenPerIp) },
     },
     async (request, reply) => {
-      await resetPassword(db, env, request.body);
+      await resetPassword(db, env, request.body, request.ip);
       return reply.status(204).send();
     },
   );

@@ -5,6 +5,7 @@ import type { Env } from '#app/config/env.ts';
 import type { Db } from '#app/db/client.ts';
 import { normalizeEmail } from '#app/db/normalize.ts';
 import { users } from '#app/db/schema/users.ts';
+import { recordAudit } from '#app/features/audit/audit.ts';
 import { enqueueMail } from '#app/mail/outbox.ts';
 import { mailTemplates } from '#app/mail/templates.ts';
 import { AppError, fieldError } from '#app/plugins/errors.ts';
@@ -26,26 +27,70 @@ export function toUser(row: Omit<User, 'id'> & { id: number }): User {
   return { ...row, id: String(row.id) };
 }
 
+/** An existing account whose sign-in was refused (wrong password, deactivated): the route logs it afterwards. */
+export interface RefusedSignIn {
+  id: number;
+  email: string;
+  reason: 'password' | 'deactivated';
+}
+
 /**
  * POST auth/login. A wrong password, an unknown e-mail and a deactivated account get the same answer after
  * the same work: an unknown e-mail is checked against a dummy argon2id hash. Only the right password to a
- * not yet confirmed account learns that the e-mail still needs confirming.
+ * not yet confirmed account learns that the e-mail still needs confirming. A success is audited with the
+ * last-sign-in time it sets; a refusal of an existing account is handed to `onRefused`, so that the caller can
+ * log it once the answer has gone (writing it here would make a known e-mail slower to refuse than an unknown).
  */
-export async function signIn(db: Db, input: LoginRequest): Promise<User & { userId: number }> {
+export async function signIn(
+  db: Db,
+  input: LoginRequest,
+  {
+    ip,
+    onRefused,
+    staffPasswords = true,
+  }: {
+    ip?: string;
+    onRefused?: (refused: RefusedSignIn) => void;
+    /** False with STAFF_PASSWORD_SIGN_IN=false: staff sign in through the identity provider only (issue 15). */
+    staffPasswords?: boolean;
+  } = {},
+): Promise<User & { userId: number }> {
   const [row] = await db
     .select({ ...userColumns, passwordHash: users.passwordHash, status: users.status })
     .from(users)
     .where(eq(users.email, normalizeEmail(input.username)))
     .limit(1);
   const matches = await verifyPassword(row?.passwordHash ?? (await dummyPasswordHash()), input.password);
-  if (!row || !matches || row.status === 'deactivated') throw new AppError('INVALID_CREDENTIALS');
+  if (!row || !matches || row.status === 'deactivated') {
+    if (row) onRefused?.({ id: row.id, email: row.email, reason: matches ? 'deactivated' : 'password' });
+    throw new AppError('INVALID_CREDENTIALS');
+  }
   if (row.status === 'pending') throw new AppError('EMAIL_NOT_CONFIRMED');
+  // Only after the password: a wrong one must not learn that the address is a staff member's.
+  if (!staffPasswords && row.role !== 'customer') throw new AppError('PASSWORD_SIGN_IN_DISABLED');
   const rehash = needsRehash(row.passwordHash) ? { passwordHash: await hashPassword(input.password) } : {};
-  await db
-    .update(users)
-    .set({ lastLoginAt: new Date(), ...rehash })
-    .where(eq(users.id, row.id));
+  await db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({ lastLoginAt: new Date(), ...rehash })
+      .where(eq(users.id, row.id));
+    await recordAudit(tx, row, {
+      kind: 'auth.sign-in',
+      subject: { type: 'user', id: row.id, label: row.email },
+      ip,
+    });
+  });
   return { ...toUser(row), userId: row.id };
+}
+
+/** The failed sign-in of an existing account (never the password tried), after the answer has gone. */
+export async function recordRefusedSignIn(db: Db, refused: RefusedSignIn, ip?: string): Promise<void> {
+  await recordAudit(db, refused, {
+    kind: 'auth.sign-in-failed',
+    subject: { type: 'user', id: refused.id, label: refused.email },
+    reason: refused.reason,
+    ip,
+  });
 }
 
 /**
@@ -108,6 +153,7 @@ export async function resetPassword(
   db: Db,
   env: Env,
   input: PasswordResetConfirmationRequest,
+  ip?: string,
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const token = await consumeAuthToken(tx, input.token, 'reset_password');
@@ -125,5 +171,10 @@ export async function resetPassword(
       .where(eq(users.id, user.id));
     await voidAuthTokens(tx, user.id, 'reset_password');
     await endAllSessions(tx, user.id);
+    await recordAudit(tx, user, {
+      kind: 'auth.password-reset',
+      subject: { type: 'user', id: user.id, label: user.email },
+      ip,
+    });
   });
 }

@@ -59,7 +59,13 @@ export const catalogImportRoutes: FastifyPluginAsyncZod<{ env: Env; db: Db; file
             ...received.files.map((file) => file.name),
           ].filter((name): name is string => Boolean(name)),
         },
-        { dryRun: received.dryRun, userId: actorOf(request).id, basePath: env.BASE_PATH, fileStore },
+        {
+          dryRun: received.dryRun,
+          actor: actorOf(request),
+          ip: request.ip,
+          basePath: env.BASE_PATH,
+          fileStore,
+        },
       );
       if (outcome.ok) return outcome.result;
       return reply.status(422).send({

@@ -41,7 +41,7 @@ describe('catalogue import', () => {
     importCatalog(
       database.db,
       { sources, files: options.files ?? filesInDirectory(EXAMPLE_DIR), fileNames: ['catalog.json'] },
-      { dryRun: options.dryRun ?? false, userId: null, basePath: '', fileStore },
+      { dryRun: options.dryRun ?? false, actor: { id: null, email: 'cli' }, basePath: '', fileStore },
     );
   const ok = (outcome: CatalogImportOutcome) => {
     if (!outcome.ok) throw new Error(JSON.stringify(outcome.problems, null, 2));

@@ -18,6 +18,7 @@ import { forgetCatalogSearches } from '#app/features/catalog/catalog.service.ts'
 import { catalogCards, catalogFolders, parts } from '#app/db/schema/catalog.ts';
 import { catalogFiles, catalogImports } from '#app/db/schema/catalog-imports.ts';
 import { files } from '#app/db/schema/files.ts';
+import { type AuditActor, recordAudit } from '#app/features/audit/audit.ts';
 import type { FileStore } from '#app/files/file-store.ts';
 import type { CheckedImage, ImportFiles } from './import-files.ts';
 import { Problems } from './problems.ts';
@@ -43,8 +44,10 @@ export interface CatalogImportInput {
 
 export interface CatalogImportOptions {
   dryRun: boolean;
-  /** Who runs it; null for the command line. */
-  userId: number | null;
+  /** Who runs it: an admin, or the command line (`{ id: null, email: 'cli' }`). */
+  actor: AuditActor;
+  /** The admin's address, for the audit entry. */
+  ip?: string;
   /** Prefix of stored image addresses (env BASE_PATH). */
   basePath: string;
   fileStore: FileStore;
@@ -82,8 +85,9 @@ export async function importCatalog(
     files: emptyCounts(),
   };
   const storedKeys: string[] = [];
+  let importedId: string | undefined;
   try {
-    await db.transaction(async (tx) => {
+    importedId = await db.transaction(async (tx) => {
       await tx.execute(sql`SELECT pg_advisory_xact_lock(${IMPORT_LOCK})`);
       const folderRows = await tx.select().from(catalogFolders);
       const byId = new Map(folderRows.map((row) => [row.id, row.externalId]));
@@ -148,6 +152,8 @@ export async function importCatalog(
       for (const [externalId, id] of catalogueParts) partIds.set(externalId, id);
       const cardIds = await writeCards(ctx, records.cards, storedCards, folderIds, resolved.drawings);
       await writePositions(ctx, records.cards, cardIds, partIds);
+      // A real import is recorded (history and audit) in its own transaction; a check is no change.
+      return options.dryRun ? undefined : recordImport(tx, input, options, summary, started);
     });
   } catch (error) {
     await Promise.allSettled(storedKeys.map((key) => options.fileStore.remove(key)));
@@ -156,20 +162,23 @@ export async function importCatalog(
 
   const failed = problems.size > 0;
   const status = failed ? 'failed' : options.dryRun ? 'checked' : 'imported';
-  const [row] = await db
-    .insert(catalogImports)
-    .values({
-      userId: options.userId,
-      fileNames: input.fileNames,
-      dryRun: options.dryRun,
-      status,
-      summary: failed ? null : summary,
-      problems: problems.list.slice(0, CATALOG_IMPORT_MAX_PROBLEMS),
-      problemCount: problems.size,
-      durationMs: Date.now() - started,
-    })
-    .returning({ id: catalogImports.id });
-  const id = String(row!.id);
+  let id = importedId;
+  if (id === undefined) {
+    const [row] = await db
+      .insert(catalogImports)
+      .values({
+        userId: options.actor.id,
+        fileNames: input.fileNames,
+        dryRun: options.dryRun,
+        status,
+        summary: failed ? null : summary,
+        problems: problems.list.slice(0, CATALOG_IMPORT_MAX_PROBLEMS),
+        problemCount: problems.size,
+        durationMs: Date.now() - started,
+      })
+      .returning({ id: catalogImports.id });
+    id = String(row!.id);
+  }
   // Searches kept from before the import would not find its parts for a while (catalog.service.ts).
   if (status === 'imported') forgetCatalogSearches();
   if (failed)
@@ -189,6 +198,37 @@ export async function importCatalog(
       warnings: warnings.list.slice(0, CATALOG_IMPORT_MAX_PROBLEMS),
     },
   };
+}
+
+/** The history row of an applied import and its audit entry (catalog.imported), in the import's transaction. */
+async function recordImport(
+  tx: Db,
+  input: CatalogImportInput,
+  options: CatalogImportOptions,
+  summary: CatalogImportSummary,
+  started: number,
+): Promise<string> {
+  const [row] = await tx
+    .insert(catalogImports)
+    .values({
+      userId: options.actor.id,
+      fileNames: input.fileNames,
+      dryRun: false,
+      status: 'imported',
+      summary,
+      problems: [],
+      problemCount: 0,
+      durationMs: Date.now() - started,
+    })
+    .returning({ id: catalogImports.id });
+  const id = String(row!.id);
+  await recordAudit(tx, options.actor, {
+    kind: 'catalog.imported',
+    subject: { type: 'catalog-import', id, label: input.fileNames.join(', ') },
+    after: { ...summary },
+    ip: options.ip,
+  });
+  return id;
 }
 
 /**
@@ -230,7 +270,7 @@ async function storeImages(
         contentType: image.contentType,
         sizeBytes: stored.sizeBytes,
         sha256: stored.sha256,
-        uploadedBy: options.userId,
+        uploadedBy: options.actor.id,
       })
       .returning({ id: files.id });
     await tx.insert(catalogFiles).values({ sha256: sha, fileId: file!.id });

@@ -249,6 +249,12 @@ export const offerRoutes: FastifyPluginAsyncZod<Options> = async (
       preHandler: salesOnly,
     },
     async (request) =>
-      changeOfferRequestStatus(db, actorOf(request), Number(request.params.id), request.body.status),
+      changeOfferRequestStatus(
+        db,
+        actorOf(request),
+        Number(request.params.id),
+        request.body.status,
+        request.ip,
+      ),
   );
 };

@@ -15,6 +15,7 @@ import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '#app/db/client.ts';
 import { type Audience, publishEvent } from '#app/events/event-bus.ts';
+import { recordAudit } from '#app/features/audit/audit.ts';
 import { parts } from '#app/db/schema/catalog.ts';
 import { DOCUMENT_PREFIXES, nextDocumentCode } from '#app/db/schema/counters.ts';
 import { files } from '#app/db/schema/files.ts';
@@ -395,10 +396,12 @@ export async function changeOfferRequestStatus(
   actor: Actor,
   id: number,
   status: OfferRequestStatus,
+  ip?: string,
 ): Promise<StaffOfferRequestDetails> {
   await db.transaction(async (tx) => {
     const [row] = await tx
       .select({
+        number: offerRequests.number,
         status: offerRequests.status,
         assignedTo: offerRequests.assignedTo,
         customerId: offerRequests.customerId,
@@ -424,6 +427,13 @@ export async function changeOfferRequestStatus(
       toStatus: status,
       changedBy: actor.id,
       changedAt: now,
+    });
+    await recordAudit(tx, actor, {
+      kind: 'offer-request.status',
+      subject: { type: 'offer-request', id, label: row.number },
+      before: { status: row.status },
+      after: { status },
+      ip,
     });
     await publishEvent(
       tx,

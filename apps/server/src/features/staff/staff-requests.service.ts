@@ -7,10 +7,12 @@ import { machines } from '#app/db/schema/machines.ts';
 import { serviceRequests, serviceRequestStatusHistory } from '#app/db/schema/service-requests.ts';
 import { userAddresses, users } from '#app/db/schema/users.ts';
 import { publishEvent, requestAudience } from '#app/events/event-bus.ts';
+import { type AuditEntry, recordAudits } from '#app/features/audit/audit.ts';
 import { guaranteeOf, todayInPoland } from '#app/features/machines/guarantee.ts';
 import { getServiceRequestDetails } from '#app/features/service-requests/service-requests.service.ts';
 import { AppError, notFound } from '#app/plugins/errors.ts';
 import type { Address } from '@care/contract/user';
+import type { Actor } from '#app/plugins/session.ts';
 
 type StaffServiceRequestUpdate = z.output<typeof StaffServiceRequestUpdateSchema>;
 
@@ -103,15 +105,22 @@ export async function getStaffServiceRequest(db: Db, id: number): Promise<StaffS
  */
 export async function updateStaffServiceRequest(
   db: Db,
+  actor: Actor,
   id: number,
   update: StaffServiceRequestUpdate,
+  ip?: string,
 ): Promise<StaffServiceRequest> {
   await db.transaction(async (tx) => {
     const [request] = await tx
       .select({
+        code: serviceRequests.code,
         reportDate: serviceRequests.reportDate,
         status: serviceRequests.status,
         customerId: serviceRequests.customerId,
+        estimatedCompletionDate: serviceRequests.estimatedCompletionDate,
+        completionDate: serviceRequests.completionDate,
+        serviceOpinion: serviceRequests.serviceOpinion,
+        additionalParts: serviceRequests.additionalParts,
       })
       .from(serviceRequests)
       .where(eq(serviceRequests.id, id))
@@ -126,12 +135,19 @@ export async function updateStaffServiceRequest(
         ]);
       }
     }
-    const changes = Object.fromEntries(Object.entries(update).filter(([, value]) => value !== undefined));
+    // Only what differs: saving the form unchanged is no change, and writes nothing (no event, no audit entry).
+    const changes = Object.fromEntries(
+      Object.entries(update).filter(
+        ([field, value]) =>
+          value !== undefined && value !== request[field as keyof StaffServiceRequestUpdate],
+      ),
+    );
     if (Object.keys(changes).length === 0) return;
     await tx
       .update(serviceRequests)
       .set({ ...changes, updatedAt: sql`now()` })
       .where(eq(serviceRequests.id, id));
+    await recordAudits(tx, actor, auditEntries(request, changes, { id, label: request.code, ip }));
     await publishEvent(
       tx,
       { type: 'service-request-status', data: { serviceRequestId: String(id), status: request.status } },
@@ -155,4 +171,30 @@ export function addressOf(
     city: address.city,
     countryCode: address.countryCode,
   };
+}
+
+const AUDITED_GROUPS = [
+  { kind: 'service-request.dates', fields: ['estimatedCompletionDate', 'completionDate'] },
+  { kind: 'service-request.findings', fields: ['serviceOpinion', 'additionalParts'] },
+] as const;
+
+/** One entry per group the change touched (dates, findings), each with the touched fields before → after. */
+function auditEntries(
+  request: Record<string, unknown>,
+  changes: Record<string, unknown>,
+  subject: { id: number; label: string; ip: string | undefined },
+): AuditEntry[] {
+  return AUDITED_GROUPS.flatMap(({ kind, fields }) => {
+    const touched = fields.filter((field) => field in changes);
+    if (touched.length === 0) return [];
+    return [
+      {
+        kind,
+        subject: { type: 'service-request' as const, id: subject.id, label: subject.label },
+        before: Object.fromEntries(touched.map((field) => [field, request[field] ?? null])),
+        after: Object.fromEntries(touched.map((field) => [field, changes[field]])),
+        ip: subject.ip,
+      },
+    ];
+  });
 }

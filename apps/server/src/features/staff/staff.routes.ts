@@ -75,7 +75,7 @@ export const staffRoutes: FastifyPluginAsyncZod<Options> = async (app, { env, db
     },
     async (request) => {
       const id = Number(request.params.id);
-      const changed = await changeStatus(db, env, actorOf(request), id, request.body);
+      const changed = await changeStatus(db, env, actorOf(request), id, request.body, request.ip);
       if (changed.mailQueued) onMailQueued();
       return getStaffServiceRequest(db, id);
     },
@@ -93,6 +93,7 @@ export const staffRoutes: FastifyPluginAsyncZod<Options> = async (app, { env, db
       },
       preHandler: staffOnly,
     },
-    async (request) => updateStaffServiceRequest(db, Number(request.params.id), request.body),
+    async (request) =>
+      updateStaffServiceRequest(db, actorOf(request), Number(request.params.id), request.body, request.ip),
   );
 };

@@ -8,6 +8,7 @@ import { machines } from '#app/db/schema/machines.ts';
 import { serviceRequests, serviceRequestStatusHistory } from '#app/db/schema/service-requests.ts';
 import { users } from '#app/db/schema/users.ts';
 import { publishEvent, requestAudience } from '#app/events/event-bus.ts';
+import { recordAudit } from '#app/features/audit/audit.ts';
 import { enqueueMail } from '#app/mail/outbox.ts';
 import { mailTemplates } from '#app/mail/templates.ts';
 import { AppError, notFound } from '#app/plugins/errors.ts';
@@ -76,6 +77,7 @@ async function applyStatusChange(
   actor: Actor,
   target: Target,
   change: StatusChange & { withdrawn: boolean },
+  ip: string | undefined,
 ): Promise<StatusChanged> {
   const from = target.status;
   // Without fromStatus, asking for the status the request already has is a second click after someone's first.
@@ -97,6 +99,14 @@ async function applyStatusChange(
     changedBy: actor.id,
     changedAt: updated.statusChangedAt,
     note: change.note ?? null,
+  });
+  await recordAudit(tx, actor, {
+    kind: 'service-request.status',
+    subject: { type: 'service-request', id: target.id, label: target.code },
+    before: { status: from },
+    after: { status: change.status },
+    reason: change.note ?? null,
+    ip,
   });
   await publishEvent(
     tx,
@@ -133,9 +143,10 @@ export async function changeStatus(
   actor: Actor,
   id: number,
   change: StatusChange,
+  ip?: string,
 ): Promise<StatusChanged> {
   return db.transaction(async (tx) =>
-    applyStatusChange(tx, env, actor, await findTarget(tx, id), { ...change, withdrawn: false }),
+    applyStatusChange(tx, env, actor, await findTarget(tx, id), { ...change, withdrawn: false }, ip),
   );
 }
 
@@ -143,10 +154,16 @@ export async function changeStatus(
  * POST api/service-requests/{id}/withdrawal: the customer withdraws their own request while it is new (N → X).
  * Another customer's or an unknown request is NOT_FOUND; any other status is INVALID_STATUS_TRANSITION.
  */
-export async function withdrawRequest(db: Db, env: Env, actor: Actor, id: number): Promise<StatusChanged> {
+export async function withdrawRequest(
+  db: Db,
+  env: Env,
+  actor: Actor,
+  id: number,
+  ip?: string,
+): Promise<StatusChanged> {
   return db.transaction(async (tx) => {
     const target = await findTarget(tx, id, actor.id);
     if (target.status !== 'N') throw new AppError('INVALID_STATUS_TRANSITION');
-    return applyStatusChange(tx, env, actor, target, { status: 'X', fromStatus: 'N', withdrawn: true });
+    return applyStatusChange(tx, env, actor, target, { status: 'X', fromStatus: 'N', withdrawn: true }, ip);
   });
 }

@@ -40,6 +40,7 @@ export const withdrawalRoutes: FastifyPluginAsyncZod<Options> = async (app, { en
         env,
         actorOf(request),
         Number(request.params.id),
+        request.ip,
       );
       if (mailQueued) onMailQueued();
       return withdrawn;

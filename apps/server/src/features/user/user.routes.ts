@@ -122,7 +122,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ env: Env; db: Db }> = async (ap
       preHandler: [requireUser, passwordCheck],
     },
     async (request, reply) => {
-      await changePassword(db, env, actorOf(request), request.body);
+      await changePassword(db, env, actorOf(request), request.body, request.ip);
       return reply.status(204).send();
     },
   );
@@ -139,7 +139,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ env: Env; db: Db }> = async (ap
       preHandler: [requireUser, passwordCheck],
     },
     async (request, reply) => {
-      await deactivateAccount(db, actorOf(request), request.body);
+      await deactivateAccount(db, actorOf(request), request.body, request.ip);
       clearSessionCookie(env, reply);
       return reply.status(204).send();
     },

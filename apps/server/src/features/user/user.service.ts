@@ -12,6 +12,7 @@ import type { Env } from '#app/config/env.ts';
 import type { Db } from '#app/db/client.ts';
 import { authTokens } from '#app/db/schema/sessions.ts';
 import { userAddresses, users } from '#app/db/schema/users.ts';
+import { recordAudit } from '#app/features/audit/audit.ts';
 import { fieldError, notFound } from '#app/plugins/errors.ts';
 import { type Actor, endAllSessions } from '#app/plugins/session.ts';
 import { hashPassword, verifyPassword } from '#app/security/password.ts';
@@ -150,6 +151,7 @@ export async function changePassword(
   env: Env,
   actor: Actor,
   input: ChangePasswordRequest,
+  ip?: string,
 ): Promise<void> {
   const user = await passwordHashOf(db, actor);
   if (!(await verifyPassword(user.passwordHash, input.oldPassword)))
@@ -165,7 +167,13 @@ export async function changePassword(
   await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash }).where(eq(users.id, actor.id));
     await voidUnusedTokens(tx, actor.id);
-    await endAllSessions(tx, actor.id, actor.sessionId);
+    const ended = await endAllSessions(tx, actor.id, actor.sessionId);
+    await recordAudit(tx, actor, {
+      kind: 'auth.password-changed',
+      subject: { type: 'user', id: actor.id, label: actor.email },
+      after: { otherSessionsEnded: ended },
+      ip,
+    });
   });
 }
 
@@ -173,7 +181,12 @@ export async function changePassword(
  * POST api/user/deactivation, confirmed with the password: the account can no longer sign in or reset its
  * password, every session ends, and the data stays (machines, service requests) for the maker's records.
  */
-export async function deactivateAccount(db: Db, actor: Actor, input: DeactivationRequest): Promise<void> {
+export async function deactivateAccount(
+  db: Db,
+  actor: Actor,
+  input: DeactivationRequest,
+  ip?: string,
+): Promise<void> {
   const user = await passwordHashOf(db, actor);
   if (!(await verifyPassword(user.passwordHash, input.password)))
     throw fieldError('password', 'form.password-incorrect');
@@ -184,6 +197,13 @@ export async function deactivateAccount(db: Db, actor: Actor, input: Deactivatio
       .where(eq(users.id, actor.id));
     await voidUnusedTokens(tx, actor.id);
     await endAllSessions(tx, actor.id);
+    await recordAudit(tx, actor, {
+      kind: 'auth.deactivated',
+      subject: { type: 'user', id: actor.id, label: actor.email },
+      before: { status: 'active' },
+      after: { status: 'deactivated' },
+      ip,
+    });
   });
 }
 

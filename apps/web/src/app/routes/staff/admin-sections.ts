@@ -1,4 +1,4 @@
-import { IconFileImport, IconShieldLock, IconTractor, type Icon } from '@tabler/icons-react';
+import { IconFileImport, IconHistory, IconShieldLock, IconTractor, type Icon } from '@tabler/icons-react';
 import { paths } from '#app/config/paths.ts';
 
 export interface AdminSection {
@@ -13,4 +13,5 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { to: paths.staffCatalogImport, label: 'nav.catalog-import', icon: IconFileImport },
   { to: paths.staffMachineImport, label: 'nav.machines', icon: IconTractor },
   { to: paths.staffAdminSecurity, label: 'nav.security', icon: IconShieldLock },
+  { to: paths.staffAudit, label: 'nav.audit', icon: IconHistory },
 ];

@@ -1,0 +1,37 @@
+import type { AuditLogEntry } from '@care/contract/audit';
+import { Anchor, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '#app/config/paths.ts';
+
+/** The page of a subject, where the staff screens have one. */
+function pageOf(entry: AuditLogEntry): string | null {
+  if (entry.subjectType === 'service-request') return paths.staffServiceRequest(entry.subjectId);
+  if (entry.subjectType === 'offer-request') return paths.staffOfferRequest(entry.subjectId);
+  if (entry.subjectType === 'user' && /^\d+$/.test(entry.subjectId))
+    return paths.staffCustomer(entry.subjectId);
+  return null;
+}
+
+/** What an entry is about: its type, and its label linked to its page. */
+export function AuditSubject({ entry }: { entry: AuditLogEntry }) {
+  const { t } = useTranslation('admin');
+  const label = entry.subjectLabel || `#${entry.subjectId}`;
+  const page = pageOf(entry);
+  return (
+    <>
+      <Text size="xs" c="dimmed">
+        {t(`audit.subject-types.${entry.subjectType}`)}
+      </Text>
+      {page ? (
+        <Anchor component={Link} to={page} size="sm" style={{ overflowWrap: 'anywhere' }}>
+          {label}
+        </Anchor>
+      ) : (
+        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+          {label}
+        </Text>
+      )}
+    </>
+  );
+}
