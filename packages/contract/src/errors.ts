@@ -51,6 +51,8 @@ export const ERROR_CODES = [
   'DATE_BEFORE_REPORT_DATE',
   /** A catalogue import file with problems (each listed in the answer); nothing was imported. */
   'CATALOG_IMPORT_INVALID',
+  /** The change would leave no active admin (disabling or demoting the last one, oneself included). */
+  'LAST_ADMIN',
   /** The file store has no room left (ENOSPC, quota): nothing of the upload was kept. */
   'STORAGE_FULL',
   /** The file store cannot be written (read-only, no permission): nothing of the upload was kept. */
