@@ -24,9 +24,11 @@ const USER_STATUS_OF: Record<StaffAccountStatus, UserStatus> = {
   disabled: 'deactivated',
 };
 
+// `${users}.id`, not `${users.id}`: drizzle writes a bare "id" in a one-table select, which the subquery would
+// read as the session's own id.
 const activeSessions = sql<number>`(
   SELECT count(*)::int FROM ${sessions} s
-  WHERE s.user_id = ${users.id} AND s.expires_at > now() AND s.idle_expires_at > now())`;
+  WHERE s.user_id = ${users}.id AND s.expires_at > now() AND s.idle_expires_at > now())`;
 
 const columns = {
   id: users.id,

@@ -41,6 +41,7 @@ async function lockStaff(tx: Db, id: number) {
       language: users.language,
       status: users.status,
       emailConfirmedAt: users.emailConfirmedAt,
+      lastLoginAt: users.lastLoginAt,
     })
     .from(users)
     .where(and(eq(users.id, id), inArray(users.role, [...STAFF_ROLES])))
@@ -184,8 +185,8 @@ export async function disableStaffAccount(
 }
 
 /**
- * POST api/admin/staff-accounts/{id}/enable: back to active, or to pending when the person never set a
- * password (they then need a new link: the old one was voided when the account was disabled).
+ * POST api/admin/staff-accounts/{id}/enable: back to active, or to pending (invited) when the person never had a
+ * password of their own (they then need a new link: the old one was voided when the account was disabled).
  */
 export async function enableStaffAccount(
   db: Db,
@@ -195,7 +196,9 @@ export async function enableStaffAccount(
   await db.transaction(async (tx) => {
     const row = await lockStaff(tx, id);
     if (row.status !== 'deactivated') return;
-    const status = row.emailConfirmedAt ? 'active' : 'pending';
+    // A password of their own: set through the link or the CLI (e-mail confirmed), or used to sign in.
+    const hasPassword = row.emailConfirmedAt !== null || row.lastLoginAt !== null;
+    const status = hasPassword ? 'active' : 'pending';
     await tx
       .update(users)
       .set({ status, deactivatedAt: null, updatedAt: new Date() })
