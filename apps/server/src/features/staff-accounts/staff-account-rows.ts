@@ -43,10 +43,9 @@ const columns = {
   activeSessions,
 };
 
-type Row = Pick<
-  typeof users.$inferSelect,
-  Exclude<keyof typeof columns, 'activeSessions'>
-> & { activeSessions: number };
+type Row = Pick<typeof users.$inferSelect, Exclude<keyof typeof columns, 'activeSessions'>> & {
+  activeSessions: number;
+};
 
 function toStaffAccount(row: Row): StaffAccount {
   return {
@@ -86,7 +85,13 @@ export async function listStaffAccounts(
   const text = searchTextOf(query.q);
   if (text) conditions.push(sql`${users.searchText} LIKE ${containsPattern(text)}`);
   if (query.role?.length) conditions.push(inArray(users.role, query.role));
-  if (query.status?.length) conditions.push(inArray(users.status, query.status.map((s) => USER_STATUS_OF[s])));
+  if (query.status?.length)
+    conditions.push(
+      inArray(
+        users.status,
+        query.status.map((s) => USER_STATUS_OF[s]),
+      ),
+    );
   const where = and(...conditions);
   const [rows, [total]] = await Promise.all([
     db

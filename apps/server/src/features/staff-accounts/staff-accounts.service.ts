@@ -52,20 +52,25 @@ async function lockStaff(tx: Db, id: number) {
 type StaffRow = Awaited<ReturnType<typeof lockStaff>>;
 
 /**
- * Refuses a change that would leave no active admin. The active admins' rows are locked first (in id order, so
- * two changes wait for each other instead of deadlocking): of two admins demoting each other at once, the second
- * re-reads the rows after the first commits and finds one admin left. The caller must still be an active admin.
+ * Locks the active admins' rows (in id order) before the target's row, in every change that can take an admin
+ * away: two such changes then queue up instead of deadlocking, and of two admins demoting each other at once the
+ * second re-reads the rows after the first commits and finds one admin left. The caller must still be one.
  */
-async function keepAnAdmin(tx: Db, actor: Actor, target: StaffRow): Promise<void> {
+async function lockActiveAdmins(tx: Db, actor: Actor): Promise<number[]> {
   const admins = await tx
     .select({ id: users.id })
     .from(users)
     .where(and(eq(users.role, 'admin'), eq(users.status, 'active')))
     .orderBy(asc(users.id))
     .for('update');
-  if (!admins.some((admin) => admin.id === actor.id)) throw new AppError('FORBIDDEN');
-  const targetIsActiveAdmin = admins.some((admin) => admin.id === target.id);
-  if (targetIsActiveAdmin && admins.length <= 1) throw new AppError('LAST_ADMIN');
+  const ids = admins.map((admin) => admin.id);
+  if (!ids.includes(actor.id)) throw new AppError('FORBIDDEN');
+  return ids;
+}
+
+/** Refuses a change that would leave no active admin. */
+function keepAnAdmin(admins: number[], target: StaffRow): void {
+  if (admins.includes(target.id) && admins.length <= 1) throw new AppError('LAST_ADMIN');
 }
 
 /** Voids earlier links, issues a new one (24 h) and queues the e-mail in the person's language. */
@@ -139,9 +144,10 @@ export async function changeStaffRole(
   role: StaffRole,
 ): Promise<StaffAccount> {
   await db.transaction(async (tx) => {
+    const admins = await lockActiveAdmins(tx, actor);
     const row = await lockStaff(tx, id);
     if (row.role === role) return;
-    if (row.role === 'admin') await keepAnAdmin(tx, actor, row);
+    keepAnAdmin(admins, row);
     await tx.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, id));
     await recordAudit(tx, auditActor(actor), {
       kind: 'staff.role',
@@ -164,9 +170,10 @@ export async function disableStaffAccount(
   id: number,
 ): Promise<StaffAccount> {
   await db.transaction(async (tx) => {
+    const admins = await lockActiveAdmins(tx, actor);
     const row = await lockStaff(tx, id);
     if (row.status === 'deactivated') return;
-    if (row.role === 'admin') await keepAnAdmin(tx, actor, row);
+    keepAnAdmin(admins, row);
     await tx
       .update(users)
       .set({ status: 'deactivated', deactivatedAt: new Date(), updatedAt: new Date() })
