@@ -43,6 +43,7 @@ export const routes: RouteObject[] = [
       { path: paths.registerB2C, lazy: () => import('./routes/register-b2c.tsx') },
       { path: '/confirm/:id/:username', lazy: () => import('./routes/confirm.tsx') },
       { path: '/reset-password/:token', lazy: () => import('./routes/reset-password.tsx') },
+      { path: '/set-password/:token', lazy: () => import('./routes/set-password.tsx') },
       publicCatalogRoute(),
       {
         path: paths.home,
@@ -100,7 +101,8 @@ export const routes: RouteObject[] = [
             middleware: [requireAdmin],
             lazy: () => import('./routes/staff/admin-layout.tsx'),
             children: [
-              { index: true, element: <Navigate to={paths.staffCatalogImport} replace /> },
+              { index: true, element: <Navigate to={paths.staffAccounts} replace /> },
+              { path: 'staff', lazy: () => import('./routes/staff/staff-accounts.tsx') },
               { path: 'catalog-import', lazy: () => import('./routes/staff/catalog-import.tsx') },
             ],
           },

@@ -18,6 +18,7 @@ export const NAMESPACES = [
   'errors',
   'validation',
   'admin',
+  'staff-accounts',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -1,4 +1,5 @@
 import { StaffQueueQuerySchema } from '@care/contract/staff';
+import { paramsFromSearch } from '#app/lib/search-params.ts';
 import type { StaffQueueParams } from './api.ts';
 
 /**
@@ -25,17 +26,7 @@ export type QueueFilters = Pick<
 
 /** The queue call an address asks for; a value the contract refuses (a hand-edited link) is left out. */
 export function queueParamsOf(search: URLSearchParams): StaffQueueParams {
-  const input: Record<string, string> = {};
-  for (const key of KEYS) {
-    const value = search.get(key);
-    if (value) input[key] = value;
-  }
-  for (let attempt = 0; attempt <= KEYS.length; attempt += 1) {
-    const parsed = StaffQueueQuerySchema.safeParse(input);
-    if (parsed.success) return parsed.data;
-    for (const issue of parsed.error.issues) delete input[String(issue.path[0])];
-  }
-  return StaffQueueQuerySchema.parse({});
+  return paramsFromSearch(StaffQueueQuerySchema, KEYS, search);
 }
 
 const DEFAULTS = StaffQueueQuerySchema.parse({});

@@ -1,4 +1,4 @@
-import { IconFileImport, type Icon } from '@tabler/icons-react';
+import { IconFileImport, IconUsers, type Icon } from '@tabler/icons-react';
 import { paths } from '#app/config/paths.ts';
 
 export interface AdminSection {
@@ -10,5 +10,6 @@ export interface AdminSection {
 
 /** The admin area's sections, in the order of its tab strip (apps/web/src/app/routes/staff/admin-layout.tsx). */
 export const ADMIN_SECTIONS: readonly AdminSection[] = [
+  { to: paths.staffAccounts, label: 'nav.staff-accounts', icon: IconUsers },
   { to: paths.staffCatalogImport, label: 'nav.catalog-import', icon: IconFileImport },
 ];
