@@ -39,11 +39,12 @@ const ACCOUNT_PAGES: Array<[name: string, path: string, signedIn: boolean]> = [
   ['register-b2c', '/registerB2C', false],
   ['confirm-failure', '/confirm/unknown-token/jan@example.com', false],
   ['reset-password-invalid', '/reset-password/unknown-token', false],
+  ['set-password-invalid', '/set-password/unknown-token', false],
   ['settings', '/home/user', true],
   ['update-password', '/home/update-password', true],
 ];
 
-type Role = 'customer' | 'staff';
+type Role = 'customer' | 'staff' | 'admin';
 
 /**
  * The catalogue card (issue 14): drawing and parts list with position 6 selected, every language, scheme and
@@ -70,6 +71,7 @@ const SERVICE_PAGES: Array<[name: string, path: string, role: Role]> = [
   ['service', '/home/services/edit/{requestId}', 'customer'],
   ['staff-queue', '/staff', 'staff'],
   ['staff-service', '/staff/service-requests/{requestId}', 'staff'],
+  ['staff-accounts', '/staff/admin/staff', 'admin'],
 ];
 const SERVICE_VARIANTS = [
   { language: 'pl', scheme: 'light', width: 1280 },
@@ -81,6 +83,7 @@ const PASSWORD = 'Zniwa-2026-demo';
 const ACCOUNTS: Record<Role, string> = {
   customer: 'jan.kowalski@example.com',
   staff: 'serwis@agromech.example',
+  admin: 'admin@agromech.example',
 };
 
 interface Shot {
@@ -242,6 +245,7 @@ async function main(): Promise<void> {
     const states: Record<Role, StorageState> = {
       customer: await signedInState(browser, ACCOUNTS.customer),
       staff: await signedInState(browser, ACCOUNTS.staff),
+      admin: await signedInState(browser, ACCOUNTS.admin),
     };
     const ids = await demoIds(browser, states.customer);
     for (const plannedShot of plan()) {
