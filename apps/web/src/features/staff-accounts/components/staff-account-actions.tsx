@@ -114,7 +114,7 @@ export function StaffAccountActions({ account }: { account: StaffAccount }) {
               {t('common:actions.cancel')}
             </Button>
             <Button
-              color={pending && 'action' in pending && pending.action === 'disable' ? 'red' : undefined}
+              color={pending && 'action' in pending && pending.action === 'disable' ? 'red.9' : undefined}
               loading={change.isPending}
               onClick={confirm}
               data-autofocus
