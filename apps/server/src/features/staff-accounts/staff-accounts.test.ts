@@ -1,6 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createUser } from '#app/cli/create-user.ts';
 import { auditLog } from '#app/db/schema/audit.ts';
 import { authTokens } from '#app/db/schema/sessions.ts';
 import { createTestApp, type TestApp } from '#app/test/app.ts';
@@ -280,6 +281,27 @@ describe('staff accounts (issue 15)', () => {
       status: 'active',
     });
     expect(await audits(ids.admin)).toHaveLength(0);
+  });
+
+  it('an account the CLI created is listed and changed like one created in the portal', async () => {
+    const created = await createUser(
+      t.database.db,
+      { email: 'cli@example.com', role: 'sales', firstName: 'Celina', lastName: 'Klimek' },
+      NEW_PASSWORD,
+    );
+    const list = json(await call('GET', '/api/admin/staff-accounts?q=klimek', admin)) as {
+      items: Record<string, unknown>[];
+    };
+    expect(list.items).toEqual([
+      expect.objectContaining({ id: String(created.id), role: 'sales', status: 'active', lastLoginAt: null }),
+    ]);
+    expect((await call('POST', `/api/admin/staff-accounts/${created.id}/disable`, admin)).statusCode).toBe(
+      200,
+    );
+    expect((await signIn(t.app, 'cli@example.com', NEW_PASSWORD)).statusCode).toBe(401);
+    const enabled = await call('POST', `/api/admin/staff-accounts/${created.id}/enable`, admin);
+    expect(json(enabled)).toMatchObject({ status: 'active' });
+    expect((await signIn(t.app, 'cli@example.com', NEW_PASSWORD)).statusCode).toBe(200);
   });
 
   it('a registration cannot take over an invited staff account of the same e-mail', async () => {
