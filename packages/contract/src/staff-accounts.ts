@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import { emailField, nameField, passwordField } from './auth.ts';
 import { LANGUAGES } from './locales.ts';
-import { codesFilterField, IdSchema, pageField, pageSizeField, pagedSchema, textFilterField } from './paging.ts';
+import {
+  codesFilterField,
+  IdSchema,
+  pageField,
+  pageSizeField,
+  pagedSchema,
+  textFilterField,
+} from './paging.ts';
 
 /*
  * Staff accounts (issue 15), admin only:

@@ -30,7 +30,8 @@ const activeSessions = sql<number>`(
   SELECT count(*)::int FROM ${sessions} s
   WHERE s.user_id = ${users}.id AND s.expires_at > now() AND s.idle_expires_at > now())`;
 
-const columns = {
+/** A staff row's own columns (the change services lock and read these). */
+export const staffColumns = {
   id: users.id,
   email: users.email,
   firstName: users.firstName,
@@ -40,8 +41,8 @@ const columns = {
   status: users.status,
   lastLoginAt: users.lastLoginAt,
   createdAt: users.createdAt,
-  activeSessions,
 };
+const columns = { ...staffColumns, activeSessions };
 
 type Row = Pick<typeof users.$inferSelect, Exclude<keyof typeof columns, 'activeSessions'>> & {
   activeSessions: number;

@@ -9,7 +9,7 @@ import type { Env } from '#app/config/env.ts';
 import type { Db } from '#app/db/client.ts';
 import { normalizeEmail } from '#app/db/normalize.ts';
 import { users } from '#app/db/schema/users.ts';
-import { type AuditActor, recordAudit } from '#app/features/audit/audit.ts';
+import { type AuditEntry, recordAudit } from '#app/features/audit/audit.ts';
 import { issueAuthToken, voidAuthTokens } from '#app/features/auth/auth-tokens.ts';
 import { enqueueMail } from '#app/mail/outbox.ts';
 import { mailTemplates } from '#app/mail/templates.ts';
@@ -17,7 +17,7 @@ import { AppError, fieldError } from '#app/plugins/errors.ts';
 import { type Actor, endAllSessions } from '#app/plugins/session.ts';
 import { hashPassword } from '#app/security/password.ts';
 import { randomToken } from '#app/security/tokens.ts';
-import { getStaffAccount } from './staff-account-rows.ts';
+import { getStaffAccount, staffColumns } from './staff-account-rows.ts';
 
 /** Who changes a staff account, and from where (for the audit entry). */
 export interface AdminContext {
@@ -25,24 +25,10 @@ export interface AdminContext {
   ip: string | null;
 }
 
-const auditActor = (actor: Actor): AuditActor => ({ id: actor.id, email: actor.email });
-const label = (row: { firstName: string; lastName: string; email: string }) =>
-  `${row.firstName} ${row.lastName} <${row.email}>`;
-
 /** The staff row, locked for the change; a customer's or an unknown id is NOT_FOUND. */
 async function lockStaff(tx: Db, id: number) {
   const [row] = await tx
-    .select({
-      id: users.id,
-      email: users.email,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      role: users.role,
-      language: users.language,
-      status: users.status,
-      emailConfirmedAt: users.emailConfirmedAt,
-      lastLoginAt: users.lastLoginAt,
-    })
+    .select({ ...staffColumns, emailConfirmedAt: users.emailConfirmedAt })
     .from(users)
     .where(and(eq(users.id, id), inArray(users.role, [...STAFF_ROLES])))
     .for('update');
@@ -69,8 +55,47 @@ async function lockActiveAdmins(tx: Db, actor: Actor): Promise<number[]> {
 }
 
 /** Refuses a change that would leave no active admin. */
-function keepAnAdmin(admins: number[], target: StaffRow): void {
-  if (admins.includes(target.id) && admins.length <= 1) throw new AppError('LAST_ADMIN');
+function keepAnAdmin(admins: number[] | null, target: StaffRow): void {
+  if (admins?.includes(target.id) && admins.length <= 1) throw new AppError('LAST_ADMIN');
+}
+
+/** What a change did, for its audit entry; null when there was nothing to change. */
+type Change = Pick<AuditEntry, 'kind' | 'before' | 'after'> | null;
+
+/** The audit entry of a change, in its transaction. */
+async function audit(tx: Db, { actor, ip }: AdminContext, row: StaffRow, change: NonNullable<Change>) {
+  const label = `${row.firstName} ${row.lastName} <${row.email}>`;
+  await recordAudit(
+    tx,
+    { id: actor.id, email: actor.email },
+    { ...change, subject: { type: 'user', id: row.id, label }, ip },
+  );
+}
+
+async function accountOf(db: Db, id: number): Promise<StaffAccount> {
+  const account = await getStaffAccount(db, id);
+  if (!account) throw new AppError('NOT_FOUND');
+  return account;
+}
+
+/**
+ * One change of a staff account in one transaction: (the admins locked,) the row locked, the change, its audit
+ * entry. Answers the account as it is afterwards.
+ */
+async function changeStaff(
+  db: Db,
+  context: AdminContext,
+  id: number,
+  change: (tx: Db, row: StaffRow, admins: number[] | null) => Promise<Change>,
+  { mayRemoveAnAdmin = false } = {},
+): Promise<StaffAccount> {
+  await db.transaction(async (tx) => {
+    const admins = mayRemoveAnAdmin ? await lockActiveAdmins(tx, context.actor) : null;
+    const row = await lockStaff(tx, id);
+    const done = await change(tx, row, admins);
+    if (done) await audit(tx, context, row, done);
+  });
+  return accountOf(db, id);
 }
 
 /** Voids earlier links, issues a new one (24 h) and queues the e-mail in the person's language. */
@@ -82,12 +107,6 @@ async function sendSetPasswordLink(tx: Db, env: Env, row: StaffRow): Promise<voi
   await enqueueMail(tx, { to: row.email, ...mail, kind: 'set-password', language: row.language });
 }
 
-const staffAccount = async (db: Db, id: number): Promise<StaffAccount> => {
-  const account = await getStaffAccount(db, id);
-  if (!account) throw new AppError('NOT_FOUND');
-  return account;
-};
-
 /**
  * POST api/admin/staff-accounts: an account without a usable password (a random one nobody knows), pending
  * until the person sets theirs through the e-mailed link. An e-mail address any account has (staff or customer)
@@ -96,7 +115,7 @@ const staffAccount = async (db: Db, id: number): Promise<StaffAccount> => {
 export async function createStaffAccount(
   db: Db,
   env: Env,
-  { actor, ip }: AdminContext,
+  context: AdminContext,
   input: StaffAccountCreate,
 ): Promise<StaffAccount> {
   const email = normalizeEmail(input.email);
@@ -104,105 +123,66 @@ export async function createStaffAccount(
   const id = await db.transaction(async (tx) => {
     const [created] = await tx
       .insert(users)
-      .values({
-        email,
-        passwordHash,
-        role: input.role,
-        firstName: input.firstName,
-        lastName: input.lastName,
-        language: input.language,
-        status: 'pending',
-      })
+      .values({ ...input, email, passwordHash, status: 'pending' })
       .onConflictDoNothing({ target: users.email })
       .returning({ id: users.id });
     if (!created) throw fieldError('email', 'form.email-taken');
     const row = await lockStaff(tx, created.id);
     await sendSetPasswordLink(tx, env, row);
-    await recordAudit(tx, auditActor(actor), {
-      kind: 'staff.created',
-      subject: { type: 'user', id: row.id, label: label(row) },
-      after: {
-        email,
-        firstName: input.firstName,
-        lastName: input.lastName,
-        role: input.role,
-        language: input.language,
-        status: 'pending',
-      },
-      ip,
-    });
+    await audit(tx, context, row, { kind: 'staff.created', after: { ...input, email, status: 'pending' } });
     return row.id;
   });
-  return staffAccount(db, id);
+  return accountOf(db, id);
 }
 
 /** PUT api/admin/staff-accounts/{id}/role. Demoting the last active admin (oneself too) is LAST_ADMIN. */
-export async function changeStaffRole(
-  db: Db,
-  { actor, ip }: AdminContext,
-  id: number,
-  role: StaffRole,
-): Promise<StaffAccount> {
-  await db.transaction(async (tx) => {
-    const admins = await lockActiveAdmins(tx, actor);
-    const row = await lockStaff(tx, id);
-    if (row.role === role) return;
-    keepAnAdmin(admins, row);
-    await tx.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, id));
-    await recordAudit(tx, auditActor(actor), {
-      kind: 'staff.role',
-      subject: { type: 'user', id, label: label(row) },
-      before: { role: row.role },
-      after: { role },
-      ip,
-    });
-  });
-  return staffAccount(db, id);
+export function changeStaffRole(db: Db, context: AdminContext, id: number, role: StaffRole) {
+  return changeStaff(
+    db,
+    context,
+    id,
+    async (tx, row, admins) => {
+      if (row.role === role) return null;
+      keepAnAdmin(admins, row);
+      await tx.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, id));
+      return { kind: 'staff.role', before: { role: row.role }, after: { role } };
+    },
+    { mayRemoveAnAdmin: true },
+  );
 }
 
 /**
  * POST api/admin/staff-accounts/{id}/disable: users.status 'deactivated' (sign-in refused, as for a deactivated
  * customer), every session ended and any set-password link voided, at once. The last active admin: LAST_ADMIN.
  */
-export async function disableStaffAccount(
-  db: Db,
-  { actor, ip }: AdminContext,
-  id: number,
-): Promise<StaffAccount> {
-  await db.transaction(async (tx) => {
-    const admins = await lockActiveAdmins(tx, actor);
-    const row = await lockStaff(tx, id);
-    if (row.status === 'deactivated') return;
-    keepAnAdmin(admins, row);
-    await tx
-      .update(users)
-      .set({ status: 'deactivated', deactivatedAt: new Date(), updatedAt: new Date() })
-      .where(eq(users.id, id));
-    const sessionsEnded = await endAllSessions(tx, id);
-    await voidAuthTokens(tx, id, 'set_password');
-    await recordAudit(tx, auditActor(actor), {
-      kind: 'staff.disabled',
-      subject: { type: 'user', id, label: label(row) },
-      before: { status: row.status },
-      after: { status: 'deactivated', sessionsEnded },
-      ip,
-    });
-  });
-  return staffAccount(db, id);
+export function disableStaffAccount(db: Db, context: AdminContext, id: number) {
+  return changeStaff(
+    db,
+    context,
+    id,
+    async (tx, row, admins) => {
+      if (row.status === 'deactivated') return null;
+      keepAnAdmin(admins, row);
+      await tx
+        .update(users)
+        .set({ status: 'deactivated', deactivatedAt: new Date(), updatedAt: new Date() })
+        .where(eq(users.id, id));
+      const sessionsEnded = await endAllSessions(tx, id);
+      await voidAuthTokens(tx, id, 'set_password');
+      const after = { status: 'deactivated', sessionsEnded };
+      return { kind: 'staff.disabled', before: { status: row.status }, after };
+    },
+    { mayRemoveAnAdmin: true },
+  );
 }
 
 /**
  * POST api/admin/staff-accounts/{id}/enable: back to active, or to pending (invited) when the person never had a
  * password of their own (they then need a new link: the old one was voided when the account was disabled).
  */
-export async function enableStaffAccount(
-  db: Db,
-  { actor, ip }: AdminContext,
-  id: number,
-): Promise<StaffAccount> {
-  await db.transaction(async (tx) => {
-    const row = await lockStaff(tx, id);
-    if (row.status !== 'deactivated') return;
+export function enableStaffAccount(db: Db, context: AdminContext, id: number) {
+  return changeStaff(db, context, id, async (tx, row) => {
+    if (row.status !== 'deactivated') return null;
     // A password of their own: set through the link or the CLI (e-mail confirmed), or used to sign in.
     const hasPassword = row.emailConfirmedAt !== null || row.lastLoginAt !== null;
     const status = hasPassword ? 'active' : 'pending';
@@ -210,57 +190,26 @@ export async function enableStaffAccount(
       .update(users)
       .set({ status, deactivatedAt: null, updatedAt: new Date() })
       .where(eq(users.id, id));
-    await recordAudit(tx, auditActor(actor), {
-      kind: 'staff.enabled',
-      subject: { type: 'user', id, label: label(row) },
-      before: { status: row.status },
-      after: { status },
-      ip,
-    });
+    return { kind: 'staff.enabled', before: { status: row.status }, after: { status } };
   });
-  return staffAccount(db, id);
 }
 
 /** POST api/admin/staff-accounts/{id}/sign-out: ends every session of the person (the caller's own too). */
-export async function endStaffSessions(
-  db: Db,
-  { actor, ip }: AdminContext,
-  id: number,
-): Promise<StaffAccount> {
-  await db.transaction(async (tx) => {
-    const row = await lockStaff(tx, id);
+export function endStaffSessions(db: Db, context: AdminContext, id: number) {
+  return changeStaff(db, context, id, async (tx) => {
     const ended = await endAllSessions(tx, id);
-    await recordAudit(tx, auditActor(actor), {
-      kind: 'staff.sessions-ended',
-      subject: { type: 'user', id, label: label(row) },
-      before: { activeSessions: ended },
-      after: { activeSessions: 0 },
-      ip,
-    });
+    return { kind: 'staff.sessions-ended', before: { activeSessions: ended }, after: { activeSessions: 0 } };
   });
-  return staffAccount(db, id);
 }
 
 /**
  * POST api/admin/staff-accounts/{id}/set-password-link: a new link (24 h) voiding the earlier ones. A disabled
  * account gets none (CONFLICT): enable it first. For an active account the link sets a new password.
  */
-export async function resendSetPasswordLink(
-  db: Db,
-  env: Env,
-  { actor, ip }: AdminContext,
-  id: number,
-): Promise<StaffAccount> {
-  await db.transaction(async (tx) => {
-    const row = await lockStaff(tx, id);
+export function resendSetPasswordLink(db: Db, env: Env, context: AdminContext, id: number) {
+  return changeStaff(db, context, id, async (tx, row) => {
     if (row.status === 'deactivated') throw new AppError('CONFLICT');
     await sendSetPasswordLink(tx, env, row);
-    await recordAudit(tx, auditActor(actor), {
-      kind: 'staff.link-sent',
-      subject: { type: 'user', id, label: label(row) },
-      after: { to: row.email, language: row.language },
-      ip,
-    });
+    return { kind: 'staff.link-sent', after: { to: row.email, language: row.language } };
   });
-  return staffAccount(db, id);
 }
