@@ -39,6 +39,7 @@ const ACCOUNT_PAGES: Array<[name: string, path: string, signedIn: boolean]> = [
   ['register-b2c', '/registerB2C', false],
   ['confirm-failure', '/confirm/unknown-token/jan@example.com', false],
   ['reset-password-invalid', '/reset-password/unknown-token', false],
+  ['set-password-invalid', '/set-password/unknown-token', false],
   ['settings', '/home/user', true],
   ['update-password', '/home/update-password', true],
   // Issue 15: needs a portal with OIDC_ISSUER_URL set (the "Sign in with …" button beside the refusal).
@@ -81,6 +82,7 @@ const SERVICE_PAGES: Array<[name: string, path: string, role: Role]> = [
   // Issue 15: second factors in the staff settings, and the admin's requirement.
   ['admin-security', '/staff/admin/security', 'admin'],
   ['admin-audit', '/staff/admin/audit', 'admin'],
+  ['staff-accounts', '/staff/admin/staff', 'admin'],
 ];
 const SERVICE_VARIANTS = [
   { language: 'pl', scheme: 'light', width: 1280 },

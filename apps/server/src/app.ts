@@ -33,6 +33,7 @@ import { machineRoutes } from './features/machines/machines.routes.ts';
 import { offerRoutes } from './features/offers/offers.routes.ts';
 import { serviceRequestRoutes } from './features/service-requests/service-requests.routes.ts';
 import { staffRoutes } from './features/staff/staff.routes.ts';
+import { staffAccountRoutes } from './features/staff-accounts/staff-accounts.routes.ts';
 import { withdrawalRoutes } from './features/staff/withdrawal.routes.ts';
 import { ssoSettings } from './features/sso/sso-settings.ts';
 import { ssoRoutes } from './features/sso/sso.routes.ts';
@@ -175,6 +176,7 @@ export async function buildApp({
       await scope.register(catalogImportRoutes, { env, db, fileStore });
       await scope.register(machineImportRoutes, { env, db });
       await scope.register(auditRoutes, { db });
+      await scope.register(staffAccountRoutes, { env, db, onMailQueued });
       await scope.register(eventsRoutes, {
         bus,
         sessionExpiries: expiriesOf,

@@ -53,6 +53,8 @@ export const ERROR_CODES = [
   'CATALOG_IMPORT_INVALID',
   /** A machines CSV with bad rows (each listed in the answer); nothing was imported. */
   'MACHINE_IMPORT_INVALID',
+  /** The change would leave no active admin (disabling or demoting the last one, oneself included). */
+  'LAST_ADMIN',
   /** The file store has no room left (ENOSPC, quota): nothing of the upload was kept. */
   'STORAGE_FULL',
   /** The file store cannot be written (read-only, no permission): nothing of the upload was kept. */

@@ -157,6 +157,16 @@ const UNKNOWN_PASSKEY_ANSWER = {
   response: { clientDataJSON: 'e30', authenticatorData: 'AAAA', signature: 'AAAA' },
   clientExtensionResults: {},
 };
+/** The admin area (issue 15): admins only; every other signed-in caller 403. */
+const ADMIN_ONLY = (ok: number): Record<ActorName, Expected> => ({ ...SERVICE_STAFF(ok), service: 403 });
+/** A new service employee for a staff-account change (the shared actors keep their roles and sessions). */
+const staffTarget = async (world: World) => (await freshUser(world, 'service')).id;
+/** A set-password link of a new invited service employee. */
+async function setPasswordLink(world: World): Promise<string> {
+  const email = `${unique('invited')}@example.com`;
+  const userId = await insertUser(world.db, { email, role: 'service', status: 'pending' });
+  return issueAuthToken(world.db, userId, 'set_password');
+}
 
 const MATRIX: Record<string, Row> = {
   // --- Public: health, brand, API documents, the web app ---
@@ -697,6 +707,56 @@ const MATRIX: Record<string, Row> = {
   'GET /api/admin/audit': {
     expect: { ...SERVICE_STAFF(200), service: 403 },
     request: () => get('/api/admin/audit?kind=auth.sign-in&limit=5'),
+  },
+  // --- Staff accounts (issue 15): admin only; each change on a new service employee ---
+  'GET /api/admin/staff-accounts': {
+    expect: ADMIN_ONLY(200),
+    request: () => get('/api/admin/staff-accounts'),
+  },
+  'GET /api/admin/staff-accounts/:id': {
+    expect: ADMIN_ONLY(200),
+    request: async ({ world }) => get(`/api/admin/staff-accounts/${await staffTarget(world)}`),
+  },
+  'POST /api/admin/staff-accounts': {
+    expect: ADMIN_ONLY(201),
+    request: () =>
+      json('POST', '/api/admin/staff-accounts', {
+        email: `${unique('staff')}@example.com`,
+        firstName: 'Anna',
+        lastName: 'Nowak',
+        role: 'service',
+        language: 'pl',
+      }),
+  },
+  'PUT /api/admin/staff-accounts/:id/role': {
+    expect: ADMIN_ONLY(200),
+    request: async ({ world }) =>
+      json('PUT', `/api/admin/staff-accounts/${await staffTarget(world)}/role`, { role: 'sales' }),
+  },
+  ...Object.fromEntries(
+    ['disable', 'enable', 'sign-out', 'set-password-link'].map((action) => [
+      `POST /api/admin/staff-accounts/:id/${action}`,
+      {
+        expect: ADMIN_ONLY(200),
+        request: async ({ world }: Cell) => ({
+          method: 'POST' as const,
+          url: `/api/admin/staff-accounts/${await staffTarget(world)}/${action}`,
+        }),
+      },
+    ]),
+  ),
+  'POST /auth/set-password/check': {
+    expect: PUBLIC(204),
+    request: async ({ world }) =>
+      json('POST', '/auth/set-password/check', { token: await setPasswordLink(world) }),
+  },
+  'POST /auth/set-password': {
+    expect: PUBLIC(204),
+    request: async ({ world }) =>
+      json('POST', '/auth/set-password', {
+        token: await setPasswordLink(world),
+        password: 'Nowe-Haslo-Zniwa-2026',
+      }),
   },
 
   // --- Real-time events ---

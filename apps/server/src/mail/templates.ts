@@ -128,6 +128,35 @@ const RESET: Record<Language, (l: Link) => { subject: string; paragraphs: string
   }),
 };
 
+/** A staff account an admin created (issue 15): the first password, through a link valid 24 hours. */
+const SET_PASSWORD: Record<Language, (l: Link) => { subject: string; paragraphs: string[]; label: string }> =
+  {
+    pl: ({ name, brand }) => ({
+      subject: `Twoje konto pracownika w portalu ${brand}`,
+      paragraphs: [
+        greeting('pl', name),
+        `administrator założył Ci konto pracownika w portalu ${brand}. Ustaw hasło, aby się zalogować. Link jest ważny 24 godziny i działa jeden raz; jeśli wygaśnie, poproś administratora o nowy.`,
+      ],
+      label: 'Ustaw hasło',
+    }),
+    en: ({ name, brand }) => ({
+      subject: `Your staff account at ${brand}`,
+      paragraphs: [
+        greeting('en', name),
+        `an administrator has created a staff account for you at ${brand}. Set a password to sign in. The link is valid for 24 hours and works once; if it expires, ask the administrator for a new one.`,
+      ],
+      label: 'Set your password',
+    }),
+    de: ({ name, brand }) => ({
+      subject: `Ihr Mitarbeiterkonto bei ${brand}`,
+      paragraphs: [
+        greeting('de', name),
+        `ein Administrator hat für Sie ein Mitarbeiterkonto bei ${brand} angelegt. Legen Sie ein Passwort fest, um sich anzumelden. Der Link ist 24 Stunden gültig und funktioniert einmal; wenn er abläuft, bitten Sie den Administrator um einen neuen.`,
+      ],
+      label: 'Passwort festlegen',
+    }),
+  };
+
 function build(
   table: Record<Language, (l: Link) => { subject: string; paragraphs: string[]; label: string }>,
   language: Language,
@@ -452,6 +481,7 @@ export const mailTemplates = {
   confirmRegistration: (language: Language, link: Link) => build(CONFIRM, language, link),
   alreadyRegistered: (language: Language, link: Link) => build(ALREADY_REGISTERED, language, link),
   resetPassword: (language: Language, link: Link) => build(RESET, language, link),
+  setPassword: (language: Language, link: Link) => build(SET_PASSWORD, language, link),
   statusChanged: (language: Language, mail: StatusChangeMail) =>
     render(language, mail, STATUS_CHANGED[language](mail, STATUS_LABELS[language][mail.status])),
   machineStatusChanged: (language: Language, mail: MachineStatusMail) =>

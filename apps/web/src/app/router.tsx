@@ -44,6 +44,7 @@ export const routes: RouteObject[] = [
       { path: paths.secondFactor, lazy: () => import('./routes/second-factor.tsx') },
       { path: '/confirm/:id/:username', lazy: () => import('./routes/confirm.tsx') },
       { path: '/reset-password/:token', lazy: () => import('./routes/reset-password.tsx') },
+      { path: '/set-password/:token', lazy: () => import('./routes/set-password.tsx') },
       publicCatalogRoute(),
       {
         path: paths.home,
@@ -111,7 +112,8 @@ export const routes: RouteObject[] = [
             middleware: [requireAdmin],
             lazy: () => import('./routes/staff/admin-layout.tsx'),
             children: [
-              { index: true, element: <Navigate to={paths.staffCatalogImport} replace /> },
+              { index: true, element: <Navigate to={paths.staffAccounts} replace /> },
+              { path: 'staff', lazy: () => import('./routes/staff/staff-accounts.tsx') },
               { path: 'catalog-import', lazy: () => import('./routes/staff/catalog-import.tsx') },
               { path: 'machines', lazy: () => import('./routes/staff/machine-import.tsx') },
               { path: 'security', lazy: () => import('./routes/staff/admin-security.tsx') },

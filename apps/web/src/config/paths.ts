@@ -9,6 +9,8 @@ export const paths = {
   confirm: (id: string, username: string) =>
     `/confirm/${encodeURIComponent(id)}/${encodeURIComponent(username)}`,
   resetPassword: (token: string) => `/reset-password/${encodeURIComponent(token)}`,
+  /** The link of a new staff account's e-mail (issue 15). */
+  setPassword: (token: string) => `/set-password/${encodeURIComponent(token)}`,
   publicCatalog: '/parts-catalog-public/catalog-folders',
   home: '/home',
   board: '/home/board',
@@ -44,6 +46,8 @@ export const paths = {
     `/staff/admin/audit?subjectType=user&subjectId=${encodeURIComponent(id)}`,
   /** The admin area (issue 15): its sections are listed in routes/staff/admin-sections.ts. */
   staffAdmin: '/staff/admin',
+  /** Staff accounts (issue 15), for admins: the admin area's first section. */
+  staffAccounts: '/staff/admin/staff',
   /** Catalogue import (issue 5), for admins. */
   staffCatalogImport: '/staff/admin/catalog-import',
   /** Machines from the ERP (issue 15), for admins. */

@@ -21,6 +21,7 @@ export const NAMESPACES = [
   'customers',
   'machine-import',
   'mfa',
+  'staff-accounts',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -68,7 +68,8 @@ export interface PendingRegistration {
   registeredAt: string;
 }
 
-export const AUTH_TOKEN_PURPOSES = ['confirm_registration', 'reset_password'] as const;
+/** set_password: the first password of a staff account an admin created (issue 15, migration 0014). */
+export const AUTH_TOKEN_PURPOSES = ['confirm_registration', 'reset_password', 'set_password'] as const;
 export type AuthTokenPurpose = (typeof AUTH_TOKEN_PURPOSES)[number];
 
 /** Single-use e-mailed tokens (registration confirmation, password reset), stored hashed like sessions. */

@@ -1,12 +1,14 @@
+import { SET_PASSWORD_LINK_HOURS } from '@care/contract/staff-accounts';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '#app/db/client.ts';
 import { type AuthTokenPurpose, authTokens, type PendingRegistration } from '#app/db/schema/sessions.ts';
 import { randomToken, sha256Hex } from '#app/security/tokens.ts';
 
-/** How long an e-mailed link works: registration 72 hours, password reset 1 hour. */
+/** How long an e-mailed link works: registration 72 hours, password reset 1 hour, a staff account's first password 24 hours. */
 export const TOKEN_LIFETIME_MS: Record<AuthTokenPurpose, number> = {
   confirm_registration: 72 * 3_600_000,
   reset_password: 3_600_000,
+  set_password: SET_PASSWORD_LINK_HOURS * 3_600_000,
 };
 
 /** A new single-use token (256 random bits); only its SHA-256 is stored. Returns the raw token for the link. */

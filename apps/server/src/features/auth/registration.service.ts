@@ -135,6 +135,7 @@ async function registerAccount(db: Db, env: Env, account: NewAccount): Promise<v
       .select({
         id: users.id,
         status: users.status,
+        role: users.role,
         email: users.email,
         firstName: users.firstName,
         language: users.language,
@@ -142,7 +143,9 @@ async function registerAccount(db: Db, env: Env, account: NewAccount): Promise<v
       .from(users)
       .where(eq(users.email, account.email))
       .for('update');
-    if (existing && existing.status !== 'pending') return notifyExistingOwner(tx, env, existing);
+    // A staff account waiting for its first password (issue 15) is pending too, but never a registration's to take.
+    if (existing && (existing.status !== 'pending' || existing.role !== 'customer'))
+      return notifyExistingOwner(tx, env, existing);
     if (account.b2cStoreCustomerId) {
       const [linked] = await tx
         .select({ id: users.id, email: users.email, firstName: users.firstName, language: users.language })

@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import { emailField, nameField, passwordField } from './auth.ts';
+import { LANGUAGES } from './locales.ts';
+import {
+  codesFilterField,
+  IdSchema,
+  pageField,
+  pageSizeField,
+  pagedSchema,
+  textFilterField,
+} from './paging.ts';
+
+/*
+ * Staff accounts (issue 15), admin only:
+ *   GET  api/admin/staff-accounts                        list (StaffAccountQuerySchema → StaffAccountPageSchema)
+ *   POST api/admin/staff-accounts                        create, e-mails a set-password link (→ StaffAccountSchema)
+ *   PUT  api/admin/staff-accounts/{id}/role              change the role (StaffAccountRoleChangeSchema)
+ *   POST api/admin/staff-accounts/{id}/disable           disable: no sign-in, every session ends
+ *   POST api/admin/staff-accounts/{id}/enable            enable again
+ *   POST api/admin/staff-accounts/{id}/sign-out          end every session of the person
+ *   POST api/admin/staff-accounts/{id}/set-password-link e-mail a new set-password link (voids the earlier one)
+ * and, public, the page the link opens:
+ *   POST auth/set-password/check                         whether the link still works (204 or INVALID_TOKEN)
+ *   POST auth/set-password                               set the password with the link (204)
+ * The last active admin cannot be disabled or demoted: LAST_ADMIN (409).
+ */
+
+export const STAFF_ROLES = ['service', 'sales', 'admin'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+/**
+ * invited: created in the portal, no password set yet (users.status 'pending'); active; disabled: an admin
+ * turned the account off (users.status 'deactivated').
+ */
+export const STAFF_ACCOUNT_STATUSES = ['invited', 'active', 'disabled'] as const;
+export type StaffAccountStatus = (typeof STAFF_ACCOUNT_STATUSES)[number];
+
+/** How long a set-password link works. */
+export const SET_PASSWORD_LINK_HOURS = 24;
+
+export const StaffAccountQuerySchema = z.object({
+  page: pageField,
+  pageSize: pageSizeField,
+  /** A fragment of the name or e-mail address, case- and accent-insensitive (3 characters at least). */
+  q: textFilterField,
+  role: codesFilterField(STAFF_ROLES),
+  status: codesFilterField(STAFF_ACCOUNT_STATUSES),
+});
+export type StaffAccountQuery = z.input<typeof StaffAccountQuerySchema>;
+
+export const StaffAccountSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  role: z.enum(STAFF_ROLES),
+  language: z.enum(LANGUAGES),
+  status: z.enum(STAFF_ACCOUNT_STATUSES),
+  /** ISO date-time of the last sign-in, null if never. */
+  lastLoginAt: z.iso.datetime().nullable(),
+  createdAt: z.iso.datetime(),
+  /** Sessions that are still valid (what "force sign-out" would end). */
+  activeSessions: z.number().int().min(0),
+});
+export type StaffAccount = z.infer<typeof StaffAccountSchema>;
+
+export const StaffAccountPageSchema = pagedSchema(StaffAccountSchema);
+export type StaffAccountPage = z.infer<typeof StaffAccountPageSchema>;
+
+export const StaffAccountCreateSchema = z.object({
+  email: emailField,
+  firstName: nameField,
+  lastName: nameField,
+  role: z.enum(STAFF_ROLES),
+  language: z.enum(LANGUAGES),
+});
+export type StaffAccountCreate = z.infer<typeof StaffAccountCreateSchema>;
+
+export const StaffAccountParamsSchema = z.object({ id: IdSchema });
+
+export const StaffAccountRoleChangeSchema = z.object({ role: z.enum(STAFF_ROLES) });
+export type StaffAccountRoleChange = z.infer<typeof StaffAccountRoleChangeSchema>;
+
+/** POST auth/set-password: the token of the e-mailed link and the first password. */
+export const SetPasswordRequestSchema = z.object({
+  token: z.string().min(1).max(200),
+  password: passwordField,
+});
+export type SetPasswordRequest = z.infer<typeof SetPasswordRequestSchema>;
+
+export const SetPasswordCheckSchema = SetPasswordRequestSchema.pick({ token: true });
+export type SetPasswordCheck = z.infer<typeof SetPasswordCheckSchema>;
