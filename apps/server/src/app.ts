@@ -28,6 +28,7 @@ import { machineRoutes } from './features/machines/machines.routes.ts';
 import { offerRoutes } from './features/offers/offers.routes.ts';
 import { serviceRequestRoutes } from './features/service-requests/service-requests.routes.ts';
 import { staffRoutes } from './features/staff/staff.routes.ts';
+import { insightRoutes } from './features/insight/insight.routes.ts';
 import { withdrawalRoutes } from './features/staff/withdrawal.routes.ts';
 import { settingsRoutes } from './features/user/settings.routes.ts';
 import { userRoutes } from './features/user/user.routes.ts';
@@ -156,6 +157,7 @@ export async function buildApp({
       await scope.register(chatRoutes, { db });
       await scope.register(chatFilesRoutes, { env, db, fileStore });
       await scope.register(staffRoutes, { env, db, onMailQueued });
+      await scope.register(insightRoutes, { db });
       await scope.register(offerRoutes, { env, db, fileStore, onMailQueued });
       await scope.register(catalogRoutes, { env, db });
       await scope.register(catalogImportRoutes, { env, db, fileStore });
