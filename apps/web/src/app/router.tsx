@@ -86,6 +86,11 @@ export const routes: RouteObject[] = [
             lazy: () => import('./routes/staff/service-request.tsx'),
           },
           {
+            path: 'insight',
+            middleware: [requireServiceStaff],
+            lazy: () => import('./routes/staff/insight.tsx'),
+          },
+          {
             path: 'offer-requests',
             middleware: [requireOfferStaff],
             lazy: () => import('./routes/staff/offer-requests.tsx'),

@@ -32,6 +32,8 @@ export const paths = {
   /** The parts sales inbox (issue 5), for the sales and admin roles. */
   staffOfferRequests: '/staff/offer-requests',
   staffOfferRequest: (id: string | number) => `/staff/offer-requests/${id}`,
+  /** The insight dashboard (issue 15), for the service and admin roles. */
+  staffInsight: '/staff/insight',
   /** The admin area (issue 15): its sections are listed in routes/staff/admin-sections.ts. */
   staffAdmin: '/staff/admin',
   /** Catalogue import (issue 5), for admins. */

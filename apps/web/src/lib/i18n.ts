@@ -18,6 +18,7 @@ export const NAMESPACES = [
   'errors',
   'validation',
   'admin',
+  'insight',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

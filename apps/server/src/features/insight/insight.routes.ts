@@ -13,7 +13,8 @@ export const insightRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     {
       schema: {
         tags: ['staff'],
-        summary: 'The insight dashboard: open requests, weekly flow and response times, models, offer quoting',
+        summary:
+          'The insight dashboard: open requests, weekly flow and response times, models, offer quoting',
         response: { 200: InsightSchema, 401: ApiErrorSchema, 403: ApiErrorSchema },
       },
       preHandler: requireRole(...SERVICE_STAFF_ROLES),

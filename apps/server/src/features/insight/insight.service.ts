@@ -66,7 +66,12 @@ async function weeks(db: Db, since: string, from: SQL): Promise<InsightWeek[]> {
         FILTER (WHERE status = 'F') AS completion_median
     FROM service_requests
     WHERE status IN (${list(CLOSED_SERVICE_REQUEST_STATUSES)}) AND status_changed_at >= ${from}
-    GROUP BY 1`)) as Rows<{ week: Date | string; closed: unknown; completed: unknown; completion_median: unknown }>;
+    GROUP BY 1`)) as Rows<{
+    week: Date | string;
+    closed: unknown;
+    completed: unknown;
+    completion_median: unknown;
+  }>;
 
   const openedBy = new Map(opened.rows.map((row) => [ymd(row.week), row]));
   const closedBy = new Map(closed.rows.map((row) => [ymd(row.week), row]));
@@ -120,13 +125,19 @@ async function models(db: Db, from: SQL): Promise<Insight['models']> {
     SELECT m.name AS model, count(*) AS n
     FROM service_requests r JOIN machines m ON m.id = r.machine_id
     WHERE r.report_date >= ${from}
-    GROUP BY m.name ORDER BY n DESC, m.name LIMIT ${INSIGHT_LIST_LIMIT}`)) as Rows<{ model: string; n: unknown }>;
+    GROUP BY m.name ORDER BY n DESC, m.name LIMIT ${INSIGHT_LIST_LIMIT}`)) as Rows<{
+    model: string;
+    n: unknown;
+  }>;
   return result.rows.map((row) => ({ model: row.model, count: int(row.n) }));
 }
 
 async function offers(db: Db, from: SQL): Promise<Insight['offers']> {
   const byStatus = (await db.execute(sql`
-    SELECT status, count(*) AS n FROM offer_requests GROUP BY status`)) as Rows<{ status: string; n: unknown }>;
+    SELECT status, count(*) AS n FROM offer_requests GROUP BY status`)) as Rows<{
+    status: string;
+    n: unknown;
+  }>;
   const counts = new Map(byStatus.rows.map((row) => [row.status, int(row.n)]));
   const quoting = (await db.execute(sql`
     SELECT count(*) AS sent, count(q.quoted_at) AS quoted,

@@ -46,7 +46,13 @@ describe('insight: the dashboard’s figures over a small known data set', () =>
       extra: { changed?: string; firstReplyAfter?: number } = {},
     ) => {
       const reportDate = at(reported);
-      r[key] = await insertRequest(db, { code: `SR/${key}`, customerId: u.jan!, machineId, status, reportDate });
+      r[key] = await insertRequest(db, {
+        code: `SR/${key}`,
+        customerId: u.jan!,
+        machineId,
+        status,
+        reportDate,
+      });
       await db
         .update(serviceRequests)
         .set({
@@ -72,15 +78,24 @@ describe('insight: the dashboard’s figures over a small known data set', () =>
     await request('r6', mower, 'R', '2025-01-10T08:00:00Z', { changed: '2025-02-01T08:00:00Z' });
     await request('r7', a2, 'O', '2025-03-01T08:00:00Z', { changed: '2025-04-01T08:00:00Z' });
 
-    const offer = async (key: string, status: 'sent' | 'quoted' | 'closed', sent: string, quoted?: string) => {
+    const offer = async (
+      key: string,
+      status: 'sent' | 'quoted' | 'closed',
+      sent: string,
+      quoted?: string,
+    ) => {
       const [row] = await db
         .insert(offerRequests)
         .values({ number: `OR/${key}`, customerId: u.jan!, status, createdAt: at(sent) })
         .returning({ id: offerRequests.id });
-      await db.insert(offerRequestStatusHistory).values([
-        { offerRequestId: row!.id, toStatus: 'sent', changedAt: at(sent) },
-        ...(quoted ? [{ offerRequestId: row!.id, toStatus: 'quoted' as const, changedAt: at(quoted) }] : []),
-      ]);
+      await db
+        .insert(offerRequestStatusHistory)
+        .values([
+          { offerRequestId: row!.id, toStatus: 'sent', changedAt: at(sent) },
+          ...(quoted
+            ? [{ offerRequestId: row!.id, toStatus: 'quoted' as const, changedAt: at(quoted) }]
+            : []),
+        ]);
     };
     // Mon 09:00 → the deadline is Wed 09:00 (quoted exactly then: in time).
     await offer('o1', 'quoted', '2026-06-08T07:00:00Z', '2026-06-10T07:00:00Z');
@@ -195,7 +210,10 @@ describe('insight: the dashboard’s figures over a small known data set', () =>
     };
     expect(await queue('model=AgroMech%20Kosiarka%20300')).toEqual(['SR/r3', 'SR/r5', 'SR/r6']);
     expect(await queue('model=AgroMech%20Kosiarka')).toEqual([]);
-    expect(await queue('status=F,X,U&changedFrom=2026-06-08&changedTo=2026-06-14')).toEqual(['SR/r3', 'SR/r4']);
+    expect(await queue('status=F,X,U&changedFrom=2026-06-08&changedTo=2026-06-14')).toEqual([
+      'SR/r3',
+      'SR/r4',
+    ]);
     expect(await queue('changedFrom=2026-06-04&changedTo=2026-06-04')).toEqual(['SR/r5']);
   });
 

@@ -3,7 +3,7 @@ import { isOfferStaffRole } from '@care/contract/offers';
 import { AppShell, Container } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { IconFileInvoice, IconInbox, IconSettings } from '@tabler/icons-react';
+import { IconChartBar, IconFileInvoice, IconInbox, IconSettings } from '@tabler/icons-react';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet } from 'react-router';
@@ -74,14 +74,15 @@ function StaffFrame() {
       ? [
           {
             to: paths.staff,
-            // The queue's address is the root of /staff: beside the offer inbox (admins) it must not be current there.
-            end: user ? isOfferStaffRole(user.role) : false,
+            // The queue's address is the root of /staff: it must not be current on the insight dashboard or the inbox.
+            end: true,
             label: t('nav.staff'),
             icon: IconInbox,
             badge: { count: unread, label: t('nav.unread', { count: unread }) },
           },
         ]
       : []),
+    ...(isService ? [{ to: paths.staffInsight, label: t('nav.staff-insight'), icon: IconChartBar }] : []),
     ...(user && isOfferStaffRole(user.role)
       ? [{ to: paths.staffOfferRequests, label: t('nav.staff-offers'), icon: IconFileInvoice }]
       : []),
