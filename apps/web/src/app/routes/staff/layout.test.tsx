@@ -49,9 +49,12 @@ describe('the back office frame', () => {
     expect(api.state.requests.filter((r) => r.path.startsWith('/api/chat'))).toEqual([]);
   });
 
-  it('shows the service department only their queue', async () => {
+  it('shows the service department only their queue and the insight dashboard', async () => {
     await renderStaff('service', '/staff');
-    expect(navLinks().map(([label]) => label)).toEqual(['Service queue']);
+    expect(navLinks()).toEqual([
+      ['Service queue', '/staff'],
+      ['Insight', '/staff/insight'],
+    ]);
     await waitFor(() =>
       expect(api.state.requests.filter((r) => r.path === '/api/chat/comments/unread')).not.toEqual([]),
     );
