@@ -70,6 +70,7 @@ const SERVICE_PAGES: Array<[name: string, path: string, role: Role]> = [
   ['service', '/home/services/edit/{requestId}', 'customer'],
   ['staff-queue', '/staff', 'staff'],
   ['staff-service', '/staff/service-requests/{requestId}', 'staff'],
+  ['staff-insight', '/staff/insight', 'staff'],
 ];
 const SERVICE_VARIANTS = [
   { language: 'pl', scheme: 'light', width: 1280 },

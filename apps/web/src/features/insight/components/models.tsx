@@ -30,6 +30,7 @@ export function Models({ insight }: { insight: Insight }) {
           accessibilityLayer={false}
           barProps={{
             cursor: 'pointer',
+            isAnimationActive: false,
             onClick: barClick<{ model: string }>((row) =>
               navigate(insightLinks.model(row.model, insight.since)),
             ),

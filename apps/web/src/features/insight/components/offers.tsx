@@ -61,11 +61,12 @@ export function Offers({ insight, canOpenInbox }: OffersProps) {
             canOpenInbox
               ? {
                   cursor: 'pointer',
+                  isAnimationActive: false,
                   onClick: barClick<{ status: (typeof data)[number]['status'] }>((row) =>
                     navigate(insightLinks.offers(row.status)),
                   ),
                 }
-              : {}
+              : { isAnimationActive: false }
           }
         />
       }

@@ -40,6 +40,7 @@ export function OpenByStatus({ insight }: { insight: Insight }) {
           accessibilityLayer={false}
           barProps={{
             cursor: 'pointer',
+            isAnimationActive: false,
             onClick: barClick<{ status: (typeof data)[number]['status'] }>((row) =>
               navigate(insightLinks.status(row.status)),
             ),

@@ -39,6 +39,7 @@ export function ResponseTimes({ insight }: { insight: Insight }) {
           legendProps={{ verticalAlign: 'top', height: 36 }}
           valueFormatter={number}
           connectNulls={false}
+          lineProps={{ isAnimationActive: false }}
           accessibilityLayer={false}
         />
       }

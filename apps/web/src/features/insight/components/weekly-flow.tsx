@@ -37,6 +37,7 @@ export function WeeklyFlow({ insight }: { insight: Insight }) {
           accessibilityLayer={false}
           barProps={(series) => ({
             cursor: 'pointer',
+            isAnimationActive: false,
             onClick: barClick<{ monday: string }>((row) =>
               navigate(
                 series.name === 'opened'
