@@ -23,45 +23,50 @@ interface FigureTableProps {
 
 /** A chart's figures as a table: the screen readers' view of every chart and the visible "Table" view. */
 export function FigureTable({ caption, columns, rows, linked = true }: FigureTableProps) {
+  const table = (
+    <Table striped highlightOnHover verticalSpacing={6} fz="sm">
+      <VisuallyHidden component="caption">{caption}</VisuallyHidden>
+      <Table.Thead>
+        <Table.Tr>
+          {columns.map((column, index) => (
+            <Table.Th key={column} scope="col" ta={index === 0 ? 'start' : 'end'}>
+              {column}
+            </Table.Th>
+          ))}
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {rows.map((row) => (
+          <Table.Tr key={row.key}>
+            {row.cells.map((cell, index) => {
+              const content =
+                linked && cell.href ? (
+                  <Anchor component={Link} to={cell.href} fz="sm">
+                    {cell.text}
+                  </Anchor>
+                ) : (
+                  cell.text
+                );
+              return index === 0 ? (
+                <Table.Th key={index} scope="row" fw={500}>
+                  {content}
+                </Table.Th>
+              ) : (
+                <Table.Td key={index} ta="end" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                  {content}
+                </Table.Td>
+              );
+            })}
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+  // The screen readers' copy has nothing to scroll to (a scroll area without a focusable link is unreachable).
+  if (!linked) return table;
   return (
     <Table.ScrollContainer minWidth={280} type="native">
-      <Table striped highlightOnHover verticalSpacing={6} fz="sm">
-        <VisuallyHidden component="caption">{caption}</VisuallyHidden>
-        <Table.Thead>
-          <Table.Tr>
-            {columns.map((column, index) => (
-              <Table.Th key={column} scope="col" ta={index === 0 ? 'start' : 'end'}>
-                {column}
-              </Table.Th>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((row) => (
-            <Table.Tr key={row.key}>
-              {row.cells.map((cell, index) => {
-                const content =
-                  linked && cell.href ? (
-                    <Anchor component={Link} to={cell.href} fz="sm">
-                      {cell.text}
-                    </Anchor>
-                  ) : (
-                    cell.text
-                  );
-                return index === 0 ? (
-                  <Table.Th key={index} scope="row" fw={500}>
-                    {content}
-                  </Table.Th>
-                ) : (
-                  <Table.Td key={index} ta="end" style={{ fontVariantNumeric: 'tabular-nums' }}>
-                    {content}
-                  </Table.Td>
-                );
-              })}
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+      {table}
     </Table.ScrollContainer>
   );
 }
