@@ -97,6 +97,8 @@ export const serviceRequests = pgTable(
     index('service_requests_report_date_idx').on(t.reportDate, t.id),
     index('service_requests_last_message_at_asc_idx').on(t.lastMessageAt, t.id),
     index('service_requests_status_changed_at_idx').on(t.statusChangedAt, t.id),
+    // Insight: requests reported per week and their time to the first staff reply, an index-only range scan.
+    index('service_requests_report_date_first_reply_idx').on(t.reportDate, t.firstStaffReplyAt),
     // Insight: requests closed per week and time to completion, a range of the last 26 weeks (decisions/047).
     index('service_requests_closed_at_idx')
       .on(t.statusChangedAt, t.status, t.reportDate)

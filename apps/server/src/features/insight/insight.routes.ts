@@ -4,7 +4,7 @@ import { SERVICE_STAFF_ROLES } from '@care/contract/staff';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '#app/db/client.ts';
 import { requireRole } from '#app/plugins/session.ts';
-import { getInsight } from './insight.service.ts';
+import { getCachedInsight } from './insight-cache.ts';
 
 /** The insight dashboard (issue 15): service staff and admins; customers and parts sales get FORBIDDEN. */
 export const insightRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
@@ -19,6 +19,6 @@ export const insightRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
       },
       preHandler: requireRole(...SERVICE_STAFF_ROLES),
     },
-    async () => getInsight(db),
+    async () => getCachedInsight(db),
   );
 };

@@ -1,12 +1,13 @@
 import type { Insight } from '@care/contract/insight';
 import type { StaffQueuePage } from '@care/contract/staff';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { offerRequests, offerRequestStatusHistory } from '#app/db/schema/offers.ts';
 import { serviceRequests } from '#app/db/schema/service-requests.ts';
 import { cookieFor, insertUser } from '#app/test/accounts.ts';
 import { createTestApp, type TestApp } from '#app/test/app.ts';
 import { insertOwnedMachine, insertRequest } from '#app/test/service-requests.ts';
+import { getCachedInsight, INSIGHT_FRESH_MS } from './insight-cache.ts';
 import { getInsight } from './insight.service.ts';
 
 /** Wednesday 17 June 2026, 14:00 in Poland: the oldest of the 26 weeks starts on Monday 22 December 2025. */
@@ -196,6 +197,15 @@ describe('insight: the dashboard’s figures over a small known data set', () =>
     expect((await get(cookie.jan)).statusCode).toBe(403);
     expect((await get(cookie.sales)).statusCode).toBe(403);
     expect((await get()).statusCode).toBe(401);
+  });
+
+  it('counts the dashboard once a minute: a fresh answer is reused, a stale one served while one recount runs', async () => {
+    const db = t.database.db;
+    const first = await getCachedInsight(db);
+    expect(await getCachedInsight(db)).toBe(first);
+    const stale = await getCachedInsight(db, Date.now() + INSIGHT_FRESH_MS);
+    expect(stale).toBe(first);
+    await vi.waitFor(async () => expect(await getCachedInsight(db)).not.toBe(first), { timeout: 30_000 });
   });
 
   it('the queue filters by exact machine model and by the day of the last status change (the figures’ links)', async () => {
