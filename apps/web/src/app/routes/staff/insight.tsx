@@ -1,6 +1,6 @@
 import '@mantine/charts/styles.css';
 import { isOfferStaffRole } from '@care/contract/roles';
-import { SimpleGrid, Stack } from '@mantine/core';
+import { SimpleGrid, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ListLoadError } from '#app/components/data-table/list-load-error.tsx';
@@ -14,6 +14,7 @@ import { OldestOpen } from '#app/features/insight/components/oldest-open.tsx';
 import { OpenByStatus } from '#app/features/insight/components/open-by-status.tsx';
 import { ResponseTimes } from '#app/features/insight/components/response-times.tsx';
 import { WeeklyFlow } from '#app/features/insight/components/weekly-flow.tsx';
+import { formatDateTime } from '#app/lib/date-time.ts';
 import { queryClient } from '#app/lib/query-client.ts';
 
 export async function loader() {
@@ -35,6 +36,9 @@ export function Component() {
         <ListLoadError onRetry={() => void insight.refetch()} retrying={insight.isFetching} />
       ) : (
         <Stack gap="md">
+          <Text size="sm" c="dimmed" mt={-8}>
+            {t('counted-at', { time: formatDateTime(insight.data.generatedAt) })}
+          </Text>
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
             <OpenByStatus insight={insight.data} />
             <OldestOpen insight={insight.data} />
