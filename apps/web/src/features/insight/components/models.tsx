@@ -24,6 +24,7 @@ export function Models({ insight }: { insight: Insight }) {
           dataKey="model"
           orientation="vertical"
           yAxisProps={{ width: 120 }}
+          xAxisProps={{ allowDecimals: false }}
           series={[{ name: 'count', label: t('models.count'), color: 'indigo.6' }]}
           valueFormatter={(value) => formatCount(value, language)}
           withBarValueLabel

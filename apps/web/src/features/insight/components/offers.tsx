@@ -53,6 +53,7 @@ export function Offers({ insight, canOpenInbox }: OffersProps) {
           h={220}
           data={data}
           dataKey="label"
+          yAxisProps={{ allowDecimals: false }}
           series={[{ name: 'count', label: t('offers.count'), color: 'cyan.7' }]}
           valueFormatter={(value) => formatCount(value, language)}
           withBarValueLabel

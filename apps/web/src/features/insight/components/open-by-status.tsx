@@ -34,6 +34,7 @@ export function OpenByStatus({ insight }: { insight: Insight }) {
           h={240}
           data={data}
           dataKey="label"
+          yAxisProps={{ allowDecimals: false }}
           series={[{ name: 'count', label: t('open.count'), color: 'blue.6' }]}
           valueFormatter={(value) => formatCount(value, language)}
           withBarValueLabel

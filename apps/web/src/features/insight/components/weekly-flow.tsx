@@ -27,6 +27,7 @@ export function WeeklyFlow({ insight }: { insight: Insight }) {
           h={260}
           data={data}
           dataKey="label"
+          yAxisProps={{ allowDecimals: false }}
           series={[
             { name: 'opened', label: t('flow.opened'), color: 'blue.6' },
             { name: 'closed', label: t('flow.closed'), color: 'teal.6' },
