@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { formatCount } from '../format.ts';
 import { insightLinks } from '../links.ts';
-import { barClick } from './bar-click.ts';
+import { countBarProps } from './count-bars.ts';
 import { ChartPanel } from './chart-panel.tsx';
 
 /** Requests reported in the window per machine model (the most first); a bar opens that model's requests. */
@@ -26,16 +26,9 @@ export function Models({ insight }: { insight: Insight }) {
           yAxisProps={{ width: 120 }}
           xAxisProps={{ allowDecimals: false }}
           series={[{ name: 'count', label: t('models.count'), color: 'indigo.6' }]}
-          valueFormatter={(value) => formatCount(value, language)}
-          withBarValueLabel
-          accessibilityLayer={false}
-          barProps={{
-            cursor: 'pointer',
-            isAnimationActive: false,
-            onClick: barClick<{ model: string }>((row) =>
-              navigate(insightLinks.model(row.model, insight.since)),
-            ),
-          }}
+          {...countBarProps(language, (row: { model: string }) =>
+            navigate(insightLinks.model(row.model, insight.since)),
+          )}
         />
       }
       columns={[t('models.model'), t('models.count')]}

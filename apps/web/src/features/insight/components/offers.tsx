@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { formatCount, formatPercent } from '../format.ts';
 import { insightLinks } from '../links.ts';
-import { barClick } from './bar-click.ts';
+import { countBarProps } from './count-bars.ts';
 import { ChartPanel } from './chart-panel.tsx';
 
 interface OffersProps {
@@ -55,20 +55,12 @@ export function Offers({ insight, canOpenInbox }: OffersProps) {
           dataKey="label"
           yAxisProps={{ allowDecimals: false }}
           series={[{ name: 'count', label: t('offers.count'), color: 'cyan.7' }]}
-          valueFormatter={(value) => formatCount(value, language)}
-          withBarValueLabel
-          accessibilityLayer={false}
-          barProps={
+          {...countBarProps(
+            language,
             canOpenInbox
-              ? {
-                  cursor: 'pointer',
-                  isAnimationActive: false,
-                  onClick: barClick<{ status: (typeof data)[number]['status'] }>((row) =>
-                    navigate(insightLinks.offers(row.status)),
-                  ),
-                }
-              : { isAnimationActive: false }
-          }
+              ? (row: (typeof data)[number]) => navigate(insightLinks.offers(row.status))
+              : undefined,
+          )}
         />
       }
       columns={[t('offers.status'), t('offers.count')]}

@@ -6,7 +6,7 @@ import { Link, useNavigate } from 'react-router';
 import { formatCount } from '../format.ts';
 import { insightLinks } from '../links.ts';
 import { ChartPanel } from './chart-panel.tsx';
-import { barClick } from './bar-click.ts';
+import { countBarProps } from './count-bars.ts';
 
 /** Open requests per status; each bar and each count opens the queue filtered by that status. */
 export function OpenByStatus({ insight }: { insight: Insight }) {
@@ -36,16 +36,9 @@ export function OpenByStatus({ insight }: { insight: Insight }) {
           dataKey="label"
           yAxisProps={{ allowDecimals: false }}
           series={[{ name: 'count', label: t('open.count'), color: 'blue.6' }]}
-          valueFormatter={(value) => formatCount(value, language)}
-          withBarValueLabel
-          accessibilityLayer={false}
-          barProps={{
-            cursor: 'pointer',
-            isAnimationActive: false,
-            onClick: barClick<{ status: (typeof data)[number]['status'] }>((row) =>
-              navigate(insightLinks.status(row.status)),
-            ),
-          }}
+          {...countBarProps(language, (row: (typeof data)[number]) =>
+            navigate(insightLinks.status(row.status)),
+          )}
         />
       }
       columns={[t('open.status'), t('open.count')]}
