@@ -25,7 +25,11 @@ export const OPEN_SERVICE_REQUEST_STATUSES = [
   'A',
 ] as const satisfies readonly ServiceRequestStatus[];
 /** The final statuses: a request "closed" in a week reached one of these then. */
-export const CLOSED_SERVICE_REQUEST_STATUSES = ['F', 'X', 'U'] as const satisfies readonly ServiceRequestStatus[];
+export const CLOSED_SERVICE_REQUEST_STATUSES = [
+  'F',
+  'X',
+  'U',
+] as const satisfies readonly ServiceRequestStatus[];
 
 const count = z.number().int().min(0);
 /** A median duration in seconds; null when the week has nothing to measure. */

@@ -68,7 +68,12 @@ export const StaffQueueQuerySchema = z
     /** A fragment of the customer's name, e-mail address or phone, case- and accent-insensitive. */
     customer: textFilterField,
     /** A machine model: the machine's name exactly as the ERP wrote it (the insight dashboard's per-model links). */
-    model: z.string().trim().max(200, 'form.max-length').optional().transform((value) => value || undefined),
+    model: z
+      .string()
+      .trim()
+      .max(200, 'form.max-length')
+      .optional()
+      .transform((value) => value || undefined),
     /** YYYY-MM-DD: the status last changed on or after this day (with status F, X, U: closed since). */
     changedFrom: calendarDateSchema.optional(),
     /** YYYY-MM-DD: the status last changed on or before this day. */

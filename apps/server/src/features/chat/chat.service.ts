@@ -111,7 +111,9 @@ export async function addMessage(
       // The first staff reply, kept for the insight dashboard's time to first reply (docs/decisions/047).
       ...(actor.role === 'customer'
         ? {}
-        : { firstStaffReplyAt: sql`coalesce(${serviceRequests.firstStaffReplyAt}, ${inserted.createdAt.toISOString()}::timestamptz)` }),
+        : {
+            firstStaffReplyAt: sql`coalesce(${serviceRequests.firstStaffReplyAt}, ${inserted.createdAt.toISOString()}::timestamptz)`,
+          }),
       updatedAt: sql`${serviceRequests.updatedAt}`,
     })
     .where(eq(serviceRequests.id, request.id));
