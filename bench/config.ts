@@ -25,6 +25,8 @@ export interface Scale {
   staff: number;
   machines: number;
   serviceRequests: number;
+  /** DESIGN.md: 100k offer requests (bench/fill-offers.ts; their status histories, not their items). */
+  offerRequests: number;
   chatMessages: number;
 }
 
@@ -36,6 +38,7 @@ export function scaleOf(factor: number): Scale {
     staff: 20,
     machines: Math.round(300_000 * factor),
     serviceRequests: Math.round(1_000_000 * factor),
+    offerRequests: Math.round(100_000 * factor),
     chatMessages: Math.round(10_000_000 * factor),
   };
 }

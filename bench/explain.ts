@@ -15,6 +15,7 @@ import {
 import type { Actor } from '../apps/server/src/plugins/session.ts';
 import { databaseUrl, resultsDir } from './config.ts';
 import { catalogCases } from './catalog-explain.ts';
+import { insightCases } from './insight-scenarios.ts';
 import { pickChatTargets, pickListUsers } from './scenarios.ts';
 
 /**
@@ -131,17 +132,23 @@ async function casesFor(client: pg.Client): Promise<Case[]> {
   return cases;
 }
 
-export async function explainAll({ onlyCatalog = false }: { onlyCatalog?: boolean } = {}): Promise<void> {
+export async function explainAll({
+  onlyCatalog = false,
+  only = [],
+}: { onlyCatalog?: boolean; only?: string[] } = {}): Promise<void> {
   const pool = new pg.Pool({ connectionString: databaseUrl(), max: 2 });
   const client = new pg.Client({ connectionString: databaseUrl() });
   await client.connect();
   const report: string[] = [];
   try {
     console.log('Query plans (EXPLAIN ANALYZE on a warm cache): execution (planning) time of each statement');
-    for (const testCase of [
-      ...(onlyCatalog ? [] : await casesFor(client)),
-      ...(await catalogCases(client)),
-    ]) {
+    const onlyInsight = only.length > 0 && only.every((name) => name.startsWith('insight'));
+    const cases = [
+      ...(onlyCatalog || onlyInsight ? [] : await casesFor(client)),
+      ...(onlyInsight ? [] : await catalogCases(client)),
+      ...(onlyCatalog ? [] : await insightCases(client)),
+    ];
+    for (const testCase of cases.filter((c) => !onlyInsight || only.some((name) => c.name.includes(name)))) {
       const statements = await capture(pool, testCase.run);
       await capture(pool, testCase.run); // warm the cache
       const times: string[] = [];

@@ -7,6 +7,7 @@ import { adminUrl, BENCH_PASSWORD, benchDatabase, databaseUrl, resultsDir, type 
 import { accountAndMachineSteps, type FillStep } from './fill-accounts-machines.ts';
 import { chatSteps, finishingSteps } from './fill-chat.ts';
 import { CATALOG_TABLES, fillCatalog } from './fill-catalog.ts';
+import { offerSteps } from './fill-offers.ts';
 import { requestSteps } from './fill-requests.ts';
 import { dropDeferrable, restoreDeferred, schemaFingerprint } from './schema-snapshot.ts';
 import { tableSizes, type TableSize } from './table-sizes.ts';
@@ -182,6 +183,7 @@ async function generate(scale: Scale): Promise<Generation> {
       ...accountAndMachineSteps(scale, passwordHash),
       ...requestSteps(scale),
       ...chatSteps(scale),
+      ...offerSteps(scale),
       ...finishingSteps(),
     ];
     for (const step of steps) {

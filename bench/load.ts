@@ -9,11 +9,22 @@ import { cpuBetween, cpuSnapshot } from './cpu-usage.ts';
 import { figuresTables, latencyFigures, type ScenarioFigures } from './figures.ts';
 import { paced, type Sample } from './paced.ts';
 import { catalogQueries, catalogScenarios } from './catalog-scenarios.ts';
+import { insightScenarios, insightTargets } from './insight-scenarios.ts';
 import { loadScenarios, type Scenario } from './scenarios.ts';
 import { type ServerProcess, startServer } from './server-process.ts';
 
 /** Five probes of /readyz, each every 100 ms on average. */
 const CANARY_PATHS = Array.from({ length: 5 }, () => ({ email: '', path: '/readyz' }));
+
+async function withClient<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: databaseUrl() });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
 
 /** Signs in through POST auth/login like the web app and answers the session cookie to send back. */
 async function signIn(baseUrl: string, email: string): Promise<string> {
@@ -139,7 +150,12 @@ export async function runLoad(options: LoadOptions): Promise<ScenarioFigures[]> 
       `thinking ${options.thinkMs} ms on average, ${options.duration} s saturated.`,
   );
   const { scenarios: accountScenarios, listUsers, chatTargets } = await loadScenarios(options.connections);
-  const scenarios = [...accountScenarios, ...catalogScenarios(await catalogQueries(options.connections))];
+  const insight = await withClient((client) => insightTargets(client, options.connections));
+  const scenarios = [
+    ...accountScenarios,
+    ...catalogScenarios(await catalogQueries(options.connections)),
+    ...insightScenarios(insight, options.connections),
+  ];
   const chosen = scenarios.filter(
     (s) => !options.only.length || options.only.some((o) => s.name.includes(o)),
   );
@@ -149,10 +165,10 @@ export async function runLoad(options: LoadOptions): Promise<ScenarioFigures[]> 
   try {
     const cookies = new Map<string, string>();
     const signingIn = new Set(chosen.flatMap((scenario) => scenario.paths.map((p) => p.email)));
-    for (const { email } of [...listUsers, ...chatTargets])
+    for (const email of [...listUsers, ...chatTargets].map((user) => user.email).concat(insight.staff))
       if (signingIn.has(email) && !cookies.has(email))
         cookies.set(email, await signIn(server.baseUrl, email));
-    console.log(`  signed in ${cookies.size} customers; the server's RSS is ${server.rssMb()} MB`);
+    console.log(`  signed in ${cookies.size} customers and staff; the server's RSS is ${server.rssMb()} MB`);
     const results: ScenarioFigures[] = [];
     for (const scenario of chosen) {
       await checkAnswers(server.baseUrl, scenario, cookies);

@@ -67,7 +67,7 @@ if (command === 'all' || command === 'load') {
     only: values.only,
   });
 }
-if (command === 'all' || command === 'explain') await explainAll({ onlyCatalog });
+if (command === 'all' || command === 'explain') await explainAll({ onlyCatalog, only: values.only });
 if (command === 'mix') {
   const base = { ...defaultMixOptions, ...(values.smoke ? smokeMixOptions : {}) };
   const number = (value: string | undefined, fallback: number) =>

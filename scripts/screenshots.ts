@@ -83,6 +83,7 @@ const SERVICE_PAGES: Array<[name: string, path: string, role: Role]> = [
   ['admin-security', '/staff/admin/security', 'admin'],
   ['admin-audit', '/staff/admin/audit', 'admin'],
   ['staff-accounts', '/staff/admin/staff', 'admin'],
+  ['staff-insight', '/staff/insight', 'staff'],
 ];
 const SERVICE_VARIANTS = [
   { language: 'pl', scheme: 'light', width: 1280 },

@@ -34,6 +34,7 @@ import { offerRoutes } from './features/offers/offers.routes.ts';
 import { serviceRequestRoutes } from './features/service-requests/service-requests.routes.ts';
 import { staffRoutes } from './features/staff/staff.routes.ts';
 import { staffAccountRoutes } from './features/staff-accounts/staff-accounts.routes.ts';
+import { insightRoutes } from './features/insight/insight.routes.ts';
 import { withdrawalRoutes } from './features/staff/withdrawal.routes.ts';
 import { ssoSettings } from './features/sso/sso-settings.ts';
 import { ssoRoutes } from './features/sso/sso.routes.ts';
@@ -171,6 +172,7 @@ export async function buildApp({
       await scope.register(chatFilesRoutes, { env, db, fileStore });
       await scope.register(staffRoutes, { env, db, onMailQueued });
       await scope.register(customerRoutes, { env, db, onMailQueued });
+      await scope.register(insightRoutes, { db });
       await scope.register(offerRoutes, { env, db, fileStore, onMailQueued });
       await scope.register(catalogRoutes, { env, db });
       await scope.register(catalogImportRoutes, { env, db, fileStore });

@@ -46,8 +46,9 @@ const flagField = z
   .transform((value) => value === 'true' || value === '1');
 
 /**
- * GET api/staff/service-requests?page&pageSize&sort&order&status&reportedFrom&reportedTo&machine&customer&unread.
- * Default: newest report first. Report dates are calendar days in Poland, both ends included.
+ * GET api/staff/service-requests?page&pageSize&sort&order&status&reportedFrom&reportedTo&machine&customer&unread
+ * &model&changedFrom&changedTo. Default: newest report first. Report and change dates are calendar days in Poland,
+ * both ends included.
  * Rows without a chat message sort last by lastMessageAt in either order.
  */
 export const StaffQueueQuerySchema = z
@@ -66,11 +67,25 @@ export const StaffQueueQuerySchema = z
     machine: textFilterField,
     /** A fragment of the customer's name, e-mail address or phone, case- and accent-insensitive. */
     customer: textFilterField,
+    /** A machine model: the machine's name exactly as the ERP wrote it (the insight dashboard's per-model links). */
+    model: z
+      .string()
+      .trim()
+      .max(200, 'form.max-length')
+      .optional()
+      .transform((value) => value || undefined),
+    /** YYYY-MM-DD: the status last changed on or after this day (with status F, X, U: closed since). */
+    changedFrom: calendarDateSchema.optional(),
+    /** YYYY-MM-DD: the status last changed on or before this day. */
+    changedTo: calendarDateSchema.optional(),
     /** Only requests with customer messages the signed-in staff member has not read. */
     unread: flagField,
   })
   .refine((q) => !q.reportedFrom || !q.reportedTo || q.reportedFrom <= q.reportedTo, {
     path: ['reportedTo'],
+  })
+  .refine((q) => !q.changedFrom || !q.changedTo || q.changedFrom <= q.changedTo, {
+    path: ['changedTo'],
   });
 export type StaffQueueQuery = z.input<typeof StaffQueueQuerySchema>;
 

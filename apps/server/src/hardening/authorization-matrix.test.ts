@@ -442,6 +442,11 @@ const MATRIX: Record<string, Row> = {
     expect: SERVICE_STAFF(200),
     request: () => get('/api/staff/service-requests'),
   },
+  // The insight dashboard (issue 15, docs/decisions/047): service staff and admins only.
+  'GET /api/staff/insight': {
+    expect: SERVICE_STAFF(200),
+    request: () => get('/api/staff/insight'),
+  },
   'GET /api/staff/service-requests/:id': {
     owned: true,
     expect: SERVICE_STAFF(200),

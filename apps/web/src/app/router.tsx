@@ -98,6 +98,11 @@ export const routes: RouteObject[] = [
             lazy: () => import('./routes/staff/customer.tsx'),
           },
           {
+            path: 'insight',
+            middleware: [requireServiceStaff],
+            lazy: () => import('./routes/staff/insight.tsx'),
+          },
+          {
             path: 'offer-requests',
             middleware: [requireOfferStaff],
             lazy: () => import('./routes/staff/offer-requests.tsx'),

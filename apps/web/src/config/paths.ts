@@ -44,6 +44,8 @@ export const paths = {
   /** The audit log filtered by one customer (the audit screen of issue 15; admins only). */
   staffCustomerAudit: (id: string | number) =>
     `/staff/admin/audit?subjectType=user&subjectId=${encodeURIComponent(id)}`,
+  /** The insight dashboard (issue 15), for the service and admin roles. */
+  staffInsight: '/staff/insight',
   /** The admin area (issue 15): its sections are listed in routes/staff/admin-sections.ts. */
   staffAdmin: '/staff/admin',
   /** Staff accounts (issue 15), for admins: the admin area's first section. */

@@ -22,6 +22,7 @@ export const NAMESPACES = [
   'machine-import',
   'mfa',
   'staff-accounts',
+  'insight',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

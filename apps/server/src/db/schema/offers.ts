@@ -48,6 +48,8 @@ export const offerRequests = pgTable(
     index('offer_requests_customer_created_at_idx').on(t.customerId, t.createdAt, t.id),
     // The sales inbox by status.
     index('offer_requests_status_created_at_idx').on(t.status, t.createdAt, t.id),
+    // Insight: offer requests sent in the last 26 weeks and how fast they were quoted (decisions/047).
+    index('offer_requests_created_at_idx').on(t.createdAt),
     index('offer_requests_assigned_to_idx')
       .on(t.assignedTo)
       .where(sql`${t.assignedTo} IS NOT NULL`),

@@ -71,6 +71,11 @@ export const serviceRequests = pgTable(
     assignedTo: bigintRef('assigned_to').references(() => users.id, { onDelete: 'set null' }),
     statusChangedAt: timestamptz('status_changed_at').notNull().defaultNow(),
     lastMessageAt: timestamptz('last_message_at'),
+    /**
+     * When a staff account first wrote in the request's chat (chat.service.ts, in the message's transaction);
+     * the insight dashboard's time to first reply (docs/decisions/047).
+     */
+    firstStaffReplyAt: timestamptz('first_staff_reply_at'),
     /** The uuid the customer's browser made for this submission: a retried upload files the request once. */
     clientId: uuid('client_id'),
     createdAt: createdAt(),
@@ -92,6 +97,12 @@ export const serviceRequests = pgTable(
     index('service_requests_report_date_idx').on(t.reportDate, t.id),
     index('service_requests_last_message_at_asc_idx').on(t.lastMessageAt, t.id),
     index('service_requests_status_changed_at_idx').on(t.statusChangedAt, t.id),
+    // Insight: requests reported per week and their time to the first staff reply, an index-only range scan.
+    index('service_requests_report_date_first_reply_idx').on(t.reportDate, t.firstStaffReplyAt),
+    // Insight: requests closed per week and time to completion, a range of the last 26 weeks (decisions/047).
+    index('service_requests_closed_at_idx')
+      .on(t.statusChangedAt, t.status, t.reportDate)
+      .where(sql`${t.status} IN ('F', 'X', 'U')`),
     // "My requests" for a service employee.
     index('service_requests_assigned_to_status_idx')
       .on(t.assignedTo, t.status)

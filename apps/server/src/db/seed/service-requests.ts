@@ -1,5 +1,6 @@
 import type { ServiceRequestStatus } from '@care/contract/statuses';
 import type { TranslatedText } from '@care/contract/translations';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { chatMessages, chatReadMarkers } from '../schema/chat.ts';
 import { nextDocumentCode } from '../schema/counters.ts';
@@ -239,6 +240,14 @@ export async function insertServiceRequests(
       )
       .returning({ id: chatMessages.id });
     const lastId = messages.at(-1)!.id;
+    // What chat.service.ts keeps when staff write: the first staff reply (the insight dashboard's figure).
+    const firstStaffReply = request.chat.findIndex((message) => message.from !== 'customer');
+    if (firstStaffReply >= 0) {
+      await db
+        .update(serviceRequests)
+        .set({ firstStaffReplyAt: messageAt(firstStaffReply) })
+        .where(eq(serviceRequests.id, serviceRequestId));
+    }
     // One unread reply for Jan (request 2) and an unread new request for the service queue.
     const customerRead = request.lastUnread ? messages.at(-2)!.id : lastId;
     const staffRead = status === 'N' ? 0 : lastId;

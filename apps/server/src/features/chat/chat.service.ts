@@ -106,7 +106,16 @@ export async function addMessage(
   await tx
     .update(serviceRequests)
     // A message is not a change of the request itself: updated_at stays.
-    .set({ lastMessageAt: inserted.createdAt, updatedAt: sql`${serviceRequests.updatedAt}` })
+    .set({
+      lastMessageAt: inserted.createdAt,
+      // The first staff reply, kept for the insight dashboard's time to first reply (docs/decisions/047).
+      ...(actor.role === 'customer'
+        ? {}
+        : {
+            firstStaffReplyAt: sql`coalesce(${serviceRequests.firstStaffReplyAt}, ${inserted.createdAt.toISOString()}::timestamptz)`,
+          }),
+      updatedAt: sql`${serviceRequests.updatedAt}`,
+    })
     .where(eq(serviceRequests.id, request.id));
   await tx
     .insert(chatReadMarkers)

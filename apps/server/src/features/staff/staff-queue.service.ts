@@ -38,6 +38,12 @@ function conditionsOf(actor: Actor, query: StaffQueueQuery): SQL[] {
   }
   if (query.reportedFrom) conditions.push(sql`r.report_date >= ${startOfPolishDay(query.reportedFrom)}`);
   if (query.reportedTo) conditions.push(sql`r.report_date < ${startOfPolishDay(query.reportedTo, 1)}`);
+  if (query.changedFrom) conditions.push(sql`r.status_changed_at >= ${startOfPolishDay(query.changedFrom)}`);
+  if (query.changedTo) conditions.push(sql`r.status_changed_at < ${startOfPolishDay(query.changedTo, 1)}`);
+  // The insight dashboard's per-model links: the exact name, over machines_name_idx (migration 0017).
+  if (query.model) {
+    conditions.push(sql`r.machine_id IN (SELECT m.id FROM ${machines} m WHERE m.name = ${query.model})`);
+  }
   const customer = searchTextOf(query.customer);
   if (customer) {
     // users.search_text is already folded (a generated column).

@@ -1,6 +1,6 @@
 import { VisuallyHidden } from '@mantine/core';
 import type { TablerIcon } from '@tabler/icons-react';
-import { NavLink } from 'react-router';
+import { NavLink, useLocation } from 'react-router';
 import classes from './nav-links.module.css';
 
 export interface NavItem {
@@ -11,6 +11,8 @@ export interface NavItem {
   badge?: { count: number; label: string };
   /** Current only on exactly this address, not below it (a section root beside its own sub-sections). */
   end?: boolean;
+  /** With `end`: current below this address all the same (the queue's requests under /staff/service-requests). */
+  currentBelow?: string;
 }
 
 interface NavLinksProps {
@@ -22,11 +24,17 @@ interface NavLinksProps {
 
 /** The header's main navigation; React Router marks the current item with aria-current="page". */
 export function NavLinks({ items, orientation = 'horizontal', onNavigate }: NavLinksProps) {
+  const { pathname } = useLocation();
   return (
     <ul className={classes.list} data-orientation={orientation}>
-      {items.map(({ to, label, icon: ItemIcon, badge, end }) => (
+      {items.map(({ to, label, icon: ItemIcon, badge, end, currentBelow }) => (
         <li key={to}>
-          <NavLink to={to} end={end} className={classes.link} onClick={onNavigate}>
+          <NavLink
+            to={to}
+            end={end && !(currentBelow && pathname.startsWith(`${currentBelow}/`))}
+            className={classes.link}
+            onClick={onNavigate}
+          >
             <span className={classes.iconWrap}>
               <ItemIcon className={classes.icon} size={20} stroke={1.75} aria-hidden />
               {/* On the icon's corner, so the count takes no room in a header that must fit in German. */}

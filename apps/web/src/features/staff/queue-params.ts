@@ -17,11 +17,24 @@ const KEYS = [
   'machine',
   'customer',
   'unread',
+  'model',
+  'changedFrom',
+  'changedTo',
 ] as const;
 
 export type QueueFilters = Pick<
   StaffQueueParams,
-  'status' | 'reportedFrom' | 'reportedTo' | 'machine' | 'customer' | 'unread' | 'sort' | 'order'
+  | 'status'
+  | 'reportedFrom'
+  | 'reportedTo'
+  | 'machine'
+  | 'customer'
+  | 'unread'
+  | 'model'
+  | 'changedFrom'
+  | 'changedTo'
+  | 'sort'
+  | 'order'
 >;
 
 /** The queue call an address asks for; a value the contract refuses (a hand-edited link) is left out. */
@@ -43,6 +56,9 @@ export function queueSearchOf(params: StaffQueueParams): URLSearchParams {
   set('machine', params.machine);
   set('customer', params.customer);
   set('unread', params.unread ? 'true' : undefined);
+  set('model', params.model);
+  set('changedFrom', params.changedFrom);
+  set('changedTo', params.changedTo);
   if (params.sort !== DEFAULTS.sort || params.order !== DEFAULTS.order) {
     set('sort', params.sort);
     set('order', params.order);
@@ -65,6 +81,8 @@ export function activeFilterCount(params: StaffQueueParams): number {
     params.machine,
     params.customer,
     params.unread,
+    params.model,
+    params.changedFrom || params.changedTo,
   ].filter(Boolean).length;
 }
 

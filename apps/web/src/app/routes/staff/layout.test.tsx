@@ -49,9 +49,13 @@ describe('the back office frame', () => {
     expect(api.state.requests.filter((r) => r.path.startsWith('/api/chat'))).toEqual([]);
   });
 
-  it('shows the service department their queue and the customers', async () => {
+  it('shows the service department their queue, the customers and the insight dashboard', async () => {
     await renderStaff('service', '/staff');
-    expect(navLinks().map(([label]) => label)).toEqual(['Service queue', 'Customers']);
+    expect(navLinks()).toEqual([
+      ['Service queue', '/staff'],
+      ['Customers', '/staff/customers'],
+      ['Insight', '/staff/insight'],
+    ]);
     await waitFor(() =>
       expect(api.state.requests.filter((r) => r.path === '/api/chat/comments/unread')).not.toEqual([]),
     );
@@ -81,6 +85,15 @@ describe('the back office frame', () => {
       nav.getAllByRole('link', { hidden: true }).find((l) => l.getAttribute('href') === href)!;
     expect(link('/staff/customers')).toHaveAttribute('aria-current', 'page');
     expect(link('/staff')).not.toHaveAttribute('aria-current');
+  });
+
+  it('keeps the queue current on its requests, and only there below /staff', async () => {
+    await renderStaff('service', '/staff/service-requests/12');
+    const nav = within(screen.getByLabelText('Main navigation', { selector: 'nav' }));
+    const link = (href: string) =>
+      nav.getAllByRole('link', { hidden: true }).find((l) => l.getAttribute('href') === href)!;
+    expect(link('/staff')).toHaveAttribute('aria-current', 'page');
+    expect(link('/staff/insight')).not.toHaveAttribute('aria-current');
   });
 
   it('sends a customer to their own area', async () => {

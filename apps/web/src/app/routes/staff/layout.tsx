@@ -3,7 +3,7 @@ import { isOfferStaffRole } from '@care/contract/offers';
 import { AppShell, Container } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { IconFileInvoice, IconInbox, IconSettings, IconUsers } from '@tabler/icons-react';
+import { IconChartBar, IconFileInvoice, IconInbox, IconSettings, IconUsers } from '@tabler/icons-react';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet } from 'react-router';
@@ -74,14 +74,16 @@ function StaffFrame() {
       ? [
           {
             to: paths.staff,
-            // The queue's address is the root of /staff: beside the customers and the offer inbox it must not be
-            // current there.
+            // The queue's address is the root of /staff: it must not be current on the other staff screens, only
+            // on its requests.
             end: true,
+            currentBelow: '/staff/service-requests',
             label: t('nav.staff'),
             icon: IconInbox,
             badge: { count: unread, label: t('nav.unread', { count: unread }) },
           },
           { to: paths.staffCustomers, label: t('customers:nav'), icon: IconUsers },
+          { to: paths.staffInsight, label: t('nav.staff-insight'), icon: IconChartBar },
         ]
       : []),
     ...(user && isOfferStaffRole(user.role)

@@ -18,6 +18,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StaffQueueParams } from '../api.ts';
 import { activeFilterCount, type QueueFilters } from '../queue-params.ts';
+import { LinkFilters } from './link-filters.tsx';
 import { TextFilter } from './text-filter.tsx';
 
 /** The orders the queue offers (the contract sorts by three fields, each either way). */
@@ -145,6 +146,7 @@ export function QueueFilterBar({ params, onChange, onClear }: QueueFiltersProps)
             </Button>
           </Group>
         </SimpleGrid>
+        <LinkFilters params={params} onChange={onChange} />
       </Collapse>
     </Paper>
   );
