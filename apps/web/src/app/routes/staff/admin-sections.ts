@@ -1,4 +1,11 @@
-import { IconFileImport, IconHistory, IconShieldLock, IconTractor, IconUsers, type Icon } from '@tabler/icons-react';
+import {
+  IconFileImport,
+  IconHistory,
+  IconShieldLock,
+  IconTractor,
+  IconUsers,
+  type Icon,
+} from '@tabler/icons-react';
 import { paths } from '#app/config/paths.ts';
 
 export interface AdminSection {

@@ -17,7 +17,10 @@ export function Component() {
   const { data: status } = useSuspenseQuery(mfaStatusQuery);
   return (
     <>
-      <PageHeader title={t('layout:staff-settings.title')} description={t('layout:staff-settings.description')} />
+      <PageHeader
+        title={t('layout:staff-settings.title')}
+        description={t('layout:staff-settings.description')}
+      />
       <Stack gap="lg" maw={760}>
         <SectionCard
           icon={IconShieldLock}
