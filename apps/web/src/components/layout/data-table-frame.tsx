@@ -8,6 +8,8 @@ export interface Column<Row> {
   key: string;
   label: string;
   render: (row: Row) => ReactNode;
+  /** Kept on one line (codes, serial numbers, dates): the table scrolls rather than breaking them. */
+  nowrap?: boolean;
 }
 
 interface DataTableFrameProps<Row> {
@@ -69,7 +71,9 @@ export function DataTableFrame<Row>({
                 rows.map((row) => (
                   <Table.Tr key={rowKey(row)}>
                     {columns.map((column) => (
-                      <Table.Td key={column.key}>{column.render(row)}</Table.Td>
+                      <Table.Td key={column.key} style={column.nowrap ? { whiteSpace: 'nowrap' } : undefined}>
+                        {column.render(row)}
+                      </Table.Td>
                     ))}
                   </Table.Tr>
                 ))

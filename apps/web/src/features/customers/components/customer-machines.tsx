@@ -31,6 +31,7 @@ export function CustomerMachines({ machines, onRemove }: CustomerMachinesProps) 
   const columns: Column<CustomerMachine>[] = [
     {
       key: 'serial',
+      nowrap: true,
       label: t('machines.serial-number'),
       render: (m) => (
         <Text size="sm" fw={600} ff="monospace">
@@ -42,10 +43,16 @@ export function CustomerMachines({ machines, onRemove }: CustomerMachinesProps) 
     { key: 'status', label: t('machines.status'), render: (m) => t(`machines:status.${m.status}`) },
     {
       key: 'guarantee',
+      nowrap: true,
       label: t('machines.guarantee-end'),
       render: (m) => formatDate(m.guaranteeEndDate) || '—',
     },
-    { key: 'since', label: t('machines.owned-since'), render: (m) => formatDate(m.ownedSince) || '—' },
+    {
+      key: 'since',
+      nowrap: true,
+      label: t('machines.owned-since'),
+      render: (m) => formatDate(m.ownedSince) || '—',
+    },
     ...(onRemove ? [{ key: 'actions', label: t('machines.actions'), render: remove }] : []),
   ];
   return (

@@ -40,7 +40,7 @@ export function CustomerOfferRequests({ offers, linkTo }: CustomerOfferRequestsP
   );
   const columns: Column<CustomerOfferRequest>[] = [
     { key: 'number', label: t('requests.number'), render: number },
-    { key: 'date', label: t('requests.created'), render: (o) => formatDate(o.createdAt) },
+    { key: 'date', nowrap: true, label: t('requests.created'), render: (o) => formatDate(o.createdAt) },
     { key: 'items', label: t('requests.items'), render: (o) => o.itemCount },
     { key: 'status', label: t('requests.status'), render: status },
   ];

@@ -23,8 +23,8 @@ export function CustomerServiceRequests({ requests, linkTo }: CustomerServiceReq
     </Anchor>
   );
   const columns: Column<CustomerServiceRequest>[] = [
-    { key: 'code', label: t('requests.code'), render: code },
-    { key: 'date', label: t('requests.report-date'), render: (r) => formatDate(r.reportDate) },
+    { key: 'code', nowrap: true, label: t('requests.code'), render: code },
+    { key: 'date', nowrap: true, label: t('requests.report-date'), render: (r) => formatDate(r.reportDate) },
     {
       key: 'machine',
       label: t('requests.machine'),

@@ -49,7 +49,12 @@ export function CustomersTable({ rows, linkTo, emptyTitle }: CustomersTableProps
       label: t('fields.last-login'),
       render: (row) => (row.lastLoginAt ? formatDateTime(row.lastLoginAt) : t('never')),
     },
-    { key: 'createdAt', label: t('fields.created'), render: (row) => formatDate(row.createdAt) },
+    {
+      key: 'createdAt',
+      nowrap: true,
+      label: t('fields.created'),
+      render: (row) => formatDate(row.createdAt),
+    },
   ];
   return (
     <DataTableFrame
