@@ -148,7 +148,12 @@ test('from 1024 px the signed-in header holds every navigation item in pl, en an
       await page.goto('/');
       await signIn(page, account);
       await expect(page).toHaveURL(/\/(home|staff)(\/|$)/);
-      for (const language of ['pl', 'en', 'de'] as const) {
+      // 1024: the narrowest header row; 1399: the widest without the logo's wordmark; 1408: the wordmark back, and the
+      // row as wide as it ever gets (the frame's column stops growing there).
+      for (const [width, language] of [1024, 1399, 1408].flatMap((w) =>
+        (['pl', 'en', 'de'] as const).map((l) => [w, l] as const),
+      )) {
+        await page.setViewportSize({ width, height: 800 });
         await page.goto(`${new URL(page.url()).pathname}?lng=${language}`);
         const header = page.locator('.mantine-AppShell-header');
         const nav = header.getByRole('navigation', { name: t('layout:nav.label', language) });
@@ -157,7 +162,7 @@ test('from 1024 px the signed-in header holds every navigation item in pl, en an
         await expect(
           header.getByRole('button', { name: t('layout:user-menu.open', language) }),
         ).toBeVisible();
-        const where = `${account.email} (${language})`;
+        const where = `${account.email} (${language}, ${width} px)`;
         // Nothing is pushed out of the row or squeezed over its neighbour.
         const boxes = await header.evaluate((element) => {
           const row = element.querySelector(':scope .mantine-Group-root')!;
@@ -173,7 +178,7 @@ test('from 1024 px the signed-in header holds every navigation item in pl, en an
         expect(boxes.overflow, `header overflow for ${where}`).toBeLessThanOrEqual(0);
         const ordered = boxes.items.filter((item) => item.top < 60).sort((a, b) => a.left - b.left);
         for (const [index, item] of ordered.entries()) {
-          expect(item.right, `${item.name} inside the window for ${where}`).toBeLessThanOrEqual(1024);
+          expect(item.right, `${item.name} inside the window for ${where}`).toBeLessThanOrEqual(width);
           const next = ordered[index + 1];
           if (next)
             expect(item.right, `${item.name} before ${next.name} (${where})`).toBeLessThanOrEqual(next.left);

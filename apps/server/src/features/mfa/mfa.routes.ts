@@ -1,4 +1,5 @@
 import { ApiErrorSchema } from '@care/contract/errors';
+import { IdParamsSchema } from '@care/contract/paging';
 import {
   AddPasskeyRequestSchema,
   MfaStatusSchema,
@@ -33,7 +34,6 @@ const errors = {
   409: ApiErrorSchema,
   429: ApiErrorSchema,
 };
-const IdParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 const noContent = { 204: z.undefined(), ...errors };
 
 /** The account's own second factors (settings), and the admin's requirement. */
@@ -97,14 +97,14 @@ export const mfaRoutes: FastifyPluginAsyncZod<{ env: Env; db: Db }> = async (app
       schema: {
         tags,
         summary: 'Rename a passkey',
-        params: IdParams,
+        params: IdParamsSchema,
         body: RenamePasskeyRequestSchema,
         response: noContent,
       },
       ...own,
     },
     async (request, reply) => {
-      await renamePasskey(db, accountOf(request).actor, request.params.id, request.body.name);
+      await renamePasskey(db, accountOf(request).actor, Number(request.params.id), request.body.name);
       return reply.status(204).send();
     },
   );
@@ -115,7 +115,7 @@ export const mfaRoutes: FastifyPluginAsyncZod<{ env: Env; db: Db }> = async (app
       schema: {
         tags,
         summary: 'Remove a passkey, confirmed with the password',
-        params: IdParams,
+        params: IdParamsSchema,
         body: PasswordConfirmationSchema,
         response: noContent,
       },
@@ -124,7 +124,7 @@ export const mfaRoutes: FastifyPluginAsyncZod<{ env: Env; db: Db }> = async (app
     async (request, reply) => {
       const { actor } = accountOf(request);
       await assertPassword(db, actor, request.body.password);
-      await removePasskey(db, actor, request.params.id, request.ip);
+      await removePasskey(db, actor, Number(request.params.id), request.ip);
       return reply.status(204).send();
     },
   );

@@ -98,7 +98,8 @@ describe('staff accounts (issue 15)', () => {
       expect((await call(method, url, '', body)).statusCode, url).toBe(401);
     }
     expect(await userByEmail(t.database.db, 'x@example.com')).toBeUndefined();
-    expect(await audits(id)).toHaveLength(0);
+    // Nothing of theirs changed (their sign-ins are audited as auth.sign-in).
+    expect((await audits(id)).filter((entry) => entry.kind.startsWith('staff.'))).toEqual([]);
   });
 
   it('creates an invited account without a usable password and e-mails a 24-hour link in its language', async () => {
@@ -281,7 +282,7 @@ describe('staff accounts (issue 15)', () => {
       role: 'admin',
       status: 'active',
     });
-    expect(await audits(ids.admin)).toHaveLength(0);
+    expect((await audits(ids.admin)).filter((entry) => entry.kind.startsWith('staff.'))).toEqual([]);
   });
 
   it('an account the CLI created is listed and changed like one created in the portal', async () => {

@@ -21,8 +21,11 @@ export function LanguageSelect({
   nameFrom = 'xs',
 }: {
   variant?: ButtonProps['variant'];
-  /** Below this width the button shows the language's code ("DE"), from it the name: a phone, a tight header. */
-  nameFrom?: MantineBreakpoint;
+  /**
+   * Below this width the button shows the language's code ("DE"), from it the name: a phone, a tight header.
+   * `never`: always the code (the signed-in header, whose row has no room for "Deutsch" beside German labels).
+   */
+  nameFrom?: MantineBreakpoint | 'never';
 }) {
   const { t, i18n } = useTranslation('common');
   const [searchParams, setSearchParams] = useSearchParams();
@@ -58,12 +61,21 @@ export function LanguageSelect({
         >
           <VisuallyHidden>{t('language.label')}:</VisuallyHidden>{' '}
           {/* On a phone the header has room for the code only. */}
-          <Box component="span" lang={current} visibleFrom={nameFrom}>
-            {currentName}
-          </Box>
-          <Box component="span" hiddenFrom={nameFrom}>
-            {current.toUpperCase()}
-          </Box>
+          {nameFrom === 'never' ? (
+            <>
+              <span aria-hidden>{current.toUpperCase()}</span>
+              <VisuallyHidden lang={current}>{currentName}</VisuallyHidden>
+            </>
+          ) : (
+            <>
+              <Box component="span" lang={current} visibleFrom={nameFrom}>
+                {currentName}
+              </Box>
+              <Box component="span" hiddenFrom={nameFrom}>
+                {current.toUpperCase()}
+              </Box>
+            </>
+          )}
         </Button>
       </Menu.Target>
       <Menu.Dropdown>

@@ -24,12 +24,6 @@ interface AppHeaderProps {
  */
 export const NAV_BREAKPOINT = 'md';
 
-/**
- * From NAV_BREAKPOINT up to this one the row is tight (German needs ≈ 1150 px with everything spelled out): the
- * logo shows its mark without the wordmark and the language its code. From here on both are written out.
- */
-export const ROOMY_BREAKPOINT = 'lg';
-
 /** The signed-in header (60 px, SPEC §9): logo, navigation, cart, language, colour scheme, user menu. */
 export function AppHeader({
   logo,
@@ -70,7 +64,7 @@ export function AppHeader({
         <Group gap="xs" wrap="nowrap">
           {cart}
           <Box visibleFrom={NAV_BREAKPOINT}>
-            <LanguageSelect nameFrom={ROOMY_BREAKPOINT} />
+            <LanguageSelect nameFrom="never" />
           </Box>
           <Box visibleFrom={NAV_BREAKPOINT}>
             <ColorSchemeToggle />

@@ -43,7 +43,7 @@ afterEach(() => useAuthStore.setState({ status: 'idle', authenticated: false, us
 describe('the back office frame', () => {
   it('shows parts sales only their inbox, and asks nothing of the service chat', async () => {
     await renderStaff('sales');
-    expect(navLinks()).toEqual([['Parts sales inbox', '/staff/offer-requests']]);
+    expect(navLinks()).toEqual([['Offer requests', '/staff/offer-requests']]);
     // The service queue's unread count would be asked for at once (see the next test); give it the time.
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(api.state.requests.filter((r) => r.path.startsWith('/api/chat'))).toEqual([]);
