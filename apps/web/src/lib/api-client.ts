@@ -47,9 +47,6 @@ export function setApiTransport(next: typeof transport): void {
   transport = next;
 }
 
-/** The signed-in user's details: what start-up and the event stream ask to learn whether the session stands. */
-export const SESSION_CHECK_PATH = 'api/user/extended-details';
-
 type UnauthorizedHandler = (path: string) => void;
 let onUnauthorized: UnauthorizedHandler = () => {};
 

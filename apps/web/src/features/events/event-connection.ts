@@ -17,18 +17,12 @@ export interface EventConnection {
  * ignored) and handed to `onEvent`. On any error the source is closed and opened again after a growing delay; a
  * browser's own retry would repeat every 3 s forever and give up for good on an error answer (e.g. 401 while
  * the session was being renewed). A `ready` event means the stream works again: the delay starts over.
- * EventSource hides the answer's status, so the first error of a run calls `onError`, where the caller can ask
- * whether the session still stands (an admin's forced sign-out ends the stream with it).
  *
  * `replaced` means the server closed this stream for a newer one of the same user (their limit of open tabs,
  * docs/decisions/036): reconnecting at once would only replace the next oldest, so the tab waits until it is
  * looked at again (shown or focused); its screens refetch on focus anyway.
  */
-export function connectEvents(
-  url: string,
-  onEvent: (event: PortalEvent) => void,
-  onError: () => void = () => {},
-): EventConnection {
+export function connectEvents(url: string, onEvent: (event: PortalEvent) => void): EventConnection {
   // Without EventSource (an old embedded browser, jsdom) screens still refresh on focus and on navigation.
   if (typeof EventSource === 'undefined') return { close() {} };
   let source: EventSource | null = null;
@@ -72,7 +66,6 @@ export function connectEvents(
       if (source !== current || closed || parked) return;
       current.close();
       source = null;
-      if (attempt === 0) onError();
       timer = setTimeout(open, reconnectDelay(attempt));
       attempt += 1;
     });

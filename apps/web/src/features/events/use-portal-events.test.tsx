@@ -1,7 +1,5 @@
-import { act, waitFor } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setUnauthorizedHandler } from '#app/lib/api-client.ts';
-import { createApiServer } from '#app/test/api-server.ts';
+import { act } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '#app/test/render.tsx';
 import { reconnectDelay } from './event-connection.ts';
 import { usePortalEvents, type EventInvalidations } from './use-portal-events.ts';
@@ -71,12 +69,7 @@ async function mount() {
   return { ...rendered, stale };
 }
 
-const api = createApiServer();
-beforeAll(api.start);
-afterAll(api.stop);
-
 beforeEach(() => {
-  api.reset(() => ({ status: 200, body: {} }));
   FakeEventSource.instances = [];
   vi.stubGlobal('EventSource', FakeEventSource);
 });
@@ -164,16 +157,6 @@ describe('portal events', () => {
     act(() => window.dispatchEvent(new Event('focus')));
     expect(FakeEventSource.instances).toHaveLength(opened + 1);
     expect(FakeEventSource.instances.filter((source) => !source.closed)).toHaveLength(1);
-  });
-
-  it('a failed stream asks whether the session stands, and a 401 there takes the tab to sign-in', async () => {
-    const unauthorized = vi.fn();
-    setUnauthorizedHandler(unauthorized);
-    api.reset(() => ({ status: 401, body: { code: 'UNAUTHORIZED', message: 'Sign in' } }));
-    await mount();
-    act(() => FakeEventSource.latest().fail());
-    await waitFor(() => expect(unauthorized).toHaveBeenCalledWith('api/user/extended-details'));
-    setUnauthorizedHandler(() => {});
   });
 
   it('backs off up to 30 s', () => {

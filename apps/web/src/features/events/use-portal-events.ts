@@ -2,7 +2,6 @@ import type { EventType, PortalEvent } from '@care/contract/events';
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { apiUrl } from '#app/config/runtime-config.ts';
-import { request, SESSION_CHECK_PATH } from '#app/lib/api-client.ts';
 import { connectEvents } from './event-connection.ts';
 
 type DataOf<K extends EventType> = Extract<PortalEvent, { type: K }>['data'];
@@ -26,18 +25,11 @@ export function usePortalEvents(invalidations: EventInvalidations): void {
   });
 
   useEffect(() => {
-    const connection = connectEvents(
-      apiUrl('api/events'),
-      (event) => {
-        const keysOf = table.current[event.type] as
-          ((data: typeof event.data) => readonly QueryKey[]) | undefined;
-        for (const queryKey of keysOf?.(event.data) ?? []) void queryClient.invalidateQueries({ queryKey });
-      },
-      // A stream that failed may have ended with the session (signed out elsewhere, by an admin, expired): the
-      // session check answers 401 then, and the API client's 401 handling takes the tab to sign-in at once
-      // instead of leaving it on a screen whose every next click fails.
-      () => void request(SESSION_CHECK_PATH, { silent: true }).catch(() => {}),
-    );
+    const connection = connectEvents(apiUrl('api/events'), (event) => {
+      const keysOf = table.current[event.type] as
+        ((data: typeof event.data) => readonly QueryKey[]) | undefined;
+      for (const queryKey of keysOf?.(event.data) ?? []) void queryClient.invalidateQueries({ queryKey });
+    });
     return () => connection.close();
   }, [queryClient]);
 }
