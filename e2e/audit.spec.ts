@@ -1,7 +1,15 @@
-import type { Page } from '@playwright/test';
-import { DEMO_PASSWORD, signIn } from './support/accounts.ts';
+import type { Page, TestInfo } from '@playwright/test';
+import {
+  DEMO_PASSWORD,
+  journeySerial,
+  newCustomer,
+  registerConfirmedCustomer,
+  signIn,
+} from './support/accounts.ts';
 import { heading, notice } from './support/controls.ts';
 import { expect, test } from './support/fixtures.ts';
+import { customerApi, fileRequest } from './support/service-journey.ts';
+import { SERVERS } from './support/servers.ts';
 import { t } from './support/translations.ts';
 
 /**
@@ -9,37 +17,41 @@ import { t } from './support/translations.ts';
  * log, filters it by kind and finds the change with its before → after; light and dark, desktop and 360 px.
  */
 const DEMO_ADMIN = 'admin@agromech.example';
+const server = SERVERS.root;
 const PHONE = { width: 360, height: 780 };
 
-interface Candidate {
-  id: string;
-  code: string;
-  status: string;
-}
-
-/** A demo request that can still move (new or under consideration), and the first status it may move to. */
-async function movableRequest(page: Page): Promise<Candidate & { to: string }> {
-  const queue = await page.request.get('/api/staff/service-requests?status=N,C&pageSize=5');
-  expect(queue.ok(), await queue.text()).toBe(true);
-  const [request] = ((await queue.json()) as { items: Candidate[] }).items;
-  expect(request, 'the demo data has a new or considered request').toBeDefined();
-  const details = await page.request.get(`/api/staff/service-requests/${request!.id}`);
-  const { allowedTransitions } = (await details.json()) as { allowedTransitions: string[] };
-  return { ...request!, to: allowedTransitions[0]! };
+/**
+ * A request of its own to move (a new customer's, filed through the API): changing a demo request would take it
+ * from the journeys that count on the demo customer's pending one (lists.spec.ts).
+ */
+async function ownRequest(page: Page, testInfo: TestInfo): Promise<{ id: string; code: string }> {
+  const customer = newCustomer('audyt', journeySerial(10, testInfo));
+  await registerConfirmedCustomer(page.request, server, customer);
+  const api = await customerApi(server, customer);
+  try {
+    const code = await fileRequest(api);
+    const queue = await page.request.get(`/api/staff/service-requests?q=${encodeURIComponent(code)}`);
+    expect(queue.ok(), await queue.text()).toBe(true);
+    const [request] = ((await queue.json()) as { items: { id: string; code: string }[] }).items;
+    expect(request?.code).toBe(code);
+    return request!;
+  } finally {
+    await api.dispose();
+  }
 }
 
 test('journey: an admin changes a status and finds it in the audit log with before → after', async ({
   page,
   visit,
   axe,
-}) => {
+}, testInfo) => {
   test.slow();
   await visit('/');
   await signIn(page, { email: DEMO_ADMIN, password: DEMO_PASSWORD });
   await axe.check();
 
-  // The status change in the staff screen.
-  const request = await movableRequest(page);
+  // The status change in the staff screen: a new request moves to "under consideration".
+  const request = { ...(await ownRequest(page, testInfo)), status: 'N', to: 'C' };
   await page.goto(`/staff/service-requests/${request.id}`);
   // The staff screen loads the request, its chat and history: slow on a loaded machine.
   await expect(heading(page)).toContainText(request.code, { timeout: 30_000 });

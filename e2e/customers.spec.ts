@@ -1,16 +1,15 @@
-import { request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import {
   DEMO_PASSWORD,
   journeySerial,
   newCustomer,
   registerConfirmedCustomer,
   signIn,
-  type Customer,
 } from './support/accounts.ts';
 import { heading, notice } from './support/controls.ts';
 import { expect, test } from './support/fixtures.ts';
-import { DEMO_SERVICE } from './support/service-journey.ts';
-import { originOf, SERVERS } from './support/servers.ts';
+import { customerApi, DEMO_SERVICE, fileRequest } from './support/service-journey.ts';
+import { SERVERS } from './support/servers.ts';
 import { t } from './support/translations.ts';
 
 /**
@@ -20,38 +19,6 @@ import { t } from './support/translations.ts';
  */
 const server = SERVERS.root;
 const DEMO_ADMIN = 'admin@agromech.example';
-
-/** The customer's own API session (another device): files a request, deactivates, signs in again. */
-async function customerApi(customer: Customer): Promise<APIRequestContext> {
-  const origin = originOf(server);
-  const api = await playwrightRequest.newContext({ baseURL: origin, extraHTTPHeaders: { origin } });
-  const login = await api.post('/auth/login', {
-    data: { username: customer.email, password: customer.password, remember: false },
-  });
-  expect(login.ok(), await login.text()).toBe(true);
-  return api;
-}
-
-/** Files a service request through the API as the new-request form would; answers its code. */
-async function fileRequest(api: APIRequestContext): Promise<string> {
-  const machines = (await (await api.get('/api/end-products/user-owned')).json()) as {
-    items: { id: string }[];
-  };
-  const elements = (await (await api.get('/api/service-requests/elements')).json()) as {
-    transportTypes: { code: string }[];
-    deliveryPlaces: { code: string }[];
-  };
-  const filed = await api.post('/api/service-requests/new-request', {
-    multipart: {
-      machineId: machines.items[0]!.id,
-      problemDescription: 'Sieczkarnia nie rozdrabnia słomy, noże wydają się tępe.',
-      transportType: elements.transportTypes[0]!.code,
-      deliveryPlace: elements.deliveryPlaces[0]!.code,
-    },
-  });
-  expect(filed.ok(), await filed.text()).toBe(true);
-  return ((await filed.json()) as { code: string }).code;
-}
 
 const dialog = (page: Page, name: string) => page.getByRole('dialog', { name });
 
@@ -65,7 +32,7 @@ test('journey: service finds a customer by serial number; an admin moves their m
   const serial = journeySerial(9, testInfo);
   const customer = newCustomer('klient', serial);
   await registerConfirmedCustomer(page.request, server, customer);
-  const api = await customerApi(customer);
+  const api = await customerApi(server, customer);
   try {
     const code = await fileRequest(api);
 

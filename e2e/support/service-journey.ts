@@ -1,11 +1,44 @@
-import { expect, type Page } from '@playwright/test';
+import { request as playwrightRequest, expect, type APIRequestContext, type Page } from '@playwright/test';
 import { JPEG, PDF, png } from '../../apps/server/src/test/files.ts';
-import { DEMO_CUSTOMER, DEMO_PASSWORD, signIn } from './accounts.ts';
+import { type Customer, DEMO_CUSTOMER, DEMO_PASSWORD, signIn } from './accounts.ts';
 import { heading, notice, textbox } from './controls.ts';
 import type { Axe } from './fixtures.ts';
+import { originOf, type Server } from './servers.ts';
 import { t } from './translations.ts';
 
 export const DEMO_SERVICE = 'serwis@agromech.example';
+
+/** The customer's own API session (another device): files a request, deactivates, signs in again. */
+export async function customerApi(server: Server, customer: Customer): Promise<APIRequestContext> {
+  const origin = originOf(server);
+  const api = await playwrightRequest.newContext({ baseURL: origin, extraHTTPHeaders: { origin } });
+  const login = await api.post('/auth/login', {
+    data: { username: customer.email, password: customer.password, remember: false },
+  });
+  expect(login.ok(), await login.text()).toBe(true);
+  return api;
+}
+
+/** Files a service request through the API as the new-request form would; answers its code. */
+export async function fileRequest(api: APIRequestContext): Promise<string> {
+  const machines = (await (await api.get('/api/end-products/user-owned')).json()) as {
+    items: { id: string }[];
+  };
+  const elements = (await (await api.get('/api/service-requests/elements')).json()) as {
+    transportTypes: { code: string }[];
+    deliveryPlaces: { code: string }[];
+  };
+  const filed = await api.post('/api/service-requests/new-request', {
+    multipart: {
+      machineId: machines.items[0]!.id,
+      problemDescription: 'Sieczkarnia nie rozdrabnia słomy, noże wydają się tępe.',
+      transportType: elements.transportTypes[0]!.code,
+      deliveryPlace: elements.deliveryPlaces[0]!.code,
+    },
+  });
+  expect(filed.ok(), await filed.text()).toBe(true);
+  return ((await filed.json()) as { code: string }).code;
+}
 
 const statusBadge = (page: Page) => page.getByRole('status', { name: t('services:details.status-label') });
 const chatLog = (page: Page) => page.getByRole('log', { name: t('services:chat.messages-label') });
