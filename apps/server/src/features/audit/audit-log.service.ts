@@ -4,12 +4,9 @@ import type { z } from 'zod';
 import type { Db } from '#app/db/client.ts';
 import { auditLog } from '#app/db/schema/audit.ts';
 import { foldedContains, searchTextOf } from '#app/db/search-text.ts';
+import { startOfPortalDay } from '#app/db/portal-day.ts';
 
 type AuditQuery = z.output<typeof AuditQuerySchema>;
-
-/** Midnight in Poland at the start of `day` ('YYYY-MM-DD'): the date filter's days are the portal's days. */
-const startOfPolishDay = (day: string, plusDays = 0) =>
-  sql`((${day}::date + ${plusDays}::int)::timestamp AT TIME ZONE 'Europe/Warsaw')`;
 
 /**
  * The filters as conditions. Each exact filter (actor, kind, subject) has its index with the time order in
@@ -20,8 +17,8 @@ function conditionsOf(query: AuditQuery): SQL[] {
   const conditions: (SQL | undefined)[] = [];
   if (query.actorId) conditions.push(eq(auditLog.actorId, Number(query.actorId)));
   if (query.kind?.length) conditions.push(inArray(auditLog.kind, query.kind));
-  if (query.from) conditions.push(sql`${auditLog.at} >= ${startOfPolishDay(query.from)}`);
-  if (query.to) conditions.push(sql`${auditLog.at} < ${startOfPolishDay(query.to, 1)}`);
+  if (query.from) conditions.push(sql`${auditLog.at} >= ${startOfPortalDay(query.from)}`);
+  if (query.to) conditions.push(sql`${auditLog.at} < ${startOfPortalDay(query.to, 1)}`);
   if (query.subjectType) conditions.push(eq(auditLog.subjectType, query.subjectType));
   if (query.subjectId) conditions.push(eq(auditLog.subjectId, query.subjectId));
   const person = searchTextOf(query.person);

@@ -10,6 +10,7 @@ import { OFFER_REQUEST_STATUSES } from '@care/contract/statuses';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '#app/db/client.ts';
 import { quotedInTimeSql } from './working-days.ts';
+import { PORTAL_TIME_ZONE } from '#app/db/portal-day.ts';
 
 /*
  * GET api/staff/insight: every figure is one SQL statement over an index range — the open statuses, the last
@@ -17,7 +18,7 @@ import { quotedInTimeSql } from './working-days.ts';
  * (docs/decisions/047-insight.md, EXPLAIN plans in docs/perf.md). Weeks are ISO weeks in Poland.
  */
 
-const ZONE = 'Europe/Warsaw';
+const ZONE = PORTAL_TIME_ZONE;
 const list = (codes: readonly string[]) =>
   sql.join(
     codes.map((code) => sql`${code}`),

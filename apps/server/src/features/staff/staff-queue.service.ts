@@ -14,12 +14,9 @@ import { users } from '#app/db/schema/users.ts';
 import { containsPattern, foldedContains, machineSearchText, searchTextOf } from '#app/db/search-text.ts';
 import { unreadCountSql } from '#app/features/service-requests/service-requests.service.ts';
 import type { Actor } from '#app/plugins/session.ts';
+import { startOfPortalDay } from '#app/db/portal-day.ts';
 
 type StaffQueueQuery = z.output<typeof StaffQueueQuerySchema>;
-
-/** Midnight in Poland at the start of `day` ('YYYY-MM-DD'), the day boundary of the report-date filter. */
-const startOfPolishDay = (day: string, plusDays = 0) =>
-  sql`((${day}::date + ${plusDays}::int)::timestamp AT TIME ZONE 'Europe/Warsaw')`;
 
 /**
  * The filters as conditions on `r` (service_requests). Customer and machine fragments become `IN (…)` over the
@@ -36,10 +33,10 @@ function conditionsOf(actor: Actor, query: StaffQueueQuery): SQL[] {
       )})`,
     );
   }
-  if (query.reportedFrom) conditions.push(sql`r.report_date >= ${startOfPolishDay(query.reportedFrom)}`);
-  if (query.reportedTo) conditions.push(sql`r.report_date < ${startOfPolishDay(query.reportedTo, 1)}`);
-  if (query.changedFrom) conditions.push(sql`r.status_changed_at >= ${startOfPolishDay(query.changedFrom)}`);
-  if (query.changedTo) conditions.push(sql`r.status_changed_at < ${startOfPolishDay(query.changedTo, 1)}`);
+  if (query.reportedFrom) conditions.push(sql`r.report_date >= ${startOfPortalDay(query.reportedFrom)}`);
+  if (query.reportedTo) conditions.push(sql`r.report_date < ${startOfPortalDay(query.reportedTo, 1)}`);
+  if (query.changedFrom) conditions.push(sql`r.status_changed_at >= ${startOfPortalDay(query.changedFrom)}`);
+  if (query.changedTo) conditions.push(sql`r.status_changed_at < ${startOfPortalDay(query.changedTo, 1)}`);
   // The insight dashboard's per-model links: the exact name, over machines_name_idx (migration 0017).
   if (query.model) {
     conditions.push(sql`r.machine_id IN (SELECT m.id FROM ${machines} m WHERE m.name = ${query.model})`);
