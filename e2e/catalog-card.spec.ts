@@ -122,9 +122,9 @@ test('3. the drawing has room beside the list, the split moves by keyboard, and 
   await hotspot.click();
   await expect(page).toHaveURL(/[?&]pos=14(&|$)/);
   const row = page.locator('tr[data-position="14"]');
-  await expect(row).toHaveAttribute('data-active');
+  await expect(row).toHaveAttribute('data-selected');
   await page.reload();
-  await expect(row).toHaveAttribute('data-active');
+  await expect(row).toHaveAttribute('data-selected');
   await expect(hotspot).toHaveAttribute('aria-pressed', 'true');
   await expect(row).toBeInViewport({ ratio: 1 });
   await axe.check();
@@ -140,7 +140,7 @@ test('3. the drawing has room beside the list, the split moves by keyboard, and 
     .first()
     .click();
   await expect(page).toHaveURL(/[?&]pos=1(&|$)/);
-  await expect(page.locator('tr[data-position="1"]')).toHaveAttribute('data-active');
+  await expect(page.locator('tr[data-position="1"]')).toHaveAttribute('data-selected');
   await expect(page.locator('tr[data-position="1"]')).toBeInViewport({ ratio: 1 });
 
   // On a phone the drawing is above the list and opens full screen; a number picked there selects its card.
@@ -157,8 +157,9 @@ test('3. the drawing has room beside the list, the split moves by keyboard, and 
     .click();
   await expect(dialog).toBeHidden();
   await expect(page).toHaveURL(/[?&]pos=3(&|$)/);
+  // Selected, whatever card the pointer rests on once the dialog has gone.
   const card = page.locator('[data-position="3"]').filter({ visible: true });
-  await expect(card).toHaveAttribute('data-active');
+  await expect(card).toHaveAttribute('data-selected');
   await expect(card).toBeInViewport({ ratio: 1 });
 });
 

@@ -111,7 +111,7 @@ test('a visitor browses folders, sub-folders and cards to a drawing, uses a hots
   await place.click();
   await expect(page).toHaveURL(/\/catalog-cards\/\d+\?pos=/);
   await expect(heading(page)).not.toBeEmpty();
-  await expect(page.locator('tr[data-active]').first()).toBeVisible();
+  await expect(page.locator('tr[data-selected]').first()).toBeVisible();
   await axe.check();
 });
 

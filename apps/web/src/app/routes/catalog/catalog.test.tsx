@@ -218,6 +218,9 @@ describe('catalogue card', () => {
     await userEvent.hover(hotspot);
     expect(bearingRow).toHaveAttribute('data-active');
     expect(knifeRow).not.toHaveAttribute('data-active');
+    // Highlighted is not selected: a screen reader does not hear "pressed" for a circle the pointer rests on.
+    expect(hotspot).toHaveAttribute('aria-pressed', 'false');
+    expect(bearingRow).not.toHaveAttribute('data-selected');
     await userEvent.unhover(hotspot);
     expect(bearingRow).not.toHaveAttribute('data-active');
 
@@ -236,6 +239,13 @@ describe('catalogue card', () => {
     );
     expect(hotspot).toHaveAttribute('aria-pressed', 'false');
     expect(knifeRow).toHaveAttribute('data-active');
+
+    // The selection stays marked while the pointer highlights another row.
+    await userEvent.hover(bearingRow);
+    expect(bearingRow).toHaveAttribute('data-active');
+    expect(bearingRow).not.toHaveAttribute('data-selected');
+    expect(knifeRow).toHaveAttribute('data-selected');
+    await userEvent.unhover(bearingRow);
 
     // A click on the row itself (not on its link or buttons) selects it too.
     await userEvent.click(within(table).getByText('AM-9040-020'));

@@ -10,8 +10,10 @@ import { useContentLanguage } from '../use-content-language.ts';
 
 export interface CardPartsListProps {
   positions: readonly CardPosition[];
-  /** The highlighted position number (from the drawing or the list). */
+  /** The highlighted position number (hovered or focused on the drawing or in the list, else the selected one). */
   active: string | null;
+  /** The selected position number (in the address): its button is pressed, whatever the pointer rests on. */
+  selected: string | null;
   onHover: (positionNumber: string | null) => void;
   onSelect: (positionNumber: string) => void;
   /** Signed in: the part's page. */
@@ -43,6 +45,7 @@ const isOwnClick = (event: MouseEvent) =>
 export function CardPartsList({
   positions,
   active,
+  selected,
   onHover,
   onSelect,
   partLink,
@@ -65,7 +68,7 @@ export function CardPartsList({
   const positionButton = (position: CardPosition) => (
     <UnstyledButton
       className={classes.position}
-      aria-pressed={active === position.positionNumber}
+      aria-pressed={selected === position.positionNumber}
       aria-label={t('card.show-on-drawing', { position: position.positionNumber })}
       onClick={() => onSelect(position.positionNumber)}
       onFocus={() => onHover(position.positionNumber)}
@@ -89,6 +92,7 @@ export function CardPartsList({
   const rowProps = (position: CardPosition) => ({
     'data-position': position.positionNumber,
     'data-active': active === position.positionNumber || undefined,
+    'data-selected': selected === position.positionNumber || undefined,
     onMouseEnter: () => onHover(position.positionNumber),
     onMouseLeave: () => onHover(null),
     onClick: (event: MouseEvent) => {

@@ -91,6 +91,7 @@ export function CardView({ card, listActions, partLink, order }: CardViewProps) 
     alt: t('card.drawing-alt', { name }),
     hotspots,
     active,
+    selected,
     onHover: hoverHotspot,
     onSelect: selectHotspot,
   };
@@ -104,6 +105,7 @@ export function CardView({ card, listActions, partLink, order }: CardViewProps) 
       <CardPartsList
         positions={card.positions}
         active={active}
+        selected={selected}
         onHover={setHovered}
         onSelect={selectRow}
         partLink={partLink}

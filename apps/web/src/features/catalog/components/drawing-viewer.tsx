@@ -15,6 +15,8 @@ export interface DrawingViewerProps {
   hotspots: readonly DrawingHotspot[];
   /** The position number highlighted from the list (or by hovering a circle). */
   active: string | null;
+  /** The selected position number (in the address): its circle is pressed, whatever the pointer rests on. */
+  selected: string | null;
   onHover: (positionNumber: string | null) => void;
   onSelect: (positionNumber: string) => void;
   /** Fill the pane's height (beside the list, full screen) instead of the drawing's own proportions. */
@@ -37,6 +39,7 @@ export default function DrawingViewer({
   height,
   hotspots,
   active,
+  selected,
   onHover,
   onSelect,
   fit,
@@ -75,7 +78,8 @@ export default function DrawingViewer({
                   width: `${((2 * spot.r) / width) * 100}%`,
                 }}
                 data-active={active === spot.positionNumber || undefined}
-                aria-pressed={active === spot.positionNumber}
+                data-selected={selected === spot.positionNumber || undefined}
+                aria-pressed={selected === spot.positionNumber}
                 aria-label={t('card.hotspot', { position: spot.positionNumber, name: spot.label })}
                 onMouseEnter={() => onHover(spot.positionNumber)}
                 onMouseLeave={() => onHover(null)}
