@@ -103,6 +103,11 @@ export const AuditLogEntrySchema = z.object({
   subjectType: z.enum(AUDIT_SUBJECT_TYPES),
   subjectId: z.string(),
   subjectLabel: z.string(),
+  /**
+   * A person's account as it is now: a customer or staff (each has its own screen); null for other subjects and for
+   * an account that no longer exists.
+   */
+  subjectAccount: z.enum(['customer', 'staff']).nullable(),
   /** The touched fields as they were and as they are now; null where the kind has none (a sign-in). */
   before: z.record(z.string(), z.unknown()).nullable(),
   after: z.record(z.string(), z.unknown()).nullable(),

@@ -50,6 +50,8 @@ export const paths = {
   staffAdmin: '/staff/admin',
   /** Staff accounts (issue 15), for admins: the admin area's first section. */
   staffAccounts: '/staff/admin/staff',
+  /** One staff account: the list searched for its e-mail (the list is where an account is changed). */
+  staffAccount: (email: string) => `/staff/admin/staff?q=${encodeURIComponent(email)}`,
   /** Catalogue import (issue 5), for admins. */
   staffCatalogImport: '/staff/admin/catalog-import',
   /** Machines from the ERP (issue 15), for admins. */

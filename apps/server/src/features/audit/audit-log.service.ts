@@ -3,6 +3,7 @@ import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '#app/db/client.ts';
 import { auditLog } from '#app/db/schema/audit.ts';
+import { users } from '#app/db/schema/users.ts';
 import { foldedContains, searchTextOf } from '#app/db/search-text.ts';
 import { startOfPortalDay } from '#app/db/portal-day.ts';
 
@@ -44,13 +45,32 @@ export async function listAuditLog(db: Db, query: AuditQuery): Promise<AuditPage
     // One more than asked: whether there is a next page, without counting the whole log.
     .limit(query.limit + 1);
   const page = rows.slice(0, query.limit);
+  const roles = await accountRolesOf(db, page);
   return {
-    entries: page.map((row) => ({
-      ...row,
-      id: String(row.id),
-      at: row.at.toISOString(),
-      actorId: row.actorId === null ? null : String(row.actorId),
-    })),
+    entries: page.map((row) => {
+      const role = row.subjectType === 'user' ? roles.get(row.subjectId) : undefined;
+      return {
+        ...row,
+        id: String(row.id),
+        at: row.at.toISOString(),
+        actorId: row.actorId === null ? null : String(row.actorId),
+        subjectAccount: role === undefined ? null : role === 'customer' ? 'customer' : 'staff',
+      };
+    }),
     nextCursor: rows.length > query.limit ? String(page.at(-1)!.id) : null,
   };
+}
+
+/** The current role of each person a page's entries are about (one lookup by primary key for the page). */
+async function accountRolesOf(db: Db, entries: readonly { subjectType: string; subjectId: string }[]) {
+  const ids = [
+    ...new Set(
+      entries
+        .filter((entry) => entry.subjectType === 'user' && /^\d{1,15}$/.test(entry.subjectId))
+        .map((entry) => Number(entry.subjectId)),
+    ),
+  ];
+  if (ids.length === 0) return new Map<string, string>();
+  const found = await db.select({ id: users.id, role: users.role }).from(users).where(inArray(users.id, ids));
+  return new Map(found.map((row) => [String(row.id), row.role]));
 }

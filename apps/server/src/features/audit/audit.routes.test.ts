@@ -129,6 +129,18 @@ describe('GET api/admin/audit: filters, keyset pages, admins only', () => {
       'SR/2026/000005',
     ]);
     expect(seeded((await list(`subjectType=user&subjectId=${anna}`)).page)).toEqual(['anna-role']);
+    // A person is named as the account they are now, so the screen links to the right page; other subjects: null.
+    const signIns = (await list('kind=auth.sign-in')).page.entries;
+    expect(signIns.find((entry) => entry.subjectLabel === 'jan@example.com')?.subjectAccount).toBe(
+      'customer',
+    );
+    expect(signIns.find((entry) => entry.subjectLabel === 'anna@agromech.example')?.subjectAccount).toBe(
+      'staff',
+    );
+    expect((await list(`subjectType=user&subjectId=${anna}`)).page.entries[0]!.subjectAccount).toBe('staff');
+    expect(
+      all.page.entries.map((entry) => entry.subjectType === 'user' || entry.subjectAccount === null),
+    ).not.toContain(false);
     expect(seeded((await list('subject=000005')).page)).toEqual(['SR/2026/000005-d', 'SR/2026/000005']);
     // Days in Poland: 22:30 UTC on the 31st is still the 31st there, 23:30 UTC is already 1 November.
     expect(seeded((await list('from=2026-10-31&to=2026-10-31')).page)).toEqual(['SR/2026/000005-d']);

@@ -24,11 +24,27 @@ const page: AuditPage = {
       subjectType: 'service-request',
       subjectId: '12',
       subjectLabel: 'SR/2026/000012',
+      subjectAccount: null,
       before: { status: 'N' },
       after: { status: 'C' },
       reason: 'Photos received',
       ip: '192.0.2.10',
     },
+    ...(['customer', 'staff'] as const).map((account, i) => ({
+      id: String(40 - i),
+      at: '2026-11-26T09:00:00.000Z',
+      actorId: null,
+      actorLabel: '',
+      kind: 'auth.sign-in' as const,
+      subjectType: 'user' as const,
+      subjectId: String(7 + i),
+      subjectLabel: `${account}@example.com`,
+      subjectAccount: account,
+      before: null,
+      after: null,
+      reason: null,
+      ip: null,
+    })),
   ],
   nextCursor: '41',
 };
@@ -58,6 +74,15 @@ describe('audit log screen', () => {
     expect(within(table).getByRole('link', { name: 'SR/2026/000012' })).toHaveAttribute(
       'href',
       '/staff/service-requests/12',
+    );
+    // A person links to the screen of their account: a customer's page, or the staff list searched for them.
+    expect(within(table).getByRole('link', { name: 'customer@example.com' })).toHaveAttribute(
+      'href',
+      '/staff/customers/7',
+    );
+    expect(within(table).getByRole('link', { name: 'staff@example.com' })).toHaveAttribute(
+      'href',
+      '/staff/admin/staff?q=staff%40example.com',
     );
     expect(within(table).getByText('Pending → Under consideration')).toBeInTheDocument();
     expect(within(table).getByText('Service request status')).toBeInTheDocument();

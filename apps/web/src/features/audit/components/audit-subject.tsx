@@ -8,8 +8,8 @@ import { paths } from '#app/config/paths.ts';
 function pageOf(entry: AuditLogEntry): string | null {
   if (entry.subjectType === 'service-request') return paths.staffServiceRequest(entry.subjectId);
   if (entry.subjectType === 'offer-request') return paths.staffOfferRequest(entry.subjectId);
-  if (entry.subjectType === 'user' && /^\d+$/.test(entry.subjectId))
-    return paths.staffCustomer(entry.subjectId);
+  if (entry.subjectAccount === 'customer') return paths.staffCustomer(entry.subjectId);
+  if (entry.subjectAccount === 'staff' && entry.subjectLabel) return paths.staffAccount(entry.subjectLabel);
   return null;
 }
 
