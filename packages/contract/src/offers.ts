@@ -3,6 +3,7 @@ import { FileMetadataSchema } from './files.ts';
 import { LIMITS, OFFER_REQUEST_LIMITS } from './limits.ts';
 import { LANGUAGES } from './locales.ts';
 import { codesFilterField, IdSchema, pagedSchema, pageField, pageSizeField } from './paging.ts';
+import { calendarDateSchema } from './ranges.ts';
 import { OFFER_REQUEST_STATUSES, type OfferRequestStatus } from './statuses.ts';
 import { TranslatedTextSchema, translatedNameSchema } from './translations.ts';
 
@@ -103,6 +104,18 @@ export const OfferRequestListQuerySchema = z.object({
   status: codesFilterField(OFFER_REQUEST_STATUSES),
 });
 export type OfferRequestListQuery = z.input<typeof OfferRequestListQuerySchema>;
+
+/**
+ * GET api/staff/offer-requests?page&pageSize&status&sentFrom&sentTo — the sales inbox, newest first. The days are
+ * days in Poland, both included (the insight dashboard's quoting figure links to the requests sent in its window).
+ */
+export const StaffOfferRequestListQuerySchema = OfferRequestListQuerySchema.extend({
+  /** YYYY-MM-DD: sent on or after this day. */
+  sentFrom: calendarDateSchema.optional(),
+  /** YYYY-MM-DD: sent on or before this day. */
+  sentTo: calendarDateSchema.optional(),
+}).refine((q) => !q.sentFrom || !q.sentTo || q.sentFrom <= q.sentTo, { path: ['sentTo'] });
+export type StaffOfferRequestListQuery = z.input<typeof StaffOfferRequestListQuerySchema>;
 
 export const OfferRequestPageSchema = pagedSchema(OfferRequestListItemSchema);
 export type OfferRequestPage = z.infer<typeof OfferRequestPageSchema>;

@@ -10,6 +10,7 @@ import {
   OfferRequestStatusChangeSchema,
   SendOfferRequestSchema,
   StaffOfferRequestDetailsSchema,
+  StaffOfferRequestListQuerySchema,
   StaffOfferRequestPageSchema,
 } from '@care/contract/offers';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -213,8 +214,9 @@ export const offerRoutes: FastifyPluginAsyncZod<Options> = async (
     {
       schema: {
         tags,
-        summary: 'The parts sales inbox: every offer request, newest first, paged, filtered by status',
-        querystring: OfferRequestListQuerySchema,
+        summary:
+          'The parts sales inbox: every offer request, newest first, paged, filtered by status and days sent',
+        querystring: StaffOfferRequestListQuerySchema,
         response: { 200: StaffOfferRequestPageSchema, ...errors },
       },
       preHandler: salesOnly,

@@ -14,6 +14,7 @@ import { translate } from '@care/contract/translations';
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '#app/db/client.ts';
+import { startOfPortalDay } from '#app/db/portal-day.ts';
 import { type Audience, publishEvent } from '#app/events/event-bus.ts';
 import { recordAudit } from '#app/features/audit/audit.ts';
 import { parts } from '#app/db/schema/catalog.ts';
@@ -234,12 +235,17 @@ interface ListQuery {
   page: number;
   pageSize: number;
   status?: OfferRequestStatus[] | undefined;
+  /** The sales inbox only: sent on or after / on or before these days in Poland (YYYY-MM-DD). */
+  sentFrom?: string | undefined;
+  sentTo?: string | undefined;
 }
 
 function filters(query: ListQuery, customerId?: number): SQL {
   const conditions: SQL[] = [];
   if (customerId !== undefined) conditions.push(eq(offerRequests.customerId, customerId));
   if (query.status?.length) conditions.push(inArray(offerRequests.status, query.status));
+  if (query.sentFrom) conditions.push(sql`${offerRequests.createdAt} >= ${startOfPortalDay(query.sentFrom)}`);
+  if (query.sentTo) conditions.push(sql`${offerRequests.createdAt} < ${startOfPortalDay(query.sentTo, 1)}`);
   return conditions.length ? and(...conditions)! : sql`true`;
 }
 
@@ -263,7 +269,7 @@ export async function listOwnOfferRequests(
   return { items: rows.map(listItem), total, page: query.page, pageSize: query.pageSize };
 }
 
-/** GET api/staff/offer-requests: the sales inbox, every customer's, newest first, optionally by status. */
+/** GET api/staff/offer-requests: the sales inbox, every customer's, newest first, by status and days sent. */
 export async function listAllOfferRequests(db: Db, query: ListQuery): Promise<StaffOfferRequestPage> {
   const where = filters(query);
   const [{ total }] = (await db.select({ total: count() }).from(offerRequests).where(where)) as [

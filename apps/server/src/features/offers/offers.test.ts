@@ -321,6 +321,29 @@ describe('offer requests (POST api/parts/email, api/offer-requests, api/staff/of
     expect((await get('/api/staff/offer-requests/999999', sales)).statusCode).toBe(404);
   });
 
+  it('filters the inbox by the days the requests were sent, days in Poland, both included', async () => {
+    const early = (await send(cart(), jan)).json();
+    const late = (await send(cart(), jan)).json();
+    // 23:30 UTC on 31 May is 1 June in Poland (UTC+2); 21:30 UTC on 30 June is still 30 June there.
+    await db
+      .update(offerRequests)
+      .set({ createdAt: new Date('2026-05-31T23:30:00Z') })
+      .where(sql`id = ${early.id}`);
+    await db
+      .update(offerRequests)
+      .set({ createdAt: new Date('2026-06-30T21:30:00Z') })
+      .where(sql`id = ${late.id}`);
+    const ids = async (query: string) =>
+      (await get(`/api/staff/offer-requests?${query}`, sales)).json().items.map((i: { id: string }) => i.id);
+    expect(await ids('sentFrom=2026-06-01&sentTo=2026-06-30')).toEqual([late.id, early.id]);
+    expect(await ids('sentTo=2026-05-31')).toEqual([]);
+    expect(await ids('sentFrom=2026-06-02')).toEqual([late.id]);
+    expect(await ids('sentFrom=2026-07-01')).toEqual([]);
+    const reversed = await get('/api/staff/offer-requests?sentFrom=2026-06-30&sentTo=2026-06-01', sales);
+    expect(reversed.statusCode).toBe(400);
+    expect(reversed.json()).toMatchObject({ code: 'VALIDATION_FAILED', fields: [{ path: 'sentTo' }] });
+  });
+
   it('moves an offer request sent → in_progress → quoted → closed with history the customer sees; no other way', async () => {
     const created = (await send(cart(), jan)).json();
     // quoted straight from sent is not allowed.

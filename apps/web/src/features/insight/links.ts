@@ -8,6 +8,8 @@ import { paths } from '#app/config/paths.ts';
  */
 
 const queue = (params: Record<string, string>) => `${paths.staff}?${new URLSearchParams(params).toString()}`;
+const offers = (params: Record<string, string>) =>
+  `${paths.staffOfferRequests}?${new URLSearchParams(params).toString()}`;
 
 /** The Sunday that ends the week of `monday` (YYYY-MM-DD). */
 export function weekEnd(monday: string): string {
@@ -33,5 +35,7 @@ export const insightLinks = {
   model: (model: string, since: string) => queue({ model, reportedFrom: since }),
   request: (id: string) => paths.staffServiceRequest(id),
   offers: (status: OfferRequestStatus | readonly OfferRequestStatus[]) =>
-    `${paths.staffOfferRequests}?${new URLSearchParams({ status: [status].flat().join(',') }).toString()}`,
+    offers({ status: [status].flat().join(',') }),
+  /** The quoting figure: the requests sent in the window that have been quoted. */
+  quotedSince: (since: string) => offers({ status: 'quoted,closed', sentFrom: since }),
 };

@@ -16,6 +16,12 @@ export interface OfferRequestListParams {
   status?: OfferRequestStatus[];
 }
 
+/** The sales inbox's call: also the days the requests were sent (YYYY-MM-DD, days in Poland, both included). */
+export interface StaffOfferRequestListParams extends OfferRequestListParams {
+  sentFrom?: string;
+  sentTo?: string;
+}
+
 export const offerRequestKeys = {
   all: ['offer-requests'] as const,
   lists: () => [...offerRequestKeys.all, 'list'] as const,
@@ -25,11 +31,11 @@ export const offerRequestKeys = {
   /** The sales inbox: every customer's requests. */
   staff: () => [...offerRequestKeys.all, 'staff'] as const,
   staffLists: () => [...offerRequestKeys.staff(), 'list'] as const,
-  staffList: (params: OfferRequestListParams) => [...offerRequestKeys.staffLists(), params] as const,
+  staffList: (params: StaffOfferRequestListParams) => [...offerRequestKeys.staffLists(), params] as const,
   staffDetail: (id: string) => [...offerRequestKeys.staff(), 'details', id] as const,
 };
 
-const listSearch = ({ status, ...rest }: OfferRequestListParams) => ({
+const listSearch = ({ status, ...rest }: StaffOfferRequestListParams) => ({
   ...rest,
   status: status && status.length > 0 ? status.join(',') : undefined,
 });
@@ -59,8 +65,8 @@ export const offerRequestQuery = (id: string) =>
       }),
   });
 
-/** GET api/staff/offer-requests: the sales inbox page, newest first, optionally by status. */
-export const staffOfferRequestListQuery = (params: OfferRequestListParams) =>
+/** GET api/staff/offer-requests: the sales inbox page, newest first, by status and days sent. */
+export const staffOfferRequestListQuery = (params: StaffOfferRequestListParams) =>
   queryOptions({
     queryKey: offerRequestKeys.staffList(params),
     queryFn: ({ signal }) =>

@@ -152,5 +152,10 @@ describe('the insight dashboard', () => {
       'href',
       '/staff/offer-requests?status=quoted',
     );
+    // The quoting figure counts the requests sent in the window: its link asks the inbox for the same days.
+    expect(within(offers).getByRole('link', { name: /quoted within 2 working days/ })).toHaveAttribute(
+      'href',
+      '/staff/offer-requests?status=quoted%2Cclosed&sentFrom=2025-12-22',
+    );
   });
 });

@@ -64,6 +64,7 @@ function renderRoute(route: string, path: string, mod: typeof inboxRoute | typeo
         loader: mod.loader,
         Component: mod.Component,
         ...('ErrorBoundary' in mod ? { ErrorBoundary: mod.ErrorBoundary } : {}),
+        ...('shouldRevalidate' in mod ? { shouldRevalidate: mod.shouldRevalidate } : {}),
       },
     ],
   });
@@ -95,11 +96,45 @@ describe('parts sales inbox', () => {
     );
   });
 
-  it('ignores unknown statuses in a hand-edited address', async () => {
+  it('filters by the days sent, from the address (the insight link) and from the fields', async () => {
     api.reset(() => ({ status: 200, body: page }));
-    await renderRoute('/staff/offer-requests?status=bogus,quoted', '/staff/offer-requests', inboxRoute);
+    const { router } = await renderRoute(
+      '/staff/offer-requests?status=quoted,closed&sentFrom=2026-06-01',
+      '/staff/offer-requests',
+      inboxRoute,
+    );
+    await screen.findByRole('table', { name: 'Offer requests' });
+    expect(Object.fromEntries(inboxCalls()[0]!.query)).toEqual({
+      page: '1',
+      pageSize: '20',
+      status: 'quoted,closed',
+      sentFrom: '2026-06-01',
+    });
+    expect(screen.getByLabelText('Sent from')).toHaveValue('2026-06-01');
+
+    await userEvent.type(screen.getByLabelText('Sent to'), '2026-06-30');
+    await waitFor(() =>
+      expect(router.state.location.search).toBe(
+        '?status=quoted%2Cclosed&sentFrom=2026-06-01&sentTo=2026-06-30',
+      ),
+    );
+    await waitFor(() => expect(inboxCalls().at(-1)!.query.get('sentTo')).toBe('2026-06-30'));
+    await userEvent.clear(screen.getByLabelText('Sent from'));
+    await waitFor(() =>
+      expect(router.state.location.search).toBe('?status=quoted%2Cclosed&sentTo=2026-06-30'),
+    );
+  });
+
+  it('ignores unknown statuses and days in a hand-edited address', async () => {
+    api.reset(() => ({ status: 200, body: page }));
+    await renderRoute(
+      '/staff/offer-requests?status=bogus,quoted&sentFrom=yesterday',
+      '/staff/offer-requests',
+      inboxRoute,
+    );
     await screen.findByRole('table', { name: 'Offer requests' });
     expect(inboxCalls()[0]!.query.get('status')).toBe('quoted');
+    expect(inboxCalls()[0]!.query.has('sentFrom')).toBe(false);
     await waitFor(() => expect(screen.getByRole('checkbox', { name: 'Quoted' })).toBeChecked());
   });
 });

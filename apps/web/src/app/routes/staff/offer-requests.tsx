@@ -1,3 +1,4 @@
+import { StaffOfferRequestListQuerySchema } from '@care/contract/offers';
 import { OFFER_REQUEST_STATUSES, type OfferRequestStatus } from '@care/contract/statuses';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -8,10 +9,14 @@ import { pageParamsOf, usePageParams } from '#app/components/data-table/use-page
 import { LoadingState } from '#app/components/layout/loading-state.tsx';
 import { PageHeader } from '#app/components/layout/page-header.tsx';
 import { paths } from '#app/config/paths.ts';
-import { staffOfferRequestListQuery, type OfferRequestListParams } from '#app/features/offers/api.ts';
+import { staffOfferRequestListQuery, type StaffOfferRequestListParams } from '#app/features/offers/api.ts';
 import { OfferRequestsTable } from '#app/features/offers/components/offer-requests-table.tsx';
-import { OfferStatusFilter } from '#app/features/offers/components/offer-status-filter.tsx';
+import {
+  OfferInboxFilters,
+  type OfferInboxFilterValues,
+} from '#app/features/offers/components/offer-inbox-filters.tsx';
 import { queryClient } from '#app/lib/query-client.ts';
+import { queryParamsOf } from '#app/lib/query-params.ts';
 
 /** `?status=sent,in_progress`: known codes only, in their usual order. */
 function statusesOf(params: URLSearchParams): OfferRequestStatus[] {
@@ -19,9 +24,19 @@ function statusesOf(params: URLSearchParams): OfferRequestStatus[] {
   return OFFER_REQUEST_STATUSES.filter((status) => asked.includes(status));
 }
 
-function listParams(params: URLSearchParams): OfferRequestListParams {
+/** `?sentFrom=2026-06-01&sentTo=2026-06-30`, read with the API's schema (a day it refuses is left out). */
+const daysOf = (params: URLSearchParams) =>
+  queryParamsOf(StaffOfferRequestListQuerySchema, ['sentFrom', 'sentTo'], params);
+
+function listParams(params: URLSearchParams): StaffOfferRequestListParams {
   const status = statusesOf(params);
-  return { ...pageParamsOf(params), ...(status.length > 0 ? { status } : {}) };
+  const { sentFrom, sentTo } = daysOf(params);
+  return {
+    ...pageParamsOf(params),
+    ...(status.length > 0 ? { status } : {}),
+    ...(sentFrom ? { sentFrom } : {}),
+    ...(sentTo ? { sentTo } : {}),
+  };
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -36,21 +51,26 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
   defaultShouldRevalidate,
 }) => (currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate);
 
-/** The parts sales inbox (issue 5): every customer's offer requests, newest first, filtered by status. */
+/** The parts sales inbox (issue 5): every customer's offer requests, newest first, by status and days sent. */
 export function Component() {
   const { t } = useTranslation(['staff', 'cart']);
   const [params, setParams] = useSearchParams();
   const { page, pageSize, setPage, setPageSize } = usePageParams();
-  const status = statusesOf(params);
-  const list = useQuery(staffOfferRequestListQuery(listParams(params)));
+  const current = listParams(params);
+  const status = current.status ?? [];
+  const filtered = status.length > 0 || Boolean(current.sentFrom || current.sentTo);
+  const list = useQuery(staffOfferRequestListQuery(current));
 
-  const filter = (next: OfferRequestStatus[]) =>
+  const filter = (change: Partial<OfferInboxFilterValues>) =>
     setParams(
-      (current) => {
-        const updated = new URLSearchParams(current);
+      (before) => {
+        const updated = new URLSearchParams(before);
         updated.delete('page');
-        if (next.length > 0) updated.set('status', next.join(','));
-        else updated.delete('status');
+        for (const [key, value] of Object.entries(change)) {
+          const text = Array.isArray(value) ? value.join(',') : (value as string | undefined);
+          if (text) updated.set(key, text);
+          else updated.delete(key);
+        }
         return updated;
       },
       { replace: true },
@@ -59,7 +79,10 @@ export function Component() {
   return (
     <>
       <PageHeader title={t('staff:offers.title')} description={t('staff:offers.description')} />
-      <OfferStatusFilter value={status} onChange={filter} />
+      <OfferInboxFilters
+        value={{ status, sentFrom: current.sentFrom, sentTo: current.sentTo }}
+        onChange={filter}
+      />
       {list.isPending ? (
         <LoadingState />
       ) : list.isError && !list.data ? (
@@ -71,7 +94,7 @@ export function Component() {
             rows={list.data.items}
             linkTo={(row) => paths.staffOfferRequest(row.id)}
             withCustomer
-            emptyTitle={status.length > 0 ? t('staff:offers.empty-filtered') : t('staff:offers.empty')}
+            emptyTitle={filtered ? t('staff:offers.empty-filtered') : t('staff:offers.empty')}
           />
           {list.data.total > 0 ? (
             <TablePagination

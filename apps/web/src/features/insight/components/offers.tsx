@@ -40,7 +40,7 @@ export function Offers({ insight, canOpenInbox }: OffersProps) {
       headline={
         <Text size="sm">
           {canOpenInbox ? (
-            <Anchor component={Link} to={insightLinks.offers(['quoted', 'closed'])}>
+            <Anchor component={Link} to={insightLinks.quotedSince(insight.since)}>
               {quoting}
             </Anchor>
           ) : (
