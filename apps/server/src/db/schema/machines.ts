@@ -44,8 +44,6 @@ export const machines = pgTable(
       'gin',
       sql`(${foldSql(machineSearchText(sql`${t.name}`, sql`${t.serialNumber}`))}) gin_trgm_ops`,
     ),
-    // The staff queue's exact model filter (the insight dashboard's per-model links).
-    index('machines_name_idx').on(t.name),
     check('machines_serial_number_normalized', sql`${t.serialNumber} = upper(btrim(${t.serialNumber}))`),
     checkIn('machines_status_check', t.status, MACHINE_STATUSES),
   ],

@@ -76,6 +76,12 @@ export const serviceRequests = pgTable(
      * the insight dashboard's time to first reply (docs/decisions/047).
      */
     firstStaffReplyAt: timestamptz('first_staff_reply_at'),
+    /**
+     * The machine's model (machines.name) as it is now, copied so the queue and the insight dashboard list and
+     * count requests per model over an index. Database triggers keep it (migration 0018): set from the machine on
+     * insert and when the machine changes, and rewritten when a machine's name changes (an ERP import).
+     */
+    machineModel: text('machine_model').notNull().default(''),
     /** The uuid the customer's browser made for this submission: a retried upload files the request once. */
     clientId: uuid('client_id'),
     createdAt: createdAt(),
@@ -109,6 +115,9 @@ export const serviceRequests = pgTable(
       .where(sql`${t.assignedTo} IS NOT NULL`),
     // A machine's requests (machine details page).
     index('service_requests_machine_report_date_idx').on(t.machineId, t.reportDate),
+    // Requests per machine model: the insight dashboard's link into the queue (a page and its capped count are
+    // ranges of this index) and the per-model counts (docs/decisions/047).
+    index('service_requests_machine_model_report_date_idx').on(t.machineModel, t.reportDate, t.id),
     checkIn('service_requests_status_check', t.status, SERVICE_REQUEST_STATUSES),
   ],
 );

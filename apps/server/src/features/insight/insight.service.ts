@@ -123,10 +123,10 @@ async function oldestOpen(db: Db): Promise<Insight['oldestOpen']> {
 
 async function models(db: Db, from: SQL): Promise<Insight['models']> {
   const result = (await db.execute(sql`
-    SELECT m.name AS model, count(*) AS n
-    FROM service_requests r JOIN machines m ON m.id = r.machine_id
+    SELECT r.machine_model AS model, count(*) AS n
+    FROM service_requests r
     WHERE r.report_date >= ${from}
-    GROUP BY m.name ORDER BY n DESC, m.name LIMIT ${INSIGHT_LIST_LIMIT}`)) as Rows<{
+    GROUP BY r.machine_model ORDER BY n DESC, r.machine_model LIMIT ${INSIGHT_LIST_LIMIT}`)) as Rows<{
     model: string;
     n: unknown;
   }>;

@@ -1,13 +1,15 @@
 import { Readable } from 'node:stream';
-import { asc, count, eq } from 'drizzle-orm';
+import { asc, count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '#app/db/client.ts';
 import { auditLog } from '#app/db/schema/audit.ts';
 import { machineImportRows } from '#app/db/schema/machine-imports.ts';
 import { machines } from '#app/db/schema/machines.ts';
+import { serviceRequests, serviceRequestStatusHistory } from '#app/db/schema/service-requests.ts';
 import { userSettings } from '#app/db/schema/users.ts';
 import { clearOutbox, insertMachine, insertUser, queuedMail } from '#app/test/accounts.ts';
 import { createTestDatabase } from '#app/test/app.ts';
+import { insertRequest } from '#app/test/service-requests.ts';
 import { importMachines } from './machine-import.service.ts';
 
 const HEADER = 'serial_number;model_name;purchase_date;guarantee_end_date;status;dealer;owner_email';
@@ -175,6 +177,40 @@ describe('machine import engine', () => {
       subjectType: 'machine-import',
       after: { fileName: 'erp.csv', created: 0, changed: 1, unchanged: 2 },
     });
+  });
+
+  it("a model renamed by the ERP reaches the machine's service requests (the queue and insight count by it)", async () => {
+    const owner = await insertUser(db(), { email: 'model-owner@example.com' });
+    await run([HEADER, 'M-1;Kombajn K-500;;;W;;', 'M-2;Kombajn K-500;;;W;;'].join('\n'));
+    const requestOn = async (serialNumber: string) =>
+      insertRequest(db(), {
+        code: `SR/${serialNumber}`,
+        customerId: owner,
+        machineId: (await machine(serialNumber))!.id,
+      });
+    const first = await requestOn('M-1');
+    const second = await requestOn('M-2');
+    const models = async () =>
+      (
+        await db()
+          .select({ id: serviceRequests.id, model: serviceRequests.machineModel })
+          .from(serviceRequests)
+          .orderBy(asc(serviceRequests.id))
+      ).map((row) => row.model);
+    expect(await models()).toEqual(['Kombajn K-500', 'Kombajn K-500']);
+
+    await run([HEADER, 'M-1;Kombajn K-500 Hybrid;;;W;;', 'M-2;Kombajn K-500;;;W;;'].join('\n'));
+    expect(await models()).toEqual(['Kombajn K-500 Hybrid', 'Kombajn K-500']);
+    // A request moved to another machine takes that machine's model.
+    await db()
+      .update(serviceRequests)
+      .set({ machineId: (await machine('M-1'))!.id })
+      .where(eq(serviceRequests.id, second));
+    expect(await models()).toEqual(['Kombajn K-500 Hybrid', 'Kombajn K-500 Hybrid']);
+    await db().delete(serviceRequestStatusHistory);
+    await db()
+      .delete(serviceRequests)
+      .where(inArray(serviceRequests.id, [first, second]));
   });
 
   it('a check (dry run) counts the changes and writes nothing', async () => {

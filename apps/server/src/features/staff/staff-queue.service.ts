@@ -37,10 +37,9 @@ function conditionsOf(actor: Actor, query: StaffQueueQuery): SQL[] {
   if (query.reportedTo) conditions.push(sql`r.report_date < ${startOfPortalDay(query.reportedTo, 1)}`);
   if (query.changedFrom) conditions.push(sql`r.status_changed_at >= ${startOfPortalDay(query.changedFrom)}`);
   if (query.changedTo) conditions.push(sql`r.status_changed_at < ${startOfPortalDay(query.changedTo, 1)}`);
-  // The insight dashboard's per-model links: the exact name, over machines_name_idx (migration 0017).
-  if (query.model) {
-    conditions.push(sql`r.machine_id IN (SELECT m.id FROM ${machines} m WHERE m.name = ${query.model})`);
-  }
+  // The insight dashboard's per-model links: the exact name, a range of the (machine_model, report_date, id)
+  // index (migration 0018), so a page and its capped count read no more than they show.
+  if (query.model) conditions.push(sql`r.machine_model = ${query.model}`);
   const customer = searchTextOf(query.customer);
   if (customer) {
     // users.search_text is already folded (a generated column).
