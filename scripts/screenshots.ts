@@ -1,16 +1,18 @@
 /**
  * Writes docs/screenshots/*.png: the login page and the account screens (registration, password, settings) in
  * every language (desktop light and phone dark), and the other public screens at 1280 px in light. The signed-in screens
- * use the demo customer. It starts nothing: point it at a running portal with the demo data.
+ * use the demo customer. It starts nothing: point it at a running portal with the demo data (a fresh one: the last
+ * pictures turn the staff's second-factor requirement on, and read the portal's e-mails from DATA_DIR/mail).
  *
  *   PORT=3110 DATABASE_URL=memory:// npm start     # or any running portal
  *   npm run screenshots                             # = node scripts/screenshots.ts [baseUrl] [--only=card]
  *
  * `--only=<prefix>` takes only the pictures whose file names start with it (e.g. `card` for the catalogue card's).
  */
-import { mkdirSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContextOptions, type Page } from '@playwright/test';
+import { generate } from 'otplib';
 import { chromiumLaunchOptions } from '../e2e/support/chromium.ts';
 
 const args = process.argv.slice(2);
@@ -45,6 +47,15 @@ const ACCOUNT_PAGES: Array<[name: string, path: string, signedIn: boolean]> = [
   // Issue 15: needs a portal with OIDC_ISSUER_URL set (the "Sign in with …" button beside the refusal).
   ['login-sso-refused', '/?sso-error=SSO_NO_ROLE', false],
 ];
+
+/**
+ * Issue 15's screens that need a state only the portal can make, taken last (they turn the second-factor
+ * requirement on): a new staff member's set-password link (read from the e-mail the portal wrote under
+ * DATA_DIR/mail), the second-factor setup a staff member without a factor must pass, and the code a staff member
+ * with TOTP is asked for after the password.
+ */
+const STATEFUL_PAGES = ['set-password', 'second-factor-setup', 'second-factor'] as const;
+const MAIL_DIR = resolve(process.env.DATA_DIR ?? resolve(import.meta.dirname, '../data'), 'mail');
 
 type Role = 'customer' | 'staff' | 'admin';
 
@@ -84,6 +95,8 @@ const SERVICE_PAGES: Array<[name: string, path: string, role: Role]> = [
   ['admin-audit', '/staff/admin/audit', 'admin'],
   ['staff-accounts', '/staff/admin/staff', 'admin'],
   ['staff-insight', '/staff/insight', 'staff'],
+  // The parts sales inbox (issue 5), with the days-sent filter the insight's quoting figure links to.
+  ['staff-offers', '/staff/offer-requests', 'admin'],
 ];
 const SERVICE_VARIANTS = [
   { language: 'pl', scheme: 'light', width: 1280 },
@@ -107,6 +120,8 @@ interface Shot {
   signedIn: Role | null;
   /** The window only instead of the whole page. */
   viewportOnly?: boolean;
+  /** Signs this account in with the password on the way (a screen the sign-in hands over to, like /second-factor). */
+  signInAs?: string;
 }
 
 function plan(): Shot[] {
@@ -182,15 +197,20 @@ async function settle(page: Page): Promise<void> {
 
 type StorageState = BrowserContextOptions['storageState'];
 
+/** Signs in on the login screen the page shows, as a person does. */
+async function submitPassword(page: Page, email: string): Promise<void> {
+  await page.locator('input[type="email"]').fill(email);
+  await page.locator('input[type="password"]').fill(PASSWORD);
+  await page.locator('button[type="submit"]').click();
+}
+
 /** Signs a demo account in once, as the login screen does, and keeps the cookies and local storage. */
 async function signedInState(browser: Browser, email: string): Promise<StorageState> {
   const context = await browser.newContext({ locale: 'pl-PL' });
   try {
     const page = await context.newPage();
     await page.goto(`${baseUrl}/`);
-    await page.locator('input[type="email"]').fill(email);
-    await page.locator('input[type="password"]').fill(PASSWORD);
-    await page.locator('button[type="submit"]').click();
+    await submitPassword(page, email);
     await page.waitForURL(/\/(home|staff)(\/|$)/);
     return await context.storageState();
   } finally {
@@ -230,6 +250,79 @@ async function demoCustomerId(browser: Browser, state: StorageState): Promise<Re
   }
 }
 
+/** Calls the API as a signed-in account; refuses anything but a success. */
+async function call(
+  browser: Browser,
+  state: StorageState,
+  method: 'POST' | 'PUT',
+  path: string,
+  data: unknown,
+): Promise<unknown> {
+  const context = await browser.newContext({ storageState: state });
+  try {
+    const answer = await context.request.fetch(`${baseUrl}${path}`, { method, data });
+    if (!answer.ok()) throw new Error(`${method} ${path}: ${answer.status()} ${await answer.text()}`);
+    return answer.status() === 204 ? null : await answer.json();
+  } finally {
+    await context.close();
+  }
+}
+
+/** The set-password link of the e-mail the portal wrote to `email` (quoted-printable, soft line breaks). */
+async function setPasswordPath(email: string): Promise<string> {
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    const files = existsSync(MAIL_DIR) ? readdirSync(MAIL_DIR).filter((file) => file.endsWith('.eml')) : [];
+    for (const file of files.sort().reverse()) {
+      const text = readFileSync(join(MAIL_DIR, file), 'utf8').replace(/=\r?\n/g, '');
+      const link = text.includes(email) ? /\/set-password\/[\w-]+/.exec(text) : null;
+      if (link) return link[0];
+    }
+    await new Promise((done) => setTimeout(done, 200));
+  }
+  throw new Error(`No set-password e-mail to ${email} in ${MAIL_DIR} (is DATA_DIR the portal's?)`);
+}
+
+/**
+ * The pictures of STATEFUL_PAGES: an admin creates a service employee (the e-mail's link), parts sales
+ * signs in under the second-factor requirement (the setup), and the service demo account turns TOTP on and signs in
+ * again (the code).
+ */
+async function statefulShots(browser: Browser, states: Record<Role, StorageState>) {
+  const email = `anna.nowak.${Date.now()}@agromech.example`;
+  await call(browser, states.admin, 'POST', '/api/admin/staff-accounts', {
+    email,
+    firstName: 'Anna',
+    lastName: 'Nowak',
+    role: 'service',
+    language: 'pl',
+  });
+  const setPassword = await setPasswordPath(email);
+  await call(browser, states.admin, 'PUT', '/api/admin/security', { requireStaffSecondFactor: true });
+  const { secret } = (await call(browser, states.staff, 'POST', '/api/user/mfa/totp', {})) as {
+    secret: string;
+  };
+  await call(browser, states.staff, 'POST', '/api/user/mfa/totp/confirmation', {
+    code: await generate({ secret }),
+  });
+  // The second step takes over from the password in the page's history entry: each picture signs in anew.
+  const shots: Array<[name: (typeof STATEFUL_PAGES)[number], path: string, signInAs?: string]> = [
+    ['set-password', setPassword],
+    ['second-factor-setup', '/second-factor', 'czesci@agromech.example'],
+    ['second-factor', '/second-factor', ACCOUNTS.staff],
+  ];
+  return shots.flatMap(([name, path, signInAs]): Shot[] =>
+    SERVICE_VARIANTS.map(({ language, scheme, width }) => ({
+      file: `${name}-${language}-${scheme}-${width}.png`,
+      path,
+      language,
+      scheme,
+      width,
+      signedIn: null,
+      ...(signInAs ? { signInAs } : {}),
+    })),
+  );
+}
+
 async function take(browser: Browser, shot: Shot, states: Record<Role, StorageState>): Promise<void> {
   const context = await browser.newContext({
     ...(shot.signedIn ? { storageState: states[shot.signedIn] } : {}),
@@ -241,7 +334,13 @@ async function take(browser: Browser, shot: Shot, states: Record<Role, StorageSt
   try {
     const page = await context.newPage();
     // SPEC §9: the query string is the first place the language is detected from.
-    await page.goto(`${baseUrl}${shot.path}${shot.path.includes('?') ? '&' : '?'}lng=${shot.language}`);
+    if (shot.signInAs) {
+      await page.goto(`${baseUrl}/?lng=${shot.language}`);
+      await submitPassword(page, shot.signInAs);
+      await page.waitForURL(`${baseUrl}${shot.path}`);
+    } else {
+      await page.goto(`${baseUrl}${shot.path}${shot.path.includes('?') ? '&' : '?'}lng=${shot.language}`);
+    }
     // A screen that never settles is still photographed: the picture shows what went wrong.
     const problem = await settle(page).then(
       () => null,
@@ -284,6 +383,14 @@ async function main(): Promise<void> {
       await take(browser, shot, states).catch((error: unknown) =>
         failures.push(`${shot.file}: ${String(error)}`),
       );
+    }
+    if (!only || STATEFUL_PAGES.some((name) => name.startsWith(only) || only.startsWith(name))) {
+      for (const shot of await statefulShots(browser, states)) {
+        if (only && !shot.file.startsWith(only)) continue;
+        await take(browser, shot, states).catch((error: unknown) =>
+          failures.push(`${shot.file}: ${String(error)}`),
+        );
+      }
     }
   } finally {
     await browser.close();
