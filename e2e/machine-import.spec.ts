@@ -10,6 +10,9 @@ const server = SERVERS.root;
 const ADMIN = { email: 'admin@agromech.example', password: DEMO_PASSWORD };
 const HEADER = 'numer_seryjny;nazwa_modelu;data_zakupu;koniec_gwarancji;status;dealer;email_wlasciciela';
 
+// Both journeys read the admin's import history, newest first: one after the other.
+test.describe.configure({ mode: 'serial' });
+
 test('an admin imports machines from the ERP: a bad row refuses the file, the fixed file imports, and a new owner registers with one of its serial numbers', async ({
   page,
   browser,
@@ -104,4 +107,70 @@ test('an admin imports machines from the ERP: a bad row refuses the file, the fi
   } finally {
     await context.close();
   }
+});
+
+test('a large file shows its progress while it goes up: the share sent, and the rows the server has already read', async ({
+  page,
+  visit,
+  axe,
+}) => {
+  test.setTimeout(180_000);
+  // 30,000 rows (about 1.3 MB), checked only (nothing is written), sent over a link of 150 kB/s: about 9 s.
+  const run = randomBytes(3).toString('hex').toUpperCase();
+  const lines = Array.from({ length: 30_000 }, (_, i) => `PRG-${run}-${i};Kombajn AM-500;;;W;;`);
+  const csv = Buffer.from(`${HEADER}\n${lines.join('\n')}\n`);
+
+  await visit('/');
+  await signIn(page, ADMIN);
+  axe.skip(
+    /^\/staff(\/(service-requests|offer-requests))?\/?$/,
+    'the staff landing after sign-in; checked by its own journeys',
+  );
+  await visit('/staff/admin/machines');
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 50,
+    downloadThroughput: -1,
+    uploadThroughput: 150 * 1024,
+  });
+
+  await page
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'erp-duzy.csv', mimeType: 'text/csv', buffer: csv });
+  await page.getByRole('button', { name: t('machine-import:check'), exact: true }).click();
+  const progress = page.getByRole('status').filter({ hasText: t('machine-import:progress.title') });
+  await expect(progress).toBeVisible();
+  await axe.check();
+  // Streaming, not buffering: the server has read rows of the file while part of it is still on its way.
+  const figures = async () => {
+    const text = await progress.innerText().catch(() => '');
+    const sent = /(\d+)\s*%/.exec(text);
+    const rows = /(\d[\d\s\u00a0]*)\s+wiersz/.exec(text);
+    return { sent: sent ? Number(sent[1]) : null, rows: rows ? Number(rows[1]!.replace(/\D/g, '')) : 0 };
+  };
+  await expect
+    .poll(
+      async () => {
+        const { sent, rows } = await figures();
+        return sent !== null && sent < 100 && rows > 0;
+      },
+      { timeout: 60_000, intervals: [250] },
+    )
+    .toBe(true);
+
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: -1,
+  });
+  await expect(page.getByRole('heading', { name: t('machine-import:result.checked') })).toBeVisible({
+    timeout: 120_000,
+  });
+  const summary = page.getByRole('table', { name: t('machine-import:summary.caption') });
+  await expect(summary.getByRole('row', { name: t('machine-import:summary.created') })).toContainText(
+    /30\s?000/,
+  );
 });
