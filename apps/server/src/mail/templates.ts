@@ -157,10 +157,47 @@ const SET_PASSWORD: Record<Language, (l: Link) => { subject: string; paragraphs:
     }),
   };
 
-function build(
-  table: Record<Language, (l: Link) => { subject: string; paragraphs: string[]; label: string }>,
+/**
+ * A staff member asked for a password reset while staff sign in only through the identity provider (issue 15,
+ * STAFF_PASSWORD_SIGN_IN=false): there is no password to reset, and the link is the sign-in page.
+ */
+const SSO_ONLY: Record<
+  Language,
+  (l: Link & { provider: string }) => { subject: string; paragraphs: string[]; label: string }
+> = {
+  pl: ({ name, brand, provider }) => ({
+    subject: `Logowanie do portalu ${brand}`,
+    paragraphs: [
+      greeting('pl', name),
+      `otrzymaliśmy prośbę o ustawienie nowego hasła. Pracownicy logują się do portalu ${brand} przez ${provider}, więc w portalu nie ma hasła do zmiany. Na stronie logowania wybierz „Pracownicy: zaloguj się przez ${provider}”; hasło zmienisz tam, gdzie zarządza nim Twój dział IT.`,
+      'Jeśli to nie Ty prosiłeś o zmianę, zignoruj tę wiadomość.',
+    ],
+    label: 'Przejdź do logowania',
+  }),
+  en: ({ name, brand, provider }) => ({
+    subject: `Signing in to ${brand}`,
+    paragraphs: [
+      greeting('en', name),
+      `we received a request to set a new password. Staff sign in to ${brand} through ${provider}, so the portal has no password of yours to change. On the sign-in page choose "Staff: sign in with ${provider}"; your password is changed where your IT department manages it.`,
+      'If you did not ask for this, please ignore this message.',
+    ],
+    label: 'Go to sign-in',
+  }),
+  de: ({ name, brand, provider }) => ({
+    subject: `Anmeldung bei ${brand}`,
+    paragraphs: [
+      greeting('de', name),
+      `wir haben eine Anfrage erhalten, ein neues Passwort festzulegen. Mitarbeiter melden sich bei ${brand} über ${provider} an, daher gibt es im Portal kein Passwort zu ändern. Wählen Sie auf der Anmeldeseite „Mitarbeitende: mit ${provider} anmelden“; Ihr Passwort ändern Sie dort, wo Ihre IT-Abteilung es verwaltet.`,
+      'Wenn Sie das nicht angefordert haben, ignorieren Sie diese Nachricht bitte.',
+    ],
+    label: 'Zur Anmeldung',
+  }),
+};
+
+function build<L extends Link>(
+  table: Record<Language, (l: L) => { subject: string; paragraphs: string[]; label: string }>,
   language: Language,
-  link: Link,
+  link: L,
 ): RenderedMail {
   const { subject, paragraphs, label } = table[language](link);
   return renderMail({
@@ -482,6 +519,7 @@ export const mailTemplates = {
   alreadyRegistered: (language: Language, link: Link) => build(ALREADY_REGISTERED, language, link),
   resetPassword: (language: Language, link: Link) => build(RESET, language, link),
   setPassword: (language: Language, link: Link) => build(SET_PASSWORD, language, link),
+  ssoOnly: (language: Language, link: Link & { provider: string }) => build(SSO_ONLY, language, link),
   statusChanged: (language: Language, mail: StatusChangeMail) =>
     render(language, mail, STATUS_CHANGED[language](mail, STATUS_LABELS[language][mail.status])),
   machineStatusChanged: (language: Language, mail: MachineStatusMail) =>

@@ -108,16 +108,34 @@ export async function findResetAccount(db: Db, email: string): Promise<number | 
 
 /**
  * POST auth/password-reset, step 2, after the answer has gone: e-mails a link (1 hour, single use) and voids the
- * account's earlier links. False when the account is no longer active (deactivated in between).
+ * account's earlier links. False when the account is no longer active (deactivated in between). A staff member
+ * while staff sign in only through the identity provider gets no link (a password they could not use) but an
+ * e-mail that says how to sign in.
  */
 export async function sendPasswordReset(db: Db, env: Env, userId: number): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [user] = await tx
-      .select({ id: users.id, email: users.email, firstName: users.firstName, language: users.language })
+      .select({
+        id: users.id,
+        email: users.email,
+        firstName: users.firstName,
+        language: users.language,
+        role: users.role,
+      })
       .from(users)
       .where(and(eq(users.id, userId), eq(users.status, 'active')))
       .for('update');
     if (!user) return false;
+    if (user.role !== 'customer' && !env.STAFF_PASSWORD_SIGN_IN) {
+      const mail = mailTemplates.ssoOnly(user.language, {
+        name: user.firstName,
+        url: `${env.PUBLIC_URL}${env.BASE_PATH}/`,
+        brand: env.BRAND_NAME,
+        provider: env.OIDC_PROVIDER_NAME,
+      });
+      await enqueueMail(tx, { to: user.email, ...mail, kind: 'sso-only', language: user.language });
+      return true;
+    }
     await voidAuthTokens(tx, user.id, 'reset_password');
     const token = await issueAuthToken(tx, user.id, 'reset_password');
     const url = `${env.PUBLIC_URL}${env.BASE_PATH}/reset-password/${token}`;

@@ -1,9 +1,18 @@
 import { and, desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { parseEnv } from '#app/config/env.ts';
 import { auditLog } from '#app/db/schema/audit.ts';
 import { userOidcIdentities } from '#app/db/schema/sso.ts';
-import { clearRateLimits, insertUser, sessionCookieOf, signIn, userByEmail } from '#app/test/accounts.ts';
+import { authTokens } from '#app/db/schema/sessions.ts';
+import {
+  clearRateLimits,
+  insertUser,
+  postJson,
+  queuedMail,
+  sessionCookieOf,
+  signIn,
+  userByEmail,
+} from '#app/test/accounts.ts';
 import { createTestApp, type TestApp } from '#app/test/app.ts';
 import { ssoSignIn } from '#app/test/oidc-flow.ts';
 import {
@@ -153,6 +162,25 @@ describe('staff single sign-on (OpenID Connect, against a real provider)', () =>
     expect(staff.json().code).toBe('PASSWORD_SIGN_IN_DISABLED');
     expect(staff.cookies.find((c) => c.name === 'care_session')).toBeUndefined();
     expect((await signIn(t.app, 'jan@example.com')).statusCode).toBe(200);
+  });
+
+  it('answers a staff password reset with how to sign in, not a link to a password they could not use', async () => {
+    const db = t.database.db;
+    const resetMail = async (email: string) => {
+      expect((await postJson(t.app, '/auth/password-reset', { email })).statusCode).toBe(202);
+      await vi.waitFor(async () => expect(await queuedMail(db, email)).toHaveLength(1));
+      return (await queuedMail(db, email))[0]!;
+    };
+    const staff = await resetMail('serwis@agromech.example');
+    expect(staff.kind).toBe('sso-only');
+    expect(staff.subject).toBe('Logowanie do portalu AgroMech');
+    expect(staff.text).toContain('Pracownicy: zaloguj się przez SSO');
+    expect(staff.text).not.toContain('/reset-password/');
+    expect(await db.select().from(authTokens).where(eq(authTokens.purpose, 'reset_password'))).toEqual([]);
+    // A customer still gets the link.
+    const customer = await resetMail('jan@example.com');
+    expect(customer.kind).toBe('reset-password');
+    expect(customer.text).toContain('/reset-password/');
   });
 });
 
