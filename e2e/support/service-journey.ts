@@ -89,6 +89,16 @@ export async function fileRequestAndAnswerIt(customer: Page, staff: Page, axe: A
   await expect(attachments.getByRole('link', { name: 'podnośnik-wyciek.jpg' })).toBeVisible();
   await expect(attachments.getByRole('link', { name: 'tabliczka znamionowa.png' })).toBeVisible();
   await axe.check(customer);
+  // While pending it can be withdrawn, behind a confirmation whose red button reads well in both schemes; kept.
+  await customer.getByRole('button', { name: t('services:withdraw.button') }).click();
+  const withdraw = customer.getByRole('dialog', {
+    name: t('services:withdraw.title', 'pl', { code: code! }),
+  });
+  await expect(withdraw.getByRole('button', { name: t('services:withdraw.confirm') })).toBeVisible();
+  await axe.check(customer);
+  await axe.checkDark(customer);
+  await withdraw.getByRole('button', { name: t('services:withdraw.keep') }).click();
+  await expect(withdraw).toBeHidden();
 
   // The service department finds it in the queue and opens it.
   await staff.goto('/');
