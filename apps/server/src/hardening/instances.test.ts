@@ -322,7 +322,10 @@ describe.skipIf(!serverUrl)('two app instances on one PostgreSQL (PostgreSQL onl
       [one, two, one, two].map((instance) => runHousekeepingOnce(instance.database.db, nextHour)),
     );
     expect(raced.filter((run) => run.ran)).toEqual([
-      { ran: true, result: { sessions: 0, rateLimitWindows: 0, authTokens: 0, sentMails: 0 } },
+      {
+        ran: true,
+        result: { sessions: 0, rateLimitWindows: 0, authTokens: 0, sentMails: 0, abandonedImports: 0 },
+      },
     ]);
     expect(
       await count(db, sql`SELECT count(*)::int AS n FROM ${jobRuns} WHERE job_name = 'housekeeping'`),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { machineImportRows, machineImports } from '#app/db/schema/machine-imports.ts';
 import { mailOutbox } from '#app/db/schema/outbox.ts';
 import { rateLimitHits } from '#app/db/schema/rate-limits.ts';
 import { authTokens, sessions } from '#app/db/schema/sessions.ts';
@@ -72,12 +73,39 @@ describe('housekeeping', () => {
       mail(200 * day, null, new Date(Date.now() - 199 * day)), // given up on: kept for an operator
       mail(200 * day, null), // never sent (still retrying): kept
     ]);
+    // An import whose instance died hours ago, and one running now.
+    const [dead, live] = await db
+      .insert(machineImports)
+      .values([
+        { fileName: 'erp-old.csv', dryRun: false, createdAt: new Date(Date.now() - 7 * hour) },
+        { fileName: 'erp-now.csv', dryRun: false },
+      ])
+      .returning({ id: machineImports.id });
+    const staged = (importId: number, line: number) => ({
+      importId,
+      line,
+      serialNumber: `S-${line}`,
+      name: 'Kombajn',
+      status: 'W',
+    });
+    await db.insert(machineImportRows).values([staged(dead!.id, 2), staged(live!.id, 2)]);
+
     expect(await runHousekeeping(db)).toEqual({
       sessions: 2,
       rateLimitWindows: 1,
       authTokens: 1,
       sentMails: 1,
+      abandonedImports: 1,
     });
+    const runs = await db
+      .select({ id: machineImports.id, status: machineImports.status, finishedAt: machineImports.finishedAt })
+      .from(machineImports)
+      .orderBy(machineImports.id);
+    expect(runs).toEqual([
+      { id: dead!.id, status: 'failed', finishedAt: expect.any(Date) as Date },
+      { id: live!.id, status: 'running', finishedAt: null },
+    ]);
+    expect((await db.select().from(machineImportRows)).map((row) => row.importId)).toEqual([live!.id]);
     const count = async (
       table: typeof sessions | typeof rateLimitHits | typeof authTokens | typeof mailOutbox,
     ) =>

@@ -2,6 +2,7 @@ import { type Periodic, runPeriodically } from '#app/jobs/periodic.ts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '#app/db/client.ts';
 import { jobRuns } from '#app/db/schema/jobs.ts';
+import { machineImportRows, machineImports } from '#app/db/schema/machine-imports.ts';
 import { mailOutbox } from '#app/db/schema/outbox.ts';
 import { authTokens } from '#app/db/schema/sessions.ts';
 import { removeExpiredRateLimitWindows } from '#app/plugins/rate-limit.ts';
@@ -12,7 +13,15 @@ export interface HousekeepingResult {
   rateLimitWindows: number;
   authTokens: number;
   sentMails: number;
+  /** Machine imports still 'running' long after any import ends: their instance died (marked failed). */
+  abandonedImports: number;
 }
+
+/**
+ * A machine import still running after this long died with its instance (a restart, a crash): 300,000 rows take
+ * under a minute, and even the largest file taken (100 MB) over a 20 kB/s link is through in 83 minutes.
+ */
+export const ABANDONED_IMPORT = '6 hours';
 
 /** How long a sent message stays in the outbox as the record of what was sent (it holds names and addresses). */
 export const SENT_MAIL_RETENTION = '180 days';
@@ -20,8 +29,8 @@ export const SENT_MAIL_RETENTION = '180 days';
 /**
  * Deletes rows that can never be used again: expired sessions, finished rate-limit windows, e-mailed
  * tokens a month after they expired (kept that long to answer "why did my link not work?") and sent mail after
- * SENT_MAIL_RETENTION (found through the created_at index; messages given up on stay for an operator). The deletes are
- * idempotent; startHousekeeping() runs it once per clock hour across all instances (runHousekeepingOnce).
+ * SENT_MAIL_RETENTION (found through the created_at index; messages given up on stay for an operator); and marks
+ * machine imports whose instance died as failed, removing their staged rows. Each step is idempotent; startHousekeeping() runs it once per clock hour across all instances (runHousekeepingOnce).
  */
 export async function runHousekeeping(db: Db): Promise<HousekeepingResult> {
   const sessions = await removeExpiredSessions(db);
@@ -35,7 +44,21 @@ export async function runHousekeeping(db: Db): Promise<HousekeepingResult> {
       WHERE created_at < now() - ${SENT_MAIL_RETENTION}::interval AND sent_at IS NOT NULL
       RETURNING 1)
     SELECT count(*)::int AS n FROM removed`)) as { rows: { n: number }[] };
-  return { sessions, rateLimitWindows, authTokens: tokens.rows[0]!.n, sentMails: mails.rows[0]!.n };
+  // Its staged rows go with it (ON DELETE CASCADE would only on deleting the run, which the history keeps).
+  const abandoned = (await db.execute(sql`
+    WITH failed AS (
+      UPDATE ${machineImports} SET status = 'failed', finished_at = now()
+      WHERE status = 'running' AND created_at < now() - ${ABANDONED_IMPORT}::interval
+      RETURNING id),
+    unstaged AS (DELETE FROM ${machineImportRows} WHERE import_id IN (SELECT id FROM failed))
+    SELECT count(*)::int AS n FROM failed`)) as { rows: { n: number }[] };
+  return {
+    sessions,
+    rateLimitWindows,
+    authTokens: tokens.rows[0]!.n,
+    sentMails: mails.rows[0]!.n,
+    abandonedImports: abandoned.rows[0]!.n,
+  };
 }
 
 export const HOUSEKEEPING_JOB = 'housekeeping';
