@@ -3,7 +3,7 @@ import { translate } from '@care/contract/translations';
 import { Autocomplete, Group, Mark, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { searchAdornments } from '#app/components/layout/search-field.tsx';
 import { isSearchable, partSearchQuery } from '../api.ts';
@@ -43,6 +43,20 @@ export function PartSearchBox({ initialValue, onSearch, onPick }: PartSearchBoxP
   const [value, setValue] = useState(initialValue);
   // The search the page already shows (from the address) needs no hints until the person edits it.
   const [edited, setEdited] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+  const [opened, setOpened] = useState(false);
+  // Text typed into the server-rendered field before the app code arrived (a slow link): React adopts the markup
+  // without reading what is in it, so the search takes it over once mounted (else the next render would wipe it),
+  // with its hints open if the person is still in the field.
+  useEffect(() => {
+    const field = input.current;
+    if (!field || field.value === initialValue) return;
+    setValue(field.value);
+    setEdited(true);
+    if (document.activeElement === field) setOpened(true);
+    // Once, on arrival.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const [debounced] = useDebouncedValue(value.trim(), HINT_DEBOUNCE_MS);
   const results = useQuery({
     ...partSearchQuery(debounced, 1),
@@ -70,6 +84,10 @@ export function PartSearchBox({ initialValue, onSearch, onPick }: PartSearchBoxP
   return (
     <form role="search" onSubmit={submit}>
       <Autocomplete
+        ref={input}
+        dropdownOpened={opened}
+        onDropdownOpen={() => setOpened(true)}
+        onDropdownClose={() => setOpened(false)}
         type="search"
         label={t('search.label')}
         placeholder={t('search.placeholder')}
