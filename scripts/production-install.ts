@@ -200,7 +200,8 @@ async function main(): Promise<void> {
     const unwanted = packages.filter((name) => NOT_FOR_PRODUCTION.includes(name));
     check(
       unwanted.length === 0,
-      `none of ${NOT_FOR_PRODUCTION.length} build, test and measuring packages installed`,
+      `none of ${NOT_FOR_PRODUCTION.length} build, test and measuring packages installed` +
+        (unwanted.length ? ` (installed: ${[...new Set(unwanted)].join(', ')})` : ''),
     );
     const size = spawnSync('du', ['-sk', join(target, 'node_modules')], { encoding: 'utf8' }).stdout.split(
       '\t',
