@@ -174,22 +174,20 @@ async function stop(server: ChildProcess): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  try {
-    await get('/healthz');
-    throw new Error(`port ${port} is taken: set PRODUCTION_INSTALL_PORT`);
-  } catch (error) {
-    if ((error as Error).message.includes('is taken')) throw error;
-  }
+  const taken = await get('/healthz').then(
+    () => true,
+    () => false,
+  );
+  if (taken) throw new Error(`port ${port} is taken: set PRODUCTION_INSTALL_PORT`);
   const target = mkdtempSync(join(tmpdir(), 'care-production-install-'));
   let server: ChildProcess | null = null;
   const serverLog = join(target, 'server.log');
   try {
     copyRelease(target);
     log(`release copied to ${target}; npm ci --omit=dev on Node ${process.version}`);
-    const env = operatorEnv({});
     const install = spawnSync('npm', ['ci', '--omit=dev', '--no-audit', '--no-fund'], {
       cwd: target,
-      env,
+      env: operatorEnv({}),
       stdio: 'inherit',
       timeout: 150_000,
     });
