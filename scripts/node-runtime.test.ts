@@ -49,3 +49,37 @@ describe('the Node the project runs on', () => {
     expect(refusing, `packages that do not support Node ${runtime}`).toEqual([]);
   });
 });
+
+describe('engines', () => {
+  const manifests = [
+    'package.json',
+    'apps/server/package.json',
+    'apps/web/package.json',
+    'packages/contract/package.json',
+  ];
+  const engines = manifests.map((path) => {
+    const manifest = JSON.parse(readFileSync(resolve(root, path), 'utf8')) as { engines?: unknown };
+    return { path, range: nodeRange(manifest.engines) };
+  });
+  const range = engines[0]!.range as string;
+
+  it('name one Node range in the root and every workspace', () => {
+    expect(typeof range).toBe('string');
+    expect(engines.filter((engine) => engine.range !== range)).toEqual([]);
+  });
+
+  it('take in the Node the project runs on, and only Node 24 or newer', () => {
+    expect(semver.satisfies(runtime!, range)).toBe(true);
+    expect(semver.minVersion(range)!.major).toBeGreaterThanOrEqual(24);
+  });
+
+  it('promise no Node a production dependency refuses', () => {
+    const refusing = Object.entries(lock.packages).flatMap(([path, locked]) => {
+      const theirs = nodeRange(locked.engines);
+      if ((locked as { dev?: boolean }).dev || typeof theirs !== 'string' || semver.subset(range, theirs))
+        return [];
+      return [`${path.replace(/^.*node_modules\//, '')}@${locked.version} wants Node ${theirs}`];
+    });
+    expect(refusing, `production dependencies that refuse part of ${range}`).toEqual([]);
+  });
+});

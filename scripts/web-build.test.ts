@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { decide, inputsOf, outputsOf, type Stamp } from './web-build.ts';
+import { buildToolsInstalled, decide, inputsOf, outputsOf, type Stamp } from './web-build.ts';
 
 /** A repository with the files the web build reads and writes, small. */
 const FILES: Record<string, string> = {
@@ -117,5 +117,16 @@ describe('whether npm start builds the web app', () => {
     write('apps/web/node_modules/.vite/deps/_metadata.json', '{}');
     write('packages/contract/node_modules/.cache/x', '1');
     expect(decide(stamp, current())).toEqual({ build: false });
+  });
+});
+
+describe('a production install', () => {
+  it('is one without Vite, hoisted or in the web app', () => {
+    expect(buildToolsInstalled(root)).toBe(false);
+    write('apps/web/node_modules/vite/package.json', '{"name": "vite"}');
+    expect(buildToolsInstalled(root)).toBe(true);
+    rmSync(join(root, 'apps/web/node_modules'), { recursive: true });
+    write('node_modules/vite/package.json', '{"name": "vite"}');
+    expect(buildToolsInstalled(root)).toBe(true);
   });
 });

@@ -10,10 +10,14 @@
  * the tree npm actually installed, plus the Node version and NODE_ENV. Their content is hashed: a change of any
  * byte rebuilds, a `touch` or a checkout of the same content does not. The stamp also holds a hash of the outputs,
  * so a build made some other way (`vite build` by hand) is never taken for the one the stamp describes.
+ *
+ * A production install (`npm ci --omit=dev`) has no build tools: the web app was built before deployment and
+ * shipped with the release (docs/operations.md, "Install"). There it builds nothing and checks that the build is
+ * present; without one it stops, saying how to make it.
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 
 export interface Stamp {
@@ -92,6 +96,12 @@ export function outputsOf(root: string): string | null {
   }
 }
 
+/** Whether Vite, which builds the web app, is installed: not in a production install (`npm ci --omit=dev`). */
+export const buildToolsInstalled = (root: string) =>
+  ['node_modules/vite/package.json', 'apps/web/node_modules/vite/package.json'].some((path) =>
+    existsSync(join(root, path)),
+  );
+
 /** Whether to build: only a stamp of these very inputs, over the outputs that are there now, spares the build. */
 export function decide(stamp: Stamp | null, current: { inputs: string; outputs: string | null }): Decision {
   if (current.outputs === null) return { build: true, reason: 'there is no build yet' };
@@ -114,6 +124,19 @@ export function readStamp(root: string): Stamp | null {
 
 function main(): void {
   const root = resolve(import.meta.dirname, '..');
+  if (!buildToolsInstalled(root)) {
+    // A production install: the release brought the build, made where the full install is.
+    if (outputsOf(root) !== null && !process.argv.includes('--always')) {
+      console.log('Production install: serving the web app built for the release.');
+      return;
+    }
+    console.error(
+      'Cannot build the web app: this install has no build tools (npm ci --omit=dev). Build it where the full' +
+        ' install is (npm ci && npm run build) and ship apps/web/dist and apps/web/dist-ssr with the release' +
+        ' (docs/operations.md, "Install").',
+    );
+    process.exit(1);
+  }
   const env = { nodeVersion: process.version, nodeEnv: process.env.NODE_ENV };
   const inputs = inputsOf(root, env);
   const decision = process.argv.includes('--always')
