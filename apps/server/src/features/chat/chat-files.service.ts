@@ -4,6 +4,7 @@ import {
   ChatFileUploadFieldsSchema,
   type ChatMessage,
 } from '@care/contract/chat';
+import { isServiceStaffRole } from '@care/contract/roles';
 import { and, desc, eq, isNotNull, lt } from 'drizzle-orm';
 import type { Db } from '#app/db/client.ts';
 import { chatMessages } from '#app/db/schema/chat.ts';
@@ -14,7 +15,7 @@ import type { FileStore } from '#app/files/file-store.ts';
 import { keepUploadsIf, recordFiles, type ReceivedUploads } from '#app/files/uploads.ts';
 import { AppError, notFound } from '#app/plugins/errors.ts';
 import type { Actor } from '#app/plugins/session.ts';
-import { authorOf, fileOf, findChatRequest, isServiceStaff, selectMessages } from './chat-messages.ts';
+import { authorOf, fileOf, findChatRequest, selectMessages } from './chat-messages.ts';
 import { addMessage } from './chat.service.ts';
 
 /** Files in the chat: each one is a message carrying the file (docs/decisions/018-chat.md). */
@@ -116,7 +117,7 @@ export async function getChatFile(db: Db, actor: Actor, fileId: string): Promise
     .where(
       and(
         eq(chatMessages.fileId, fileId),
-        isServiceStaff(actor) ? undefined : eq(serviceRequests.customerId, actor.id),
+        isServiceStaffRole(actor.role) ? undefined : eq(serviceRequests.customerId, actor.id),
       ),
     )
     .limit(1);
