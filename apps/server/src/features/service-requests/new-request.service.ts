@@ -6,6 +6,7 @@ import {
 import { translate, type TranslatedText } from '@care/contract/translations';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '#app/db/client.ts';
+import { displayName } from '#app/db/display-name.ts';
 import { DOCUMENT_PREFIXES, nextDocumentCode } from '#app/db/schema/counters.ts';
 import { machines } from '#app/db/schema/machines.ts';
 import {
@@ -176,7 +177,7 @@ async function insertServiceRequest(
         url: `${context.portalUrl}/home/services/edit/${request!.id}`,
         code,
         customer: {
-          name: `${actor.firstName} ${actor.lastName}`.trim() || actor.email,
+          name: displayName(actor),
           email: actor.email,
           phone: customer?.phone ?? null,
         },
