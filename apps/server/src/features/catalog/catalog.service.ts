@@ -23,7 +23,7 @@ import {
   partSearchWords,
 } from '#app/db/schema/catalog.ts';
 import { normalizeSearchText } from '@care/contract/search-text';
-import { normalizeSymbol } from '#app/db/search-text.ts';
+import { containsPattern, normalizeSymbol } from '#app/db/search-text.ts';
 import { AppError } from '#app/plugins/errors.ts';
 
 /*
@@ -146,13 +146,6 @@ export async function getPart(db: Db, id: number): Promise<Part> {
   if (!row) throw new AppError('NOT_FOUND');
   return partOut(row);
 }
-
-/** `fragment` with %, _ and \ taken literally in a LIKE pattern. */
-function escapeLike(fragment: string): string {
-  return fragment.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
-const containsPattern = (fragment: string) => `%${escapeLike(fragment)}%`;
 
 /** Typo tolerance applies to words of this many letters: in shorter words one wrong letter matches too much. */
 const FUZZY_MIN_LENGTH = 5;
