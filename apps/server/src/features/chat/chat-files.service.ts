@@ -13,7 +13,7 @@ import { serviceRequests } from '#app/db/schema/service-requests.ts';
 import type { DownloadableFile } from '#app/files/downloads.ts';
 import type { FileStore } from '#app/files/file-store.ts';
 import { keepUploadsIf, recordFiles, type ReceivedUploads } from '#app/files/uploads.ts';
-import { AppError, notFound } from '#app/plugins/errors.ts';
+import { AppError, notFound, validationFailed } from '#app/plugins/errors.ts';
 import type { Actor } from '#app/plugins/session.ts';
 import { authorOf, fileOf, findChatRequest, selectMessages } from './chat-messages.ts';
 import { addMessage } from './chat.service.ts';
@@ -31,13 +31,7 @@ class Replayed extends Error {
 
 function parseFields(fields: Record<string, string>) {
   const parsed = ChatFileUploadFieldsSchema.safeParse(fields);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => ({
-      path: issue.path.map(String).join('.'),
-      code: `validation.${issue.code}`,
-    }));
-    throw new AppError('VALIDATION_FAILED', undefined, problems);
-  }
+  if (!parsed.success) throw validationFailed(parsed.error);
   return parsed.data;
 }
 
