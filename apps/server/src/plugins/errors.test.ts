@@ -1,3 +1,4 @@
+import { IdSchema } from '@care/contract/paging';
 import { postalCodeRefinement } from '@care/contract/postal-codes';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -8,7 +9,7 @@ describe('validationFailed', () => {
   const Schema = z
     .object({
       email: z.email('form.wrong-email'),
-      serviceRequestId: z.string().regex(/^[1-9]\d{0,14}$/),
+      serviceRequestId: IdSchema,
       postalCode: z.string(),
       countryCode: z.string(),
     })
