@@ -25,12 +25,7 @@ describe('display name', () => {
   });
 
   it('is the full name, or the e-mail address of an account without a name', () => {
-    expect(people.map(displayName)).toEqual([
-      'Jan Kowalski',
-      'Anna',
-      'Nowak',
-      'nameless@example.com',
-    ]);
+    expect(people.map(displayName)).toEqual(['Jan Kowalski', 'Anna', 'Nowak', 'nameless@example.com']);
     expect(fullName({ firstName: '', lastName: '' })).toBe('');
   });
 
