@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IdSchema } from './paging.ts';
 
 /**
  * The chat of a service request (SPEC §7 api/chat/*). A customer reads and writes only in their own requests
@@ -11,9 +12,6 @@ export const CHAT_LIMITS = {
   pageSizeDefault: 50,
   pageSizeMax: 100,
 } as const;
-
-/** A database id as the API carries it: a positive decimal number in a string. */
-const idField = z.string().regex(/^[1-9]\d{0,14}$/);
 
 /**
  * Who wrote a message, as the reader sees it. `null` for a message the system wrote or whose author's account
@@ -67,9 +65,9 @@ const limitField = z.coerce
  */
 export const ChatCommentsQuerySchema = z
   .object({
-    serviceRequestId: idField,
-    before: idField.optional(),
-    after: idField.optional(),
+    serviceRequestId: IdSchema,
+    before: IdSchema.optional(),
+    after: IdSchema.optional(),
     limit: limitField,
   })
   .refine((query) => query.before === undefined || query.after === undefined, { path: ['after'] });
@@ -91,7 +89,7 @@ export type ChatCommentsPage = z.infer<typeof ChatCommentsPageSchema>;
  * The same clientId with a different request or text is CONFLICT.
  */
 export const ChatCommentCreateSchema = z.object({
-  serviceRequestId: idField,
+  serviceRequestId: IdSchema,
   body: z.string().trim().min(1, 'form.required').max(CHAT_LIMITS.bodyMaxLength, 'form.max-length'),
   clientId: z.uuid(),
 });
@@ -115,8 +113,8 @@ export type ChatUnread = z.infer<typeof ChatUnreadSchema>;
  * and never past the request's newest message; answers the reader's new unread summary.
  */
 export const ChatReadSchema = z.object({
-  serviceRequestId: idField,
-  lastReadMessageId: idField,
+  serviceRequestId: IdSchema,
+  lastReadMessageId: IdSchema,
 });
 export type ChatRead = z.infer<typeof ChatReadSchema>;
 
@@ -128,15 +126,15 @@ export type ChatRead = z.infer<typeof ChatReadSchema>;
  * for none).
  */
 export const ChatFileUploadFieldsSchema = z.object({
-  serviceRequestId: idField,
+  serviceRequestId: IdSchema,
   clientId: z.uuid().optional(),
 });
 export type ChatFileUploadFields = z.infer<typeof ChatFileUploadFieldsSchema>;
 
 /** GET api/chat/files?serviceRequestId=&before=&limit=: the chat's files, newest first (keyset by message id). */
 export const ChatFilesQuerySchema = z.object({
-  serviceRequestId: idField,
-  before: idField.optional(),
+  serviceRequestId: IdSchema,
+  before: IdSchema.optional(),
   limit: limitField,
 });
 export type ChatFilesQuery = z.input<typeof ChatFilesQuerySchema>;

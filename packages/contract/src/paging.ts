@@ -30,8 +30,14 @@ export const textFilterField = z
   .optional()
   .transform((value) => (value && value.length >= LIMITS.searchMinLength ? value : undefined));
 
-/** An id in a path or query (ids travel as strings). */
-export const IdSchema = z.string().regex(/^\d{1,15}$/);
+/**
+ * An id in a path, a query or a form field (ids travel as strings): a decimal number from 1, without leading
+ * zeros, of at most 15 digits (below 2^53: Number() keeps it exact). Rows are numbered by identity columns from 1,
+ * so "0" or "007" names no row: refused as malformed (VALIDATION_FAILED) rather than looked up, as the chat always
+ * did. One spelling per id also keeps cache keys apart and ordering by length exact (the web's compareIds).
+ */
+export const ID_PATTERN = /^[1-9]\d{0,14}$/;
+export const IdSchema = z.string().regex(ID_PATTERN);
 export const IdParamsSchema = z.object({ id: IdSchema });
 
 /**

@@ -9,6 +9,7 @@ import {
   pagedSchema,
   textFilterField,
 } from './paging.ts';
+import { STAFF_ROLES } from './roles.ts';
 
 /*
  * Staff accounts (issue 15), admin only:
@@ -25,8 +26,7 @@ import {
  * The last active admin cannot be disabled or demoted: LAST_ADMIN (409).
  */
 
-export const STAFF_ROLES = ['service', 'sales', 'admin'] as const;
-export type StaffRole = (typeof STAFF_ROLES)[number];
+export { STAFF_ROLES, type StaffRole } from './roles.ts';
 
 /**
  * invited: created in the portal, no password set yet (users.status 'pending'); active; disabled: an admin

@@ -4,6 +4,7 @@ import { LIMITS } from './limits.ts';
 import { LANGUAGES } from './locales.ts';
 import { normalizePostalCode, postalCodeRefinement } from './postal-codes.ts';
 import { ROLES } from './statuses.ts';
+import { IdParamsSchema } from './paging.ts';
 
 /** The signed-in user: POST auth/login answers with it (SPEC §3 "User"). */
 export const UserSchema = z.object({
@@ -212,7 +213,7 @@ export type UserSettingCreate = z.input<typeof UserSettingCreateSchema>;
 export const UserSettingUpdateSchema = z.object({ value: z.json() });
 export type UserSettingUpdate = z.infer<typeof UserSettingUpdateSchema>;
 
-export const SettingIdParamsSchema = z.object({ id: z.string().regex(/^\d{1,15}$/) });
+export const SettingIdParamsSchema = IdParamsSchema;
 
 /** GET api/user/settings?broadValue=… */
 export const SettingsQuerySchema = z.object({ broadValue: BroadValueSchema });

@@ -5,6 +5,7 @@ import type { Database } from '#app/db/client.ts';
 import { createTestDatabase } from '#app/test/app.ts';
 import {
   buildPartSearchText,
+  containsPattern,
   FOLD_FROM,
   FOLD_TO,
   foldedContains,
@@ -102,6 +103,15 @@ describe(`search folding in SQL (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' 
       sql`SELECT ${foldedContains(sql`'AM-100X'::text`, searchTextOf('0%_')!)} AS hit`,
     );
     expect(row.hit, 'LIKE wildcards are taken literally').toBe(false);
+  });
+
+  it('takes %, _ and \\ of a searched text literally (every list and the parts search escape alike)', async () => {
+    const hit = async (stored: string, typed: string) =>
+      (await one<boolean>(sql`SELECT ${stored}::text LIKE ${containsPattern(typed)} AS hit`)).hit;
+    expect(await hit('rabat 10% x_1 c:\\dir', '10% x_1 c:\\d')).toBe(true);
+    expect(await hit('rabat 100 xa1', '10%')).toBe(false);
+    expect(await hit('rabat 100 xa1', 'x_1')).toBe(false);
+    expect(await hit('c:dir', 'c:\\d')).toBe(false);
   });
 
   it('answers a machine search from machines_search_text_trgm_idx', async () => {

@@ -1,4 +1,5 @@
 import { EVENT_SCHEMAS, type EventType, type PortalEvent } from '@care/contract/events';
+import { SERVICE_STAFF_ROLES } from '@care/contract/roles';
 import type { Role } from '@care/contract/statuses';
 import { sql } from 'drizzle-orm';
 import type { Database, Db } from '#app/db/client.ts';
@@ -19,9 +20,6 @@ import { startListener } from './listener.ts';
  */
 
 export const EVENTS_CHANNEL = 'care_events';
-
-/** Who may see service requests besides their customer (the chat and the staff screens use the same list). */
-export const SERVICE_STAFF_ROLES = ['service', 'admin'] as const satisfies readonly Role[];
 
 /** The users an event is for: these ids, and everyone signed in with one of these roles. */
 export interface Audience {

@@ -158,10 +158,13 @@ function messageParams(params: unknown): { params?: Record<string, string> } {
   return { params: Object.fromEntries(entries) as Record<string, string> };
 }
 
-/** A zod failure of a value checked in a service (not by the route schema), as field errors under `prefix`. */
-export function validationFailed(error: z.ZodError, prefix: string): AppError {
+/**
+ * A zod failure of a value checked in a service (not by the route schema: multipart fields, a JSON part, a
+ * setting's value), as field errors like the route schema's (under `prefix`, if given).
+ */
+export function validationFailed(error: z.ZodError, prefix?: string): AppError {
   const fields = error.issues.map((issue) => ({
-    path: [prefix, ...issue.path.map(String)].join('.'),
+    path: [...(prefix ? [prefix] : []), ...issue.path.map(String)].join('.'),
     code: fieldCode(issue.message, issue.code),
     ...(issue.code === 'custom' ? messageParams(issue.params) : {}),
   }));

@@ -6,6 +6,7 @@ import { brotliCompress as brotliCompressCallback, constants as zlib, gzip as gz
 import { type Language, pageLanguage } from '@care/contract/locales';
 import { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { createTtlCache } from '#app/cache/ttl-cache.ts';
 import type { Env } from '#app/config/env.ts';
 import { type PageRenderer, type RenderedPage, startPageRenderer } from './page-renderer.ts';
 import { RATE_LIMITS } from './rate-limit.ts';
@@ -109,10 +110,11 @@ export async function createRenderedPages(
    * light one, index.html's script applies the visitor's scheme before the first paint (ADR 028).
    */
   type Encoding = 'br' | 'gzip';
-  const cache = new Map<
-    string,
-    { at: number; html: string; encoded: Partial<Record<Encoding, Promise<Buffer>>> }
-  >();
+  type Page = { html: string; encoded: Partial<Record<Encoding, Promise<Buffer>>> };
+  const cache = createTtlCache<string, Page>({
+    max: RENDERED_PAGE_CACHE_SIZE,
+    ttlMs: RENDERED_PAGE_TTL_MS,
+  });
   const inFlight = new Map<string, Promise<string | null>>();
   const queue = createRenderQueue(RENDER_QUEUE);
   // Only a render counts (a page served from the cache does not): a visitor over it gets the plain page, which
@@ -123,19 +125,13 @@ export async function createRenderedPages(
     max: RATE_LIMITS.pageRenderPerIp.max * app.rateLimitIpFactor,
     keyGenerator: (request) => `pageRender:ip:${normalizeIP(request.ip)}`,
   });
-  const limitedUntil = new Map<string, number>();
-  const isLimited = (request: FastifyRequest) => {
-    const ip = normalizeIP(request.ip);
-    const until = limitedUntil.get(ip);
-    if (until !== undefined && until <= Date.now()) limitedUntil.delete(ip);
-    return until !== undefined && until > Date.now();
-  };
+  const limited = createTtlCache<string, true>({ max: LIMITED_ADDRESSES_KEPT, ttlMs: 0 });
+  const isLimited = (request: FastifyRequest) => limited.get(normalizeIP(request.ip)) === true;
   const mayRender = async (request: FastifyRequest) => {
     try {
       const result = await renderLimit(request);
       if (result.isAllowed || !result.isExceeded) return true;
-      limitedUntil.set(normalizeIP(request.ip), Date.now() + result.ttl);
-      if (limitedUntil.size > LIMITED_ADDRESSES_KEPT) limitedUntil.delete(limitedUntil.keys().next().value!);
+      limited.set(normalizeIP(request.ip), true, result.ttl);
       return false;
     } catch (error) {
       request.log.warn({ err: error }, 'the page render limit could not be checked');
@@ -173,7 +169,7 @@ export async function createRenderedPages(
     const url = renderedPageAddress(request.url);
     const key = `${url}\n${language}`;
     let entry = cache.get(key);
-    if (!entry || Date.now() - entry.at >= RENDERED_PAGE_TTL_MS) {
+    if (!entry) {
       // The same page asked for again while it renders waits for that render instead of starting another.
       let pending = inFlight.get(key);
       if (!pending) {
@@ -187,12 +183,11 @@ export async function createRenderedPages(
       }
       const html = await pending;
       if (html === null) return sendIndex(reply);
+      // Another request waiting for the same render has stored it already: its compressed copies are shared.
       entry = cache.get(key);
-      if (!entry || entry.html !== html) {
-        entry = { at: Date.now(), html, encoded: {} };
-        cache.delete(key);
+      if (entry?.html !== html) {
+        entry = { html, encoded: {} };
         cache.set(key, entry);
-        if (cache.size > RENDERED_PAGE_CACHE_SIZE) cache.delete(cache.keys().next().value!);
       }
     }
     const accepted = String(request.headers['accept-encoding'] ?? '');

@@ -1,4 +1,5 @@
 import type { AuditPage, AuditQuerySchema } from '@care/contract/audit';
+import { ID_PATTERN } from '@care/contract/paging';
 import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '#app/db/client.ts';
@@ -66,7 +67,7 @@ async function accountRolesOf(db: Db, entries: readonly { subjectType: string; s
   const ids = [
     ...new Set(
       entries
-        .filter((entry) => entry.subjectType === 'user' && /^\d{1,15}$/.test(entry.subjectId))
+        .filter((entry) => entry.subjectType === 'user' && ID_PATTERN.test(entry.subjectId))
         .map((entry) => Number(entry.subjectId)),
     ),
   ];

@@ -1,6 +1,7 @@
 import type { CatalogImportHistoryItem } from '@care/contract/catalog-import';
-import { desc, eq, sql } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { Db } from '#app/db/client.ts';
+import { displayNameSql } from '#app/db/display-name.ts';
 import { catalogFiles, catalogImports } from '#app/db/schema/catalog-imports.ts';
 import { files } from '#app/db/schema/files.ts';
 import { users } from '#app/db/schema/users.ts';
@@ -13,7 +14,7 @@ export async function listImports(db: Db, limit: number): Promise<CatalogImportH
     .select({
       id: catalogImports.id,
       createdAt: catalogImports.createdAt,
-      userName: sql<string | null>`${users.firstName} || ' ' || ${users.lastName}`,
+      userName: displayNameSql(users),
       fileNames: catalogImports.fileNames,
       dryRun: catalogImports.dryRun,
       status: catalogImports.status,

@@ -14,6 +14,7 @@ import {
 } from '@care/contract/catalog';
 import { parseTranslations, type TranslatedText } from '@care/contract/translations';
 import { asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { createTtlCache } from '#app/cache/ttl-cache.ts';
 import type { Db } from '#app/db/client.ts';
 import {
   cardPositions,
@@ -23,7 +24,7 @@ import {
   partSearchWords,
 } from '#app/db/schema/catalog.ts';
 import { normalizeSearchText } from '@care/contract/search-text';
-import { normalizeSymbol } from '#app/db/search-text.ts';
+import { containsPattern, normalizeSymbol } from '#app/db/search-text.ts';
 import { AppError } from '#app/plugins/errors.ts';
 
 /*
@@ -147,13 +148,6 @@ export async function getPart(db: Db, id: number): Promise<Part> {
   return partOut(row);
 }
 
-/** `fragment` with %, _ and \ taken literally in a LIKE pattern. */
-function escapeLike(fragment: string): string {
-  return fragment.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
-const containsPattern = (fragment: string) => `%${escapeLike(fragment)}%`;
-
 /** Typo tolerance applies to words of this many letters: in shorter words one wrong letter matches too much. */
 const FUZZY_MIN_LENGTH = 5;
 /**
@@ -196,20 +190,18 @@ interface WordInfo {
 }
 
 /**
- * The vocabulary's answer for each typed word. A tiny LRU in front: people retype the same words, and the
- * vocabulary changes only with imports (a new word is missed for at most VOCABULARY_CACHE_MS).
+ * The vocabulary's answer for each typed word, kept a while: people retype the same words, and the vocabulary
+ * changes only with imports (a new word is missed for at most VOCABULARY_CACHE_MS).
  */
-const vocabularyCache = new Map<string, { info: WordInfo; until: number }>();
-const VOCABULARY_CACHE_SIZE = 5_000;
 const VOCABULARY_CACHE_MS = 10 * 60_000;
+const vocabularyCache = createTtlCache<string, WordInfo>({ max: 5_000, ttlMs: VOCABULARY_CACHE_MS });
 
 async function vocabularyOf(db: Db, words: string[]): Promise<Map<string, WordInfo>> {
-  const now = Date.now();
   const found = new Map<string, WordInfo>();
   const missing: string[] = [];
   for (const word of words) {
     const cached = vocabularyCache.get(word);
-    if (cached && cached.until > now) found.set(word, cached.info);
+    if (cached) found.set(word, cached);
     else missing.push(word);
   }
   if (missing.length) {
@@ -234,11 +226,8 @@ async function vocabularyOf(db: Db, words: string[]): Promise<Map<string, WordIn
         similar: textArray(row.near),
       };
       found.set(row.typed, info);
-      vocabularyCache.delete(row.typed);
-      vocabularyCache.set(row.typed, { info, until: now + VOCABULARY_CACHE_MS });
+      vocabularyCache.set(row.typed, info);
     }
-    while (vocabularyCache.size > VOCABULARY_CACHE_SIZE)
-      vocabularyCache.delete(vocabularyCache.keys().next().value!);
   }
   return found;
 }
@@ -350,9 +339,8 @@ function hitsSql(found: Match, limit: number): SQL {
  * the next pages and the count of a search (and the same search by others) cost no query: a catalogue
  * import shows in searches at most that much later, or at once after forgetCatalogSearches().
  */
-const resultsCache = new Map<string, { ids: number[]; until: number }>();
-const RESULTS_CACHE_SIZE = 500;
 const RESULTS_CACHE_MS = 30_000;
+const resultsCache = createTtlCache<string, number[]>({ max: 500, ttlMs: RESULTS_CACHE_MS });
 
 /** Drops the cached search results (and so hints) and vocabulary lookups (after a catalogue import). */
 export function forgetCatalogSearches(): void {
@@ -363,18 +351,15 @@ export function forgetCatalogSearches(): void {
 async function matchingIds(db: Db, q: string): Promise<number[] | null> {
   // match() depends on nothing but these two.
   const key = `${normalizeSearchText(q)}\u0000${normalizeSymbol(q)}`;
-  const now = Date.now();
   const cached = resultsCache.get(key);
-  if (cached && cached.until > now) return cached.ids;
+  if (cached) return cached;
   const found = await match(db, q);
   if (!found) return null;
   const result = (await db.execute(
     sql`WITH ${hitsSql(found, PART_SEARCH_TOTAL_CAP + 1)} SELECT id FROM hits ORDER BY tier, symbol, id`,
   )) as { rows: { id: number | string }[] };
   const ids = result.rows.map((row) => Number(row.id));
-  resultsCache.delete(key);
-  resultsCache.set(key, { ids, until: now + RESULTS_CACHE_MS });
-  while (resultsCache.size > RESULTS_CACHE_SIZE) resultsCache.delete(resultsCache.keys().next().value!);
+  resultsCache.set(key, ids);
   return ids;
 }
 

@@ -4,6 +4,7 @@ import {
   ChatFileUploadFieldsSchema,
   type ChatMessage,
 } from '@care/contract/chat';
+import { isServiceStaffRole } from '@care/contract/roles';
 import { and, desc, eq, isNotNull, lt } from 'drizzle-orm';
 import type { Db } from '#app/db/client.ts';
 import { chatMessages } from '#app/db/schema/chat.ts';
@@ -12,9 +13,9 @@ import { serviceRequests } from '#app/db/schema/service-requests.ts';
 import type { DownloadableFile } from '#app/files/downloads.ts';
 import type { FileStore } from '#app/files/file-store.ts';
 import { keepUploadsIf, recordFiles, type ReceivedUploads } from '#app/files/uploads.ts';
-import { AppError, notFound } from '#app/plugins/errors.ts';
+import { AppError, notFound, validationFailed } from '#app/plugins/errors.ts';
 import type { Actor } from '#app/plugins/session.ts';
-import { authorOf, fileOf, findChatRequest, isServiceStaff, selectMessages } from './chat-messages.ts';
+import { authorOf, fileOf, findChatRequest, selectMessages } from './chat-messages.ts';
 import { addMessage } from './chat.service.ts';
 
 /** Files in the chat: each one is a message carrying the file (docs/decisions/018-chat.md). */
@@ -30,13 +31,7 @@ class Replayed extends Error {
 
 function parseFields(fields: Record<string, string>) {
   const parsed = ChatFileUploadFieldsSchema.safeParse(fields);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => ({
-      path: issue.path.map(String).join('.'),
-      code: `validation.${issue.code}`,
-    }));
-    throw new AppError('VALIDATION_FAILED', undefined, problems);
-  }
+  if (!parsed.success) throw validationFailed(parsed.error);
   return parsed.data;
 }
 
@@ -116,7 +111,7 @@ export async function getChatFile(db: Db, actor: Actor, fileId: string): Promise
     .where(
       and(
         eq(chatMessages.fileId, fileId),
-        isServiceStaff(actor) ? undefined : eq(serviceRequests.customerId, actor.id),
+        isServiceStaffRole(actor.role) ? undefined : eq(serviceRequests.customerId, actor.id),
       ),
     )
     .limit(1);

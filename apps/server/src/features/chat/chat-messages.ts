@@ -1,19 +1,17 @@
 import type { ChatAuthor, ChatFile, ChatMessage } from '@care/contract/chat';
+import { isServiceStaffRole } from '@care/contract/roles';
 import type { ServiceRequestStatus } from '@care/contract/statuses';
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, type SQL } from 'drizzle-orm';
 import type { Db } from '#app/db/client.ts';
+import { displayNameSql } from '#app/db/display-name.ts';
 import { chatMessages } from '#app/db/schema/chat.ts';
 import { files } from '#app/db/schema/files.ts';
 import { serviceRequests } from '#app/db/schema/service-requests.ts';
 import { users } from '#app/db/schema/users.ts';
-import { SERVICE_STAFF_ROLES } from '#app/events/event-bus.ts';
 import { notFound } from '#app/plugins/errors.ts';
 import type { Actor } from '#app/plugins/session.ts';
 
 /** Reading chat rows as the contract's messages, and the access rule every chat endpoint starts with. */
-
-export const isServiceStaff = (actor: Actor) =>
-  (SERVICE_STAFF_ROLES as readonly string[]).includes(actor.role);
 
 export interface ChatRequest {
   id: number;
@@ -31,7 +29,7 @@ export async function findChatRequest(db: Db, actor: Actor, id: number): Promise
     })
     .from(serviceRequests)
     .where(
-      isServiceStaff(actor)
+      isServiceStaffRole(actor.role)
         ? eq(serviceRequests.id, id)
         : and(eq(serviceRequests.id, id), eq(serviceRequests.customerId, actor.id)),
     )
@@ -48,9 +46,7 @@ export const messageColumns = {
   body: chatMessages.body,
   clientId: chatMessages.clientId,
   createdAt: chatMessages.createdAt,
-  authorName: sql<
-    string | null
-  >`coalesce(nullif(btrim(${users.firstName} || ' ' || ${users.lastName}), ''), ${users.email})`,
+  authorName: displayNameSql(users),
   authorRole: users.role,
   fileId: files.id,
   fileName: files.originalName,

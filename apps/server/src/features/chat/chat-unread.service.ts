@@ -1,11 +1,12 @@
 import type { ChatUnread } from '@care/contract/chat';
+import { isServiceStaffRole } from '@care/contract/roles';
 import { sql } from 'drizzle-orm';
 import type { Db } from '#app/db/client.ts';
 import { chatMessages, chatReadMarkers } from '#app/db/schema/chat.ts';
 import { serviceRequests } from '#app/db/schema/service-requests.ts';
 import { publishEvent } from '#app/events/event-bus.ts';
 import type { Actor } from '#app/plugins/session.ts';
-import { findChatRequest, isServiceStaff } from './chat-messages.ts';
+import { findChatRequest } from './chat-messages.ts';
 
 /**
  * Unread messages: written by someone else after the reader's own read marker (one marker per person and
@@ -16,7 +17,7 @@ import { findChatRequest, isServiceStaff } from './chat-messages.ts';
 
 /** (request id, marker) pairs the reader counts over. */
 function followedRequests(actor: Actor) {
-  if (!isServiceStaff(actor)) {
+  if (!isServiceStaffRole(actor.role)) {
     return sql`
       SELECT r.id, coalesce(k.last_read_message_id, 0) AS mark
       FROM ${serviceRequests} r

@@ -7,6 +7,7 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '#app/db/client.ts';
+import { fullName } from '#app/db/display-name.ts';
 import { machines } from '#app/db/schema/machines.ts';
 import { users } from '#app/db/schema/users.ts';
 import { containsPattern, foldedContains, machineSearchText, searchTextOf } from '#app/db/search-text.ts';
@@ -80,7 +81,7 @@ export async function searchCustomers(db: Db, query: Query): Promise<StaffCustom
   return {
     items: result.rows.map((row) => ({
       id: String(row.id),
-      name: `${row.first_name} ${row.last_name}`.trim(),
+      name: fullName({ firstName: row.first_name, lastName: row.last_name }),
       email: row.email,
       phone: row.phone ?? '',
       status: row.status,

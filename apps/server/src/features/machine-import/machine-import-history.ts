@@ -1,6 +1,7 @@
 import type { MachineImport, MachineImportHistory } from '@care/contract/machine-import';
-import { desc, eq, sql } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { Db } from '#app/db/client.ts';
+import { displayNameSql } from '#app/db/display-name.ts';
 import { machineImports } from '#app/db/schema/machine-imports.ts';
 import { users } from '#app/db/schema/users.ts';
 import { AppError } from '#app/plugins/errors.ts';
@@ -9,7 +10,7 @@ const columns = {
   id: machineImports.id,
   createdAt: machineImports.createdAt,
   finishedAt: machineImports.finishedAt,
-  userName: sql<string | null>`${users.firstName} || ' ' || ${users.lastName}`,
+  userName: displayNameSql(users),
   fileName: machineImports.fileName,
   dryRun: machineImports.dryRun,
   status: machineImports.status,

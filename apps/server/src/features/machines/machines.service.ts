@@ -7,7 +7,7 @@ import {
   type MachineSortField,
 } from '@care/contract/machines';
 import { FINAL_SERVICE_REQUEST_STATUSES } from '@care/contract/service-requests';
-import type { Role } from '@care/contract/statuses';
+import { isServiceStaffRole } from '@care/contract/roles';
 import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '#app/db/client.ts';
@@ -26,9 +26,6 @@ const NULLABLE_SORT_FIELDS: ReadonlySet<MachineSortField> = new Set([
   'guaranteeEndDate',
   'dealer',
 ]);
-
-/** Service staff read every machine; everyone else only their own. */
-const SERVICE_ROLES: readonly Role[] = ['service', 'admin'];
 
 const machineColumns = {
   id: machines.id,
@@ -103,7 +100,8 @@ export async function listOwnedMachines(db: Db, actor: Actor, query: MachineList
  * service staff see every machine and request. Anything else is NOT_FOUND.
  */
 export async function getMachine(db: Db, actor: Actor, id: number): Promise<MachineDetails> {
-  const isStaff = SERVICE_ROLES.includes(actor.role);
+  // Service staff read every machine; everyone else only their own.
+  const isStaff = isServiceStaffRole(actor.role);
   const [row] = await db
     .select(machineColumns)
     .from(machines)

@@ -11,6 +11,7 @@ import { isoBase64URL } from '@simplewebauthn/server/helpers';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Env } from '#app/config/env.ts';
 import type { Db } from '#app/db/client.ts';
+import { displayName } from '#app/db/display-name.ts';
 import { passkeys } from '#app/db/schema/mfa.ts';
 import { recordAudit } from '#app/features/audit/audit.ts';
 import { AppError } from '#app/plugins/errors.ts';
@@ -54,7 +55,7 @@ export async function passkeyRegistrationOptions(db: Db, env: Env, actor: Actor)
     rpID: rp.id,
     userID: userHandleOf(actor.id),
     userName: actor.email,
-    userDisplayName: `${actor.firstName} ${actor.lastName}`.trim() || actor.email,
+    userDisplayName: displayName(actor),
     timeout: CEREMONY_TIMEOUT_MS,
     attestationType: 'none',
     excludeCredentials: (await credentialsOf(db, actor.id)).map((c) => ({

@@ -25,7 +25,7 @@ import {
   UPLOAD_ERROR_RESPONSES,
   uploadLimitsOf,
 } from '#app/files/uploads.ts';
-import { AppError } from '#app/plugins/errors.ts';
+import { AppError, validationFailed } from '#app/plugins/errors.ts';
 import { startUploadQuota, userQuota } from '#app/plugins/quotas.ts';
 import { refuseUnstorableText } from '#app/plugins/input-guard.ts';
 import { actorOf, requireAuthority, requireRole, requireUser } from '#app/plugins/session.ts';
@@ -57,14 +57,7 @@ function parsePayload(fields: Record<string, string>) {
   refuseUnstorableText(raw);
   const result = SendOfferRequestSchema.safeParse(raw);
   if (result.success) return result.data;
-  throw new AppError(
-    'VALIDATION_FAILED',
-    undefined,
-    result.error.issues.map((issue) => ({
-      path: issue.path.map(String).join('.'),
-      code: /^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(issue.message) ? issue.message : `validation.${issue.code}`,
-    })),
-  );
+  throw validationFailed(result.error);
 }
 
 interface Options {

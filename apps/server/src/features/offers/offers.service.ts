@@ -14,6 +14,7 @@ import { translate } from '@care/contract/translations';
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '#app/db/client.ts';
+import { displayName, fullName } from '#app/db/display-name.ts';
 import { startOfPortalDay } from '#app/db/portal-day.ts';
 import { type Audience, publishEvent } from '#app/events/event-bus.ts';
 import { recordAudit } from '#app/features/audit/audit.ts';
@@ -161,9 +162,8 @@ async function insertOfferRequest(
       changedAt: now,
     });
     const [customer] = await tx.select({ phone: users.phone }).from(users).where(eq(users.id, actor.id));
-    const fullName = `${actor.firstName} ${actor.lastName}`.trim();
     const mail = (language: typeof actor.language, url: string): OfferRequestMail => ({
-      name: fullName,
+      name: fullName(actor),
       url,
       brand: context.brand,
       number,
@@ -174,7 +174,7 @@ async function insertOfferRequest(
       })),
       note: input.note,
       attachments: recorded.map((file) => file.originalName),
-      customer: { name: fullName || actor.email, email: actor.email, phone: customer?.phone ?? null },
+      customer: { name: displayName(actor), email: actor.email, phone: customer?.phone ?? null },
     });
     await enqueueMail(tx, {
       to: context.salesEmail,
@@ -294,7 +294,7 @@ export async function listAllOfferRequests(db: Db, query: ListQuery): Promise<St
       ...listItem(row),
       customer: {
         id: String(row.customerId),
-        name: `${row.firstName ?? ''} ${row.lastName ?? ''}`.trim() || row.email,
+        name: displayName(row),
         email: row.email,
       },
     })),
@@ -385,7 +385,7 @@ export async function getAnyOfferRequest(db: Db, id: number): Promise<StaffOffer
     ...details,
     customer: {
       id: String(customer.id),
-      name: `${customer.firstName ?? ''} ${customer.lastName ?? ''}`.trim() || customer.email,
+      name: displayName(customer),
       email: customer.email,
       phone: customer.phone ?? null,
     },

@@ -3,6 +3,7 @@ import {
   isFinalStatus,
   type ServiceRequestDetails,
 } from '@care/contract/service-requests';
+import { isServiceStaffRole } from '@care/contract/roles';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '#app/db/client.ts';
 import { files } from '#app/db/schema/files.ts';
@@ -11,7 +12,7 @@ import type { DownloadableFile } from '#app/files/downloads.ts';
 import { recordFiles, type Upload } from '#app/files/uploads.ts';
 import { AppError, notFound } from '#app/plugins/errors.ts';
 import type { Actor } from '#app/plugins/session.ts';
-import { findReadableRequest, isServiceStaff, listAttachments } from './service-requests.service.ts';
+import { findReadableRequest, listAttachments } from './service-requests.service.ts';
 
 /*
  * Attachments are append-only (SPEC §4): appendices add files, nothing replaces or removes one. A request in a
@@ -43,7 +44,7 @@ export async function addAppendices(
       .select({ status: serviceRequests.status })
       .from(serviceRequests)
       .where(
-        isServiceStaff(actor)
+        isServiceStaffRole(actor.role)
           ? eq(serviceRequests.id, serviceRequestId)
           : and(eq(serviceRequests.id, serviceRequestId), eq(serviceRequests.customerId, actor.id)),
       )

@@ -6,6 +6,7 @@ import {
 import { translate, type TranslatedText } from '@care/contract/translations';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '#app/db/client.ts';
+import { displayName } from '#app/db/display-name.ts';
 import { DOCUMENT_PREFIXES, nextDocumentCode } from '#app/db/schema/counters.ts';
 import { machines } from '#app/db/schema/machines.ts';
 import {
@@ -18,7 +19,7 @@ import {
 import { users } from '#app/db/schema/users.ts';
 import { recordFiles, type Upload } from '#app/files/uploads.ts';
 import { enqueueMail } from '#app/mail/outbox.ts';
-import { AppError, fieldError, notFound } from '#app/plugins/errors.ts';
+import { fieldError, notFound, validationFailed } from '#app/plugins/errors.ts';
 import type { Actor } from '#app/plugins/session.ts';
 import { newRequestMail } from './new-request.mail.ts';
 import { getServiceRequestDetails } from './service-requests.service.ts';
@@ -30,20 +31,10 @@ export interface NewRequestContext {
   portalUrl: string;
 }
 
-/** Contract messages are translation keys; zod's own are not (as in plugins/errors.ts). */
-const TRANSLATION_KEY = /^[a-z0-9-]+(\.[a-z0-9-]+)+$/;
-
 function parseFields(fields: Record<string, string>) {
   const result = NewServiceRequestFieldsSchema.safeParse(fields);
   if (result.success) return result.data;
-  throw new AppError(
-    'VALIDATION_FAILED',
-    undefined,
-    result.error.issues.map((issue) => ({
-      path: issue.path.map(String).join('.'),
-      code: TRANSLATION_KEY.test(issue.message) ? issue.message : `validation.${issue.code}`,
-    })),
-  );
+  throw validationFailed(result.error);
 }
 
 /** The label of an active choice, or a field error naming the unknown code. */
@@ -176,7 +167,7 @@ async function insertServiceRequest(
         url: `${context.portalUrl}/home/services/edit/${request!.id}`,
         code,
         customer: {
-          name: `${actor.firstName} ${actor.lastName}`.trim() || actor.email,
+          name: displayName(actor),
           email: actor.email,
           phone: customer?.phone ?? null,
         },

@@ -9,11 +9,12 @@ import {
   type ServiceRequestPage,
   type ServiceRequestSortField,
 } from '@care/contract/service-requests';
-import type { Role } from '@care/contract/statuses';
+import { isServiceStaffRole } from '@care/contract/roles';
 import { and, asc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '#app/db/client.ts';
+import { displayNameSql } from '#app/db/display-name.ts';
 import { chatMessages, chatReadMarkers } from '#app/db/schema/chat.ts';
 import { files } from '#app/db/schema/files.ts';
 import { machines } from '#app/db/schema/machines.ts';
@@ -30,16 +31,6 @@ import type { UploadLimits } from '#app/files/uploads.ts';
 import type { Actor } from '#app/plugins/session.ts';
 
 type ServiceRequestListQuery = z.output<typeof ServiceRequestListQuerySchema>;
-
-/** Service staff (and admins) read and add to every request; a customer only their own. */
-const SERVICE_ROLES: readonly Role[] = ['service', 'admin'];
-export const isServiceStaff = (actor: Actor) => SERVICE_ROLES.includes(actor.role);
-
-/** "Jan Kowalski", or the e-mail address of an account without a name; null for a removed account. */
-const displayName = (user: typeof users) =>
-  sql<
-    string | null
-  >`coalesce(nullif(btrim(${user.firstName} || ' ' || ${user.lastName}), ''), ${user.email})`;
 
 /**
  * Chat messages of request `requestId` written by someone other than `userId` after that user's read marker
@@ -182,7 +173,7 @@ export async function findReadableRequest(
     .select({ id: serviceRequests.id, status: serviceRequests.status })
     .from(serviceRequests)
     .where(
-      isServiceStaff(actor)
+      isServiceStaffRole(actor.role)
         ? eq(serviceRequests.id, id)
         : and(eq(serviceRequests.id, id), eq(serviceRequests.customerId, actor.id)),
     )
@@ -209,7 +200,7 @@ export async function listAttachments(db: Db, serviceRequestId: number): Promise
       contentType: files.contentType,
       sizeBytes: files.sizeBytes,
       addedAt: serviceRequestAttachments.addedAt,
-      addedBy: displayName(users),
+      addedBy: displayNameSql(users),
       addedByRole: users.role,
       isInitial: serviceRequestAttachments.isInitial,
     })
@@ -271,7 +262,7 @@ export async function getServiceRequestDetails(db: Db, id: number): Promise<Serv
         fromStatus: serviceRequestStatusHistory.fromStatus,
         toStatus: serviceRequestStatusHistory.toStatus,
         changedAt: serviceRequestStatusHistory.changedAt,
-        changedBy: displayName(users),
+        changedBy: displayNameSql(users),
       })
       .from(serviceRequestStatusHistory)
       .leftJoin(users, eq(users.id, serviceRequestStatusHistory.changedBy))

@@ -5,8 +5,10 @@ import {
   type StaffQueueSortField,
 } from '@care/contract/staff';
 import { type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db } from '#app/db/client.ts';
+import { displayNameSql } from '#app/db/display-name.ts';
 import { chatMessages, chatReadMarkers } from '#app/db/schema/chat.ts';
 import { machines } from '#app/db/schema/machines.ts';
 import { serviceRequests } from '#app/db/schema/service-requests.ts';
@@ -93,6 +95,9 @@ interface Row {
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
+/** The request's customer, `cu` in the page query. */
+const requestCustomer = alias(users, 'cu');
+
 /**
  * GET api/staff/service-requests: the service department's queue, filtered, sorted and paged in SQL. Customer,
  * machine and unread count are fetched for the page's rows only. The total is counted up to
@@ -117,7 +122,7 @@ export async function listQueue(db: Db, actor: Actor, query: StaffQueueQuery): P
     )
     SELECT q.id, q.code, q.status, q.report_date, q.status_changed_at, q.last_message_at,
       q.customer_id,
-      coalesce(nullif(btrim(cu.first_name || ' ' || cu.last_name), ''), cu.email) AS customer_name,
+      ${displayNameSql(requestCustomer)} AS customer_name,
       cu.email AS customer_email,
       q.machine_id, mc.name AS machine_name, mc.serial_number AS machine_serial_number,
       ${unreadCountSql(sql`q.id`, actor.id)} AS unread_count

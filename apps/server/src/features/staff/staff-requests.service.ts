@@ -3,6 +3,7 @@ import { SERVICE_REQUEST_TRANSITIONS } from '@care/contract/statuses';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '#app/db/client.ts';
+import { displayNameSql } from '#app/db/display-name.ts';
 import { machines } from '#app/db/schema/machines.ts';
 import { serviceRequests, serviceRequestStatusHistory } from '#app/db/schema/service-requests.ts';
 import { userAddresses, users } from '#app/db/schema/users.ts';
@@ -15,10 +16,6 @@ import type { Address } from '@care/contract/user';
 import type { Actor } from '#app/plugins/session.ts';
 
 type StaffServiceRequestUpdate = z.output<typeof StaffServiceRequestUpdateSchema>;
-
-const displayName = sql<
-  string | null
->`coalesce(nullif(btrim(${users.firstName} || ' ' || ${users.lastName}), ''), ${users.email})`;
 
 /**
  * GET api/staff/service-requests/{id}: what the customer sees (service-requests' getServiceRequestDetails), with
@@ -69,7 +66,7 @@ export async function getStaffServiceRequest(db: Db, id: number): Promise<StaffS
       fromStatus: serviceRequestStatusHistory.fromStatus,
       toStatus: serviceRequestStatusHistory.toStatus,
       changedAt: serviceRequestStatusHistory.changedAt,
-      changedBy: displayName,
+      changedBy: displayNameSql(users),
       note: serviceRequestStatusHistory.note,
     })
     .from(serviceRequestStatusHistory)

@@ -2,8 +2,10 @@ import {
   CHAT_LIMITS,
   ChatCommentsPageSchema,
   type ChatCommentCreate,
+  type ChatCommentsQuery,
   type ChatMessage,
   ChatMessageSchema,
+  type ChatRead,
   type ChatUnread,
   ChatUnreadSchema,
 } from '@care/contract/chat';
@@ -38,14 +40,7 @@ export function mergeMessages(current: readonly ChatMessage[], added: readonly C
   return [...byId.values()].sort((a, b) => compareIds(a.id, b.id));
 }
 
-type PageQuery = {
-  serviceRequestId: string;
-  before?: string;
-  after?: string;
-  limit?: number;
-};
-
-const fetchPage = (query: PageQuery, signal?: AbortSignal) =>
+const fetchPage = (query: ChatCommentsQuery, signal?: AbortSignal) =>
   request('api/chat/comments', { query, schema: ChatCommentsPageSchema, signal, silent: true });
 
 /** Catching up after an event stops after this many pages and starts again from the newest page. */
@@ -145,7 +140,7 @@ export function useSendChatFile() {
 /** PUT api/chat/comments/read: answers the reader's new unread summary (the route passes it on). */
 export function useMarkChatRead(onUnread?: (unread: ChatUnread) => void) {
   return useMutation({
-    mutationFn: (body: { serviceRequestId: string; lastReadMessageId: string }) =>
+    mutationFn: (body: ChatRead) =>
       request('api/chat/comments/read', { method: 'PUT', body, schema: ChatUnreadSchema, silent: true }),
     onSuccess: (unread) => onUnread?.(unread),
   });

@@ -2,10 +2,10 @@ import type { UploadLimits } from '@care/contract/files';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type RefusedFile, useRefusalText } from '#app/components/feedback/refused-files.tsx';
+import { newClientId } from '#app/lib/client-id.ts';
 import { notify } from '#app/lib/notify.ts';
 import { fileProblem, refusalOf } from '#app/lib/upload.ts';
 import { useSendChatFile, useSendComment } from './api.ts';
-import { newClientId } from './client-id.ts';
 
 export interface PendingChatFile {
   key: string;

@@ -1,26 +1,21 @@
 import {
   OfferRequestDetailsSchema,
+  type OfferRequestListQuerySchema,
   OfferRequestPageSchema,
   type OfferRequestStatusChange,
   StaffOfferRequestDetailsSchema,
+  type StaffOfferRequestListQuerySchema,
   StaffOfferRequestPageSchema,
 } from '@care/contract/offers';
-import type { OfferRequestStatus } from '@care/contract/statuses';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { request } from '#app/lib/api-client.ts';
 
-/** A list call: page, page size and (staff) the statuses to show; newest first always. */
-export interface OfferRequestListParams {
-  page: number;
-  pageSize: number;
-  status?: OfferRequestStatus[];
-}
+/** A list call as the screen builds it: page and size resolved, the statuses to show; newest first always. */
+export type OfferRequestListParams = z.output<typeof OfferRequestListQuerySchema>;
 
 /** The sales inbox's call: also the days the requests were sent (YYYY-MM-DD, days in Poland, both included). */
-export interface StaffOfferRequestListParams extends OfferRequestListParams {
-  sentFrom?: string;
-  sentTo?: string;
-}
+export type StaffOfferRequestListParams = z.output<typeof StaffOfferRequestListQuerySchema>;
 
 export const offerRequestKeys = {
   all: ['offer-requests'] as const,

@@ -1,4 +1,5 @@
 import { LIMITS } from '@care/contract/limits';
+import { ID_PATTERN } from '@care/contract/paging';
 import { SERVICE_REQUEST_SORT_FIELDS } from '@care/contract/service-requests';
 import { SERVICE_REQUEST_STATUSES } from '@care/contract/statuses';
 import {
@@ -33,6 +34,6 @@ export function serviceRequestListParams(
     // SPEC §5: a search needs at least 3 characters.
     q: q.length >= LIMITS.searchMinLength ? q : undefined,
     status: status.length > 0 ? status : undefined,
-    machineId: /^\d{1,15}$/.test(machineId) ? machineId : undefined,
+    machineId: ID_PATTERN.test(machineId) ? machineId : undefined,
   };
 }

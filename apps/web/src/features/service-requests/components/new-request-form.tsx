@@ -1,4 +1,5 @@
 import type { FieldError } from '@care/contract/errors';
+import { ID_PATTERN } from '@care/contract/paging';
 import {
   type NewServiceRequestFields,
   NewServiceRequestFieldsSchema,
@@ -23,7 +24,7 @@ import { SectionCard } from '#app/components/layout/section-card.tsx';
 
 /** The form's own schema: the contract's, with "choose a machine" as the message of an empty machine. */
 const NewRequestFormSchema = NewServiceRequestFieldsSchema.extend({
-  machineId: z.string().regex(/^\d{1,15}$/, 'form.required'),
+  machineId: z.string().regex(ID_PATTERN, 'form.required'),
 });
 
 export interface MachineChoice {
