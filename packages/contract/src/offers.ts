@@ -46,11 +46,9 @@ export type CartItem = z.input<typeof CartItemSchema>;
  */
 export const OFFER_REQUEST_PAYLOAD_FIELD = 'payload';
 
-const CartItemsSchema = z.array(CartItemSchema).min(1).max(OFFER_REQUEST_LIMITS.items);
-
-/** The offer request the web sends: the cart, a note, `clientId` (a uuid per send, reused on retry). */
-const OfferRequestSendSchema = z.object({
-  items: CartItemsSchema,
+/** POST api/parts/email. `clientId` (a uuid per send, reused on retry) files one offer request however often sent. */
+export const SendOfferRequestSchema = z.object({
+  items: z.array(CartItemSchema).min(1).max(OFFER_REQUEST_LIMITS.items),
   note: z
     .string()
     .trim()
@@ -59,16 +57,7 @@ const OfferRequestSendSchema = z.object({
     .transform((value) => value || undefined),
   clientId: z.uuid().optional(),
 });
-
-/**
- * POST api/parts/email. `clientId` files one offer request however often sent. SPEC §7's client sends "the whole
- * cart list" alone: an array of cart items is taken as the items, without a note or clientId.
- */
-export const SendOfferRequestSchema = z.union([
-  OfferRequestSendSchema,
-  CartItemsSchema.transform((items) => ({ items, note: undefined, clientId: undefined })),
-]);
-export type SendOfferRequest = z.input<typeof OfferRequestSendSchema>;
+export type SendOfferRequest = z.input<typeof SendOfferRequestSchema>;
 
 export const OfferRequestItemSchema = z.object({
   /** Null when the part was removed from the catalogue since. */
