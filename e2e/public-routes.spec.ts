@@ -51,7 +51,10 @@ test.describe('public screens', () => {
     axe,
   }) => {
     axe.skip(/^\/home(\/board)?$/, 'signed out: /home redirects to the login screen before anything renders');
+    // The address is no page of the app: the server says so (404) and sends the app, which shows its not-found page.
+    const answer = page.waitForResponse((response) => new URL(response.url()).pathname === '/no-such-page');
     await visit('/no-such-page');
+    expect((await answer).status()).toBe(404);
     await expect(heading(page)).toHaveText(t('errors:404-error'));
     await expect(page.getByText(t('errors:404-error-message'))).toBeVisible();
     await axe.checkDark();
@@ -60,5 +63,16 @@ test.describe('public screens', () => {
     await expect(page).toHaveURL('/');
     await expect(heading(page)).toHaveText(t('auth:login.title'));
     await axe.check();
+  });
+
+  test('a missing file is a plain 404, never the app', async ({ request }) => {
+    for (const path of ['/sitemap.xml', '/manifest.webmanifest', '/x.png']) {
+      const response = await request.get(path);
+      expect({ path, status: response.status(), type: response.headers()['content-type'] }).toEqual({
+        path,
+        status: 404,
+        type: expect.stringContaining('application/json'),
+      });
+    }
   });
 });

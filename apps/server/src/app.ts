@@ -42,6 +42,7 @@ import { sessionsRoutes } from './features/sessions/sessions.routes.ts';
 import { settingsRoutes } from './features/user/settings.routes.ts';
 import { userRoutes } from './features/user/user.routes.ts';
 import { createLocalFileStore, type FileStore } from './files/file-store.ts';
+import { registerAccessGuards } from './plugins/access-guards.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { type LogStream, loggerOptions } from './plugins/logging.ts';
 import { createMetrics, type Metrics, registerMetrics } from './plugins/metrics.ts';
@@ -51,6 +52,7 @@ import { registerInputGuard } from './plugins/input-guard.ts';
 import { registerSecurityLog } from './plugins/security-log.ts';
 import { answerClientError, answerFrameworkError, registerSecurity } from './plugins/security.ts';
 import { registerSessions, sessionExpiries } from './plugins/session.ts';
+import { registerStrictQueries } from './plugins/strict-query.ts';
 import { loadIndexPage, registerWebApp } from './plugins/web-app.ts';
 
 export interface AppDeps {
@@ -111,11 +113,21 @@ export async function buildApp({
     connectionTimeout: env.REQUEST_IDLE_TIMEOUT_S * 1000,
   }).withTypeProvider<ZodTypeProvider>();
   if (onRoute) app.addHook('onRoute', onRoute);
+  registerAccessGuards(app);
+  registerStrictQueries(app, env.BASE_PATH);
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // Only JSON and multipart may change state: no parser for text/plain means a cross-site form post gets 415.
   app.removeContentTypeParser('text/plain');
+  // SPEC §7's client sets the JSON content type on every call, those without a body too (auth/logout, DELETE):
+  // an empty JSON body is no body, not a 400.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body.length === 0) return done(null, undefined);
+    return parseJson(request, String(body), done);
+  });
   const apiPrefixes = [`${env.BASE_PATH}/api/`, `${env.BASE_PATH}/auth/`];
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);

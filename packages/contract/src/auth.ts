@@ -56,14 +56,17 @@ const machineNumberField = z.string().trim().min(1, 'form.wrong-machine-number')
 
 const rulesAgreementField = z.literal(true, 'form.rules-required');
 
-/** SPEC §5 login: both fields required; a password of 4 characters or fewer is wrong before it is sent. */
+/**
+ * SPEC §5 login: both fields required; a password of 4 characters or fewer is wrong before it is sent. SPEC §7's
+ * call sends username and password only: remember-me is off unless `remember` says otherwise.
+ */
 export const LoginRequestSchema = z.object({
   username: z.string().trim().min(1, 'form.wrong-username').max(254, 'form.wrong-username'),
   password: z
     .string()
     .min(LIMITS.loginPasswordMinLength, 'form.wrong-password')
     .max(LIMITS.passwordMaxLength, 'form.wrong-password'),
-  remember: z.boolean(),
+  remember: z.boolean().default(false),
 });
 export type LoginRequest = z.infer<typeof LoginRequestSchema>;
 

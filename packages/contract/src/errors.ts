@@ -18,6 +18,8 @@ export const ERROR_CODES = [
   'CAPTCHA_REQUIRED',
   'FORBIDDEN',
   'NOT_FOUND',
+  /** The path exists but not with this method (405, with an Allow header listing those it has). */
+  'METHOD_NOT_ALLOWED',
   'CONFLICT',
   'PAYLOAD_TOO_LARGE',
   /** The request's headers are larger than the server reads (cookies gone wild): 431. */

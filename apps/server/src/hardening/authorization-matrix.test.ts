@@ -880,6 +880,62 @@ describe('authorization matrix: every route × caller × owner (issue 6)', () =>
   });
 
   /**
+   * Issue 16: the access decision comes before the input's. Each guarded row's request made invalid — a JSON body
+   * no route takes and a query parameter no route declares — still gets its 401 anonymous and its 403 from a
+   * caller of the wrong role (not a 400 that describes the route's schema to them), while a caller the route
+   * admits gets 400 for the same request, so the request is invalid indeed.
+   */
+  const invalidated = (options: InjectOptions): InjectOptions => {
+    const url = new URL(String(options.url), 'http://portal.invalid');
+    url.searchParams.set('not-a-parameter', '1');
+    const method = (options.method ?? 'GET').toUpperCase();
+    const hasBody = method !== 'GET' && method !== 'HEAD';
+    return {
+      method: options.method ?? 'GET',
+      url: `${url.pathname}${url.search}`,
+      ...(hasBody ? { payload: [0] } : {}),
+    };
+  };
+  for (const [route, row] of Object.entries(MATRIX)) {
+    const refused = ACTORS.filter((actor) => {
+      const expected = expectedFor(row, actor, 'A');
+      return (actor === 'anonymous' && expected === 401) || (actor !== 'anonymous' && expected === 403);
+    });
+    if (!refused.includes('anonymous')) continue;
+    const admitted = ACTORS.find((actor) => {
+      const expected = expectedFor(row, actor, 'A');
+      return expected >= 200 && expected < 300;
+    });
+    it(`${route}: refused callers with an invalid request get 401/403 before its validation`, async () => {
+      const failures: string[] = [];
+      const requestOf = async (actor: ActorName) =>
+        invalidated(
+          await row.request({
+            world,
+            actor,
+            owner: 'A',
+            of: world.A,
+            cookie: actor === 'anonymous' ? undefined : world.cookies[actor],
+          }),
+        );
+      for (const actor of refused) {
+        const response = await send(world, await requestOf(actor), world.cookies[actor as SignedIn]);
+        const expected = expectedFor(row, actor, 'A');
+        if (response.statusCode !== expected)
+          failures.push(
+            `${actor}: expected ${expected}, got ${response.statusCode} ${response.body.slice(0, 200)}`,
+          );
+      }
+      if (admitted) {
+        const response = await send(world, await requestOf(admitted), world.cookies[admitted as SignedIn]);
+        if (response.statusCode !== 400)
+          failures.push(`${admitted} (admitted): expected 400, got ${response.statusCode}`);
+      }
+      expect(failures, `${route}\n${failures.join('\n')}`).toEqual([]);
+    });
+  }
+
+  /**
    * A file or message id is checked against the request, offer or catalogue it is asked through: a caller
    * who may read their own container cannot fetch someone else's file by putting its id there, and the
    * public catalogue-file route serves catalogue images only.

@@ -1,3 +1,4 @@
+import { paths } from '@care/contract/pages';
 import { type Periodic, runPeriodically } from '#app/jobs/periodic.ts';
 import { GUARANTEE_ENDING_DAYS } from '@care/contract/machines';
 import type { Language } from '@care/contract/locales';
@@ -103,7 +104,7 @@ async function remindBatch(
       const mail = mailTemplates.guaranteeEnding(c.language, {
         name: c.first_name,
         brand: env.BRAND_NAME,
-        url: `${env.PUBLIC_URL}${env.BASE_PATH}/home/machines/edit/${c.machine_id}`,
+        url: `${env.PUBLIC_URL}${env.BASE_PATH}${paths.machine(c.machine_id)}`,
         machineName: c.name,
         serialNumber: c.serial_number,
         endDate: c.guarantee_end_date,

@@ -13,6 +13,7 @@ const STATUS: Record<ErrorCode, number> = {
   CAPTCHA_REQUIRED: 400,
   FORBIDDEN: 403,
   NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,
   HEADERS_TOO_LARGE: 431,
@@ -65,6 +66,7 @@ const CODE_OF_CLIENT_STATUS: Partial<Record<number, ErrorCode>> = {
   401: 'UNAUTHENTICATED',
   403: 'FORBIDDEN',
   404: 'NOT_FOUND',
+  405: 'METHOD_NOT_ALLOWED',
   413: 'PAYLOAD_TOO_LARGE',
   415: 'UNSUPPORTED_MEDIA_TYPE',
   431: 'HEADERS_TOO_LARGE',
@@ -81,6 +83,7 @@ const MESSAGES: Record<ErrorCode, string> = {
   CAPTCHA_REQUIRED: 'Please verify the captcha.',
   FORBIDDEN: 'You are not allowed to do this.',
   NOT_FOUND: 'Not found.',
+  METHOD_NOT_ALLOWED: 'This address does not take this method.',
   CONFLICT: 'This conflicts with the current state.',
   PAYLOAD_TOO_LARGE: 'The request is too large.',
   HEADERS_TOO_LARGE: "The request's headers are too large: clear this site's cookies and try again.",
@@ -227,6 +230,19 @@ function drainUnreadBody(raw: FastifyRequest['raw']): void {
   raw.resume();
 }
 
+/**
+ * The query parameters a route does not declare (plugins/strict-query.ts), which zod reports as one
+ * `unrecognized_keys` issue listing them. Answered alone, each named, before any other problem of the query: a
+ * misspelt name is the problem to fix first.
+ */
+function unknownParameters(issues: { keyword: string; params: Record<string, unknown> }[]): string[] {
+  return issues.flatMap((issue) =>
+    issue.keyword === 'unrecognized_keys' && Array.isArray(issue.params.keys)
+      ? issue.params.keys.map(String)
+      : [],
+  );
+}
+
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     drainUnreadBody(request.raw);
@@ -234,6 +250,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.status(STATUS[error.code]).send(body(error.code, error.message, error.fields));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
+      const unknown = error.validationContext === 'querystring' ? unknownParameters(error.validation) : [];
+      if (unknown.length > 0) {
+        const fields = unknown.map((name) => ({ path: name, code: 'validation.unknown-parameter' }));
+        const message = `This call takes no query parameter ${unknown.map((name) => `"${name}"`).join(', ')}.`;
+        return reply.status(400).send(body('VALIDATION_FAILED', message, fields));
+      }
       const fields = error.validation.map((issue) => ({
         path: issue.instancePath.replace(/^\//, '').replace(/\//g, '.'),
         code: fieldCode(issue.message, issue.keyword),
@@ -269,4 +291,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
 
 export function sendNotFound(reply: FastifyReply): FastifyReply {
   return reply.status(404).send(body('NOT_FOUND'));
+}
+
+/** 405 with the methods the path has (RFC 9110 15.5.6: the Allow header is required). */
+export function sendMethodNotAllowed(reply: FastifyReply, allowed: readonly string[]): FastifyReply {
+  return reply.status(405).header('allow', allowed.join(', ')).send(body('METHOD_NOT_ALLOWED'));
 }

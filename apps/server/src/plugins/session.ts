@@ -11,6 +11,7 @@ import { sessionSecondFactor } from '#app/db/schema/mfa.ts';
 import { sessions } from '#app/db/schema/sessions.ts';
 import { users } from '#app/db/schema/users.ts';
 import { randomToken, sha256Hex } from '#app/security/tokens.ts';
+import { accessGuard } from './access-guards.ts';
 import { AppError } from './errors.ts';
 
 /** The signed-in person behind a request; every service function takes it as its first argument after db. */
@@ -272,12 +273,15 @@ async function findActor(
   return { actor, step: row.step };
 }
 
-/** Resolves the session cookie into `request.actor` for API requests (static files skip the lookup). */
+/**
+ * Resolves the session cookie into `request.actor` for API requests (static files skip the lookup), as the
+ * request arrives: the route guards run then too, before the body is read (plugins/access-guards.ts).
+ */
 export function registerSessions(app: FastifyInstance, env: Env, db: Db): void {
   app.decorateRequest('actor', null);
   app.decorateRequest('pendingSecondFactor', null);
   const apiPrefixes = [`${env.BASE_PATH}/api/`, `${env.BASE_PATH}/auth/`];
-  app.addHook('preHandler', async (request) => {
+  app.addHook('onRequest', async (request) => {
     const token = sessionToken(env, request);
     if (!token || !apiPrefixes.some((p) => request.url.startsWith(p))) return;
     const found = await findActor(db, env, token);
@@ -297,24 +301,24 @@ function notSignedIn(request: FastifyRequest): AppError {
 }
 
 /** Route guard: a signed-in user. */
-export async function requireUser(request: FastifyRequest): Promise<void> {
+export const requireUser = accessGuard(async (request: FastifyRequest): Promise<void> => {
   if (!request.actor) throw notSignedIn(request);
-}
+});
 
 /** Route guard: a signed-in user with one of the roles. */
 export function requireRole(...roles: Role[]) {
-  return async (request: FastifyRequest): Promise<void> => {
+  return accessGuard(async (request: FastifyRequest): Promise<void> => {
     if (!request.actor) throw notSignedIn(request);
     if (!roles.includes(request.actor.role)) throw new AppError('FORBIDDEN');
-  };
+  });
 }
 
 /** Route guard: a signed-in user holding the authority (SPEC §6: the server enforces what the UI hides). */
 export function requireAuthority(authority: string) {
-  return async (request: FastifyRequest): Promise<void> => {
+  return accessGuard(async (request: FastifyRequest): Promise<void> => {
     if (!request.actor) throw notSignedIn(request);
     if (!request.actor.authorities.includes(authority)) throw new AppError('FORBIDDEN');
-  };
+  });
 }
 
 /** The actor of a guarded route (the guard ran, so it is there). */

@@ -34,7 +34,7 @@ function fakeBuild(): { dir: string; dist: string } {
     join(dir, 'dist-ssr/entry-server.js'),
     `import { existsSync } from 'node:fs';
     let renders = 0;
-    // A test holds renders of …/held/… addresses until it lets them go. This runs on the renderer's worker
+    // A test holds renders of …/held-…/ addresses until it lets them go. This runs on the renderer's worker
     // thread: the test talks to it over a BroadcastChannel (holdRenders below).
     const channel = new BroadcastChannel('care-held-renders');
     let holding = false;
@@ -51,15 +51,15 @@ function fakeBuild(): { dir: string; dist: string } {
     export function createPageRenderer({ basePath, fetch }) {
       return async function render(request) {
         renders += 1;
-        if (holding && request.url.includes('/held/'))
+        if (holding && request.url.includes('/held-'))
           await new Promise((go) => {
             waiting.push(go);
             channel.postMessage('waiting');
           });
         if (request.url.includes('/fails')) throw new Error('rendering failed');
-        // Busy until the test writes the file named after /spin/ (at most 20 s): blocks the thread it runs on.
+        // Busy until the test writes the file named after /spin- (at most 20 s): blocks the thread it runs on.
         let spunOut = false;
-        const spin = request.url.split('/spin/')[1]?.split('/')[0];
+        const spin = request.url.split('/spin-')[1]?.split('/')[0];
         if (spin) {
           const flag = new URL(spin, import.meta.url);
           const end = Date.now() + 20000;
@@ -80,7 +80,7 @@ function fakeBuild(): { dir: string; dist: string } {
 
 const sha = (s: string) => `'sha256-${createHash('sha256').update(s).digest('base64')}'`;
 
-/** Holds the fake renderer's renders of …/held/… addresses (see fakeBuild) until `release`. */
+/** Holds the fake renderer's renders of …/held-…/ addresses (see fakeBuild) until `release`. */
 async function holdRenders() {
   const channel = new BroadcastChannel('care-held-renders');
   let waiting = 0;
@@ -199,7 +199,7 @@ describe.each([{ basePath: '' }, { basePath: '/portal' }])(
     });
 
     it('keeps answering other requests while a page renders: the render has a thread of its own', async () => {
-      const page = t.app.inject({ url: `${catalog}/spin/go-${basePath.length}/catalog-folders` });
+      const page = t.app.inject({ url: `${catalog}/spin-go-${basePath.length}/catalog-folders` });
       // The render now spins until the file exists; on the main thread nothing else would be answered meanwhile.
       const brand = await t.app.inject({ url: `${basePath}/api/brand` });
       expect(brand.statusCode).toBe(200);
@@ -213,16 +213,18 @@ describe.each([{ basePath: '' }, { basePath: '/portal' }])(
     });
 
     it('answers with the plain page when the rendering declines or fails, and renders no other address', async () => {
-      for (const path of [
-        `${catalog}/unknown`,
-        `${catalog}/fails`,
-        `${basePath}/home/machines`,
-        `${basePath}/login`,
-      ]) {
+      // Addresses that are no page (issue 16) get the plain page too, with 404: it shows the not-found page.
+      for (const [path, status] of [
+        [`${catalog}/unknown/catalog-folders`, 200],
+        [`${catalog}/fails/catalog-folders`, 200],
+        [`${basePath}/home/machines`, 200],
+        [`${basePath}/login`, 404],
+        [`${catalog}/7`, 404],
+      ] as const) {
         const res = await t.app.inject(path);
         expect({ path, status: res.statusCode, splash: res.body.includes('boot-splash') }).toEqual({
           path,
-          status: 200,
+          status,
           splash: true,
         });
         expect(res.body).not.toContain('page-state');
@@ -277,7 +279,7 @@ describe.each([{ basePath: '' }, { basePath: '/portal' }])(
       const hold = await holdRenders();
       try {
         const ask = (i: number) =>
-          t.app.inject({ url: `${catalog}/held/${i}`, remoteAddress: `10.2.0.${i + 1}` });
+          t.app.inject({ url: `${catalog}/held-${i}/catalog-folders`, remoteAddress: `10.2.0.${i + 1}` });
         const running = Array.from({ length: RENDER_QUEUE.concurrency }, (_, i) => ask(i));
         await vi.waitFor(() => expect(hold.waiting).toBe(RENDER_QUEUE.concurrency), {
           timeout: 10_000,

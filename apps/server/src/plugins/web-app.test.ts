@@ -79,6 +79,86 @@ describe.each([
     }
   });
 
+  it('answers every page of the contract table with the page, its parameters filled in (issue 16)', async () => {
+    for (const path of [
+      '',
+      'register',
+      'register/',
+      'home',
+      'home/services/edit/12',
+      'home/catalog-folders/7/catalog-folders/12/catalog-cards/345',
+      'parts-catalog-public/catalog-folders/7/catalog-folders',
+      'staff/admin/audit?subjectType=user&subjectId=3',
+      'reset-password/abc-DEF_123',
+    ]) {
+      const res = await t.app.inject(`${root}${path}`);
+      expect({ path, status: res.statusCode, html: res.body.startsWith('<!doctype html>') }).toEqual({
+        path,
+        status: 200,
+        html: true,
+      });
+    }
+  });
+
+  it('answers an address that is no page with the app and 404, so that it shows its not-found page', async () => {
+    for (const path of [
+      'no-such-page',
+      'home/no-such-page',
+      'home/services/edit',
+      'home/services/edit/12/more',
+      'staff/nope',
+      'confirm/abc123',
+      'parts-catalog-public/catalog-folders/7',
+    ]) {
+      const res = await t.app.inject(`${root}${path}`);
+      expect({ path, status: res.statusCode, html: res.body.startsWith('<!doctype html>') }).toEqual({
+        path,
+        status: 404,
+        html: true,
+      });
+    }
+  });
+
+  it('answers a missing file with a plain 404, never the page', async () => {
+    for (const path of ['sitemap.xml', 'manifest.webmanifest', 'x.png', 'home/logo.svg', 'assets/nope']) {
+      const res = await t.app.inject(`${root}${path}`);
+      expect({ path, status: res.statusCode, code: res.json().code }).toEqual({
+        path,
+        status: 404,
+        code: 'NOT_FOUND',
+      });
+    }
+  });
+
+  it('answers an API path with a method it does not have 405 with Allow; an unknown API path stays 404', async () => {
+    const cases = [
+      { method: 'GET', path: 'auth/login', allow: 'POST' },
+      { method: 'DELETE', path: 'api/user/extended-details', allow: 'GET, HEAD' },
+      { method: 'POST', path: 'api/user/settings/12', allow: 'PUT, DELETE' },
+    ] as const;
+    for (const { method, path, allow } of cases) {
+      const res = await t.app.inject({
+        method,
+        url: `${root}${path}`,
+        headers: { origin: t.env.PUBLIC_URL },
+      });
+      expect({ path, status: res.statusCode, allow: res.headers.allow, code: res.json().code }).toEqual({
+        path,
+        status: 405,
+        allow,
+        code: 'METHOD_NOT_ALLOWED',
+      });
+    }
+    for (const method of ['GET', 'POST'] as const) {
+      const res = await t.app.inject({
+        method,
+        url: `${root}api/nope`,
+        headers: { origin: t.env.PUBLIC_URL },
+      });
+      expect([res.statusCode, res.headers.allow]).toEqual([404, undefined]);
+    }
+  });
+
   it('caches hashed assets for a year and locale files briefly', async () => {
     const asset = await t.app.inject(`${root}assets/index-abc.js`);
     expect(asset.statusCode).toBe(200);

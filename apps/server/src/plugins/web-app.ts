@@ -2,10 +2,12 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { isPagePath, paths } from '@care/contract/pages';
 import { PORTAL_CONFIG_GLOBAL, type PortalConfig } from '@care/contract/runtime-config';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Env } from '#app/config/env.ts';
-import { sendNotFound } from './errors.ts';
+import { allowedMethods } from './allowed-methods.ts';
+import { sendMethodNotAllowed, sendNotFound } from './errors.ts';
 import { createRenderedPages } from './rendered-pages.ts';
 
 export interface IndexPage {
@@ -90,12 +92,23 @@ function renderedPageHead(head: string, env: Env): string | null {
 }
 
 /** The public catalogue's pages, rendered on the server (docs/perf.md, Lighthouse; ADR 028). */
-const SERVER_RENDERED = '/parts-catalog-public/catalog-folders';
+const SERVER_RENDERED = paths.publicCatalog;
 
-/** Paths under the base path that are never client routes: the API and static files answer 404 in JSON there. */
-const NON_PAGE_PREFIXES = ['api/', 'auth/', 'assets/', 'locales/'];
+/**
+ * Addresses that ask for a file, not a page: the build's folders, and a last segment with a file extension
+ * (`/sitemap.xml`, `/x.png`). Missing, they are a plain 404.
+ */
+const FILE_FOLDERS = ['/assets/', '/locales/'];
+const FILE_NAME = /\.[a-z0-9]+$/i;
+const isFilePath = (path: string) =>
+  FILE_FOLDERS.some((folder) => path.startsWith(folder)) || FILE_NAME.test(path);
 
-/** Serves the built SPA: hashed assets cached for a year, locale files briefly, index.html for client routes. */
+/**
+ * Serves the built SPA: hashed assets cached for a year, locale files briefly, index.html for the app's pages.
+ * Every other address is 404 (issue 16): a page address the contract's table does not know gets the app with
+ * status 404 (it shows its not-found page, SPEC §2's `*`), anything else (a missing file, the API) the JSON
+ * error; an API path that exists with other methods is 405 with Allow.
+ */
 export async function registerWebApp(app: FastifyInstance, env: Env, page: IndexPage | null): Promise<void> {
   const prefix = `${env.BASE_PATH}/`;
   if (page) {
@@ -130,16 +143,23 @@ export async function registerWebApp(app: FastifyInstance, env: Env, page: Index
   // The static plugin would answer the root folder itself (403 without an index); the root is the login page.
   if (page) app.get(prefix, { schema: { hide: true } }, (_request, reply) => sendIndex(reply));
 
+  const apiPrefixes = [`${prefix}api/`, `${prefix}auth/`];
   app.setNotFoundHandler((request: FastifyRequest, reply) => {
     const path = request.url.split('?')[0]!;
+    if (apiPrefixes.some((p) => path.startsWith(p))) {
+      const allowed = allowedMethods(app, path);
+      return allowed.length > 0 ? sendMethodNotAllowed(reply, allowed) : sendNotFound(reply);
+    }
     const isPageRequest =
       page &&
       (request.method === 'GET' || request.method === 'HEAD') &&
-      (path === env.BASE_PATH || path.startsWith(prefix)) &&
-      !NON_PAGE_PREFIXES.some((p) => path.startsWith(prefix + p));
+      (path === env.BASE_PATH || path.startsWith(prefix));
     if (!isPageRequest) return sendNotFound(reply);
-    const server =
-      sendRendered && request.method === 'GET' && path.startsWith(env.BASE_PATH + SERVER_RENDERED);
+    const pagePath = path === env.BASE_PATH ? '/' : path.slice(env.BASE_PATH.length);
+    if (!isPagePath(pagePath)) {
+      return isFilePath(pagePath) ? sendNotFound(reply) : sendIndex(reply.status(404));
+    }
+    const server = sendRendered && request.method === 'GET' && pagePath.startsWith(SERVER_RENDERED);
     return server ? sendRendered(request, reply) : sendIndex(reply);
   });
 }

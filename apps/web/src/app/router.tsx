@@ -1,4 +1,5 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { catalogPatterns, PAGE_PATTERNS as page } from '@care/contract/pages';
 import { paths } from '#app/config/paths.ts';
 import { requireAuthentication } from '#app/features/auth/require-authentication.ts';
 import {
@@ -10,25 +11,25 @@ import { requireAdmin } from './routes/staff/require-admin.ts';
 import { RootLayout } from './root-layout.tsx';
 import { ErrorPage } from '#app/components/feedback/error-page.tsx';
 
-/** The catalogue's nested routes of SPEC §2, mounted under the public root and under /home. */
-const catalogRoutes = (): RouteObject[] => [
-  { index: true, lazy: () => import('./routes/catalog/folders.tsx') },
-  { path: ':mainFolderId/catalog-folders', lazy: () => import('./routes/catalog/subfolders.tsx') },
-  {
-    path: ':mainFolderId/catalog-folders/:catalogFolderId/catalog-cards',
-    lazy: () => import('./routes/catalog/cards.tsx'),
-  },
-  {
-    path: ':mainFolderId/catalog-folders/:catalogFolderId/catalog-cards/:catalogCardId',
-    lazy: () => import('./routes/catalog/card.tsx'),
-  },
-];
+/**
+ * The catalogue's nested routes of SPEC §2, mounted under the public root and under /home. Every route's path is
+ * the contract's pattern (packages/contract/src/pages.ts): the server answers 404 for any address not in it.
+ */
+const catalogRoutes = (root: string): RouteObject[] => {
+  const pattern = catalogPatterns(root);
+  return [
+    { index: true, lazy: () => import('./routes/catalog/folders.tsx') },
+    { path: pattern.folder, lazy: () => import('./routes/catalog/subfolders.tsx') },
+    { path: pattern.cards, lazy: () => import('./routes/catalog/cards.tsx') },
+    { path: pattern.card, lazy: () => import('./routes/catalog/card.tsx') },
+  ];
+};
 
 /** SPEC §2's public catalogue (open without sign-in); the server renders these pages too (entry-server.tsx). */
 export const publicCatalogRoute = (): RouteObject => ({
-  path: paths.publicCatalog,
+  path: page.publicCatalog,
   lazy: () => import('./routes/catalog/public-layout.tsx'),
-  children: catalogRoutes(),
+  children: catalogRoutes(page.publicCatalog),
 });
 
 /** Every route of the portal, in the order of SPEC §2. Route modules load on demand. */
@@ -37,43 +38,40 @@ export const routes: RouteObject[] = [
     element: <RootLayout />,
     errorElement: <ErrorPage />,
     children: [
-      { path: paths.login, lazy: () => import('./routes/login.tsx') },
-      { path: paths.forgotPassword, lazy: () => import('./routes/forgot-password.tsx') },
-      { path: paths.register, lazy: () => import('./routes/register.tsx') },
-      { path: paths.registerB2C, lazy: () => import('./routes/register-b2c.tsx') },
-      { path: paths.secondFactor, lazy: () => import('./routes/second-factor.tsx') },
-      { path: '/confirm/:id/:username', lazy: () => import('./routes/confirm.tsx') },
-      { path: '/reset-password/:token', lazy: () => import('./routes/reset-password.tsx') },
-      { path: '/set-password/:token', lazy: () => import('./routes/set-password.tsx') },
+      { path: page.login, lazy: () => import('./routes/login.tsx') },
+      { path: page.forgotPassword, lazy: () => import('./routes/forgot-password.tsx') },
+      { path: page.register, lazy: () => import('./routes/register.tsx') },
+      { path: page.registerB2C, lazy: () => import('./routes/register-b2c.tsx') },
+      { path: page.secondFactor, lazy: () => import('./routes/second-factor.tsx') },
+      { path: page.confirm, lazy: () => import('./routes/confirm.tsx') },
+      { path: page.resetPassword, lazy: () => import('./routes/reset-password.tsx') },
+      { path: page.setPassword, lazy: () => import('./routes/set-password.tsx') },
       publicCatalogRoute(),
       {
-        path: paths.home,
+        path: page.home,
         middleware: [requireAuthentication],
         lazy: () => import('./routes/home/layout.tsx'),
         children: [
           { index: true, element: <Navigate to={paths.board} replace /> },
-          { path: 'board', lazy: () => import('./routes/home/board.tsx') },
-          { path: 'machines', lazy: () => import('./routes/home/machines.tsx') },
-          { path: 'machines/edit/:machineId', lazy: () => import('./routes/home/machine.tsx') },
-          { path: 'services', lazy: () => import('./routes/home/services.tsx') },
-          { path: 'services/new', lazy: () => import('./routes/home/new-service.tsx') },
-          { path: 'services/edit/:serviceId', lazy: () => import('./routes/home/service.tsx') },
-          { path: 'catalog-folders', children: catalogRoutes() },
-          { path: 'parts/:partId', lazy: () => import('./routes/home/part.tsx') },
-          { path: 'offer-requests', lazy: () => import('./routes/home/offer-requests.tsx') },
-          {
-            path: 'offer-requests/:offerRequestId',
-            lazy: () => import('./routes/home/offer-requests-detail.tsx'),
-          },
-          { path: 'update-password', lazy: () => import('./routes/home/update-password.tsx') },
-          { path: 'user', lazy: () => import('./routes/home/user.tsx') },
+          { path: page.board, lazy: () => import('./routes/home/board.tsx') },
+          { path: page.machines, lazy: () => import('./routes/home/machines.tsx') },
+          { path: page.machine, lazy: () => import('./routes/home/machine.tsx') },
+          { path: page.services, lazy: () => import('./routes/home/services.tsx') },
+          { path: page.newService, lazy: () => import('./routes/home/new-service.tsx') },
+          { path: page.service, lazy: () => import('./routes/home/service.tsx') },
+          { path: page.catalog, children: catalogRoutes(page.catalog) },
+          { path: page.part, lazy: () => import('./routes/home/part.tsx') },
+          { path: page.offerRequests, lazy: () => import('./routes/home/offer-requests.tsx') },
+          { path: page.offerRequest, lazy: () => import('./routes/home/offer-requests-detail.tsx') },
+          { path: page.updatePassword, lazy: () => import('./routes/home/update-password.tsx') },
+          { path: page.user, lazy: () => import('./routes/home/user.tsx') },
           { path: '*', lazy: () => import('./routes/not-found.tsx') },
         ],
       },
       {
         // The back office (not in SPEC; issues 4 and 5): signed in, and a staff role, before any loader. The
         // service queue is for service/admin; the offer inbox for sales/admin.
-        path: paths.staff,
+        path: page.staff,
         middleware: [requireAuthentication, requireStaff],
         lazy: () => import('./routes/staff/layout.tsx'),
         children: [
@@ -83,52 +81,55 @@ export const routes: RouteObject[] = [
             lazy: () => import('./routes/staff/queue.tsx'),
           },
           {
-            path: 'service-requests/:serviceRequestId',
+            path: page.staffServiceRequest,
             middleware: [requireServiceStaff],
             lazy: () => import('./routes/staff/service-request.tsx'),
           },
           {
-            path: 'customers',
+            path: page.staffCustomers,
             middleware: [requireServiceStaff],
             lazy: () => import('./routes/staff/customers.tsx'),
           },
           {
-            path: 'customers/:customerId',
+            path: page.staffCustomer,
             middleware: [requireServiceStaff],
             lazy: () => import('./routes/staff/customer.tsx'),
           },
           {
-            path: 'insight',
+            path: page.staffInsight,
             middleware: [requireServiceStaff],
             lazy: () => import('./routes/staff/insight.tsx'),
           },
           {
-            path: 'offer-requests',
+            path: page.staffOfferRequests,
             middleware: [requireOfferStaff],
             lazy: () => import('./routes/staff/offer-requests.tsx'),
           },
           {
-            path: 'offer-requests/:offerRequestId',
+            path: page.staffOfferRequest,
             middleware: [requireOfferStaff],
             lazy: () => import('./routes/staff/offer-request.tsx'),
           },
           {
-            path: 'admin',
+            path: page.staffAdmin,
             middleware: [requireAdmin],
             lazy: () => import('./routes/staff/admin-layout.tsx'),
             children: [
               { index: true, element: <Navigate to={paths.staffAccounts} replace /> },
-              { path: 'staff', lazy: () => import('./routes/staff/staff-accounts.tsx') },
-              { path: 'catalog-import', lazy: () => import('./routes/staff/catalog-import.tsx') },
-              { path: 'machines', lazy: () => import('./routes/staff/machine-import.tsx') },
-              { path: 'security', lazy: () => import('./routes/staff/admin-security.tsx') },
-              { path: 'audit', lazy: () => import('./routes/staff/audit.tsx') },
+              { path: page.staffAccounts, lazy: () => import('./routes/staff/staff-accounts.tsx') },
+              { path: page.staffCatalogImport, lazy: () => import('./routes/staff/catalog-import.tsx') },
+              { path: page.staffMachineImport, lazy: () => import('./routes/staff/machine-import.tsx') },
+              { path: page.staffAdminSecurity, lazy: () => import('./routes/staff/admin-security.tsx') },
+              { path: page.staffAudit, lazy: () => import('./routes/staff/audit.tsx') },
             ],
           },
           // Every staff member's own settings (issue 15): a thin page of sections from the features.
-          { path: 'settings', lazy: () => import('./routes/staff/settings.tsx') },
+          { path: page.staffSettings, lazy: () => import('./routes/staff/settings.tsx') },
           // Its address before the admin area (issue 5).
-          { path: 'catalog-import', element: <Navigate to={paths.staffCatalogImport} replace /> },
+          {
+            path: page.staffCatalogImportBefore,
+            element: <Navigate to={paths.staffCatalogImport} replace />,
+          },
           { path: '*', lazy: () => import('./routes/not-found.tsx') },
         ],
       },

@@ -1,3 +1,4 @@
+import { paths } from '@care/contract/pages';
 import type { LoginRequest, PasswordResetConfirmationRequest } from '@care/contract/auth';
 import type { User } from '@care/contract/user';
 import { and, eq } from 'drizzle-orm';
@@ -129,7 +130,7 @@ export async function sendPasswordReset(db: Db, env: Env, userId: number): Promi
     if (user.role !== 'customer' && !env.STAFF_PASSWORD_SIGN_IN) {
       const mail = mailTemplates.ssoOnly(user.language, {
         name: user.firstName,
-        url: `${env.PUBLIC_URL}${env.BASE_PATH}/`,
+        url: `${env.PUBLIC_URL}${env.BASE_PATH}${paths.login}`,
         brand: env.BRAND_NAME,
         provider: env.OIDC_PROVIDER_NAME,
       });
@@ -138,7 +139,7 @@ export async function sendPasswordReset(db: Db, env: Env, userId: number): Promi
     }
     await voidAuthTokens(tx, user.id, 'reset_password');
     const token = await issueAuthToken(tx, user.id, 'reset_password');
-    const url = `${env.PUBLIC_URL}${env.BASE_PATH}/reset-password/${token}`;
+    const url = `${env.PUBLIC_URL}${env.BASE_PATH}${paths.resetPassword(token)}`;
     const mail = mailTemplates.resetPassword(user.language, {
       name: user.firstName,
       url,

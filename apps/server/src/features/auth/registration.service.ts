@@ -1,3 +1,4 @@
+import { paths } from '@care/contract/pages';
 import type {
   RegistrationB2CRequest,
   RegistrationConfirmationRequest,
@@ -213,7 +214,7 @@ async function sendConfirmationLink(
     link.machineId,
     link.registration,
   );
-  const url = `${env.PUBLIC_URL}${env.BASE_PATH}/confirm/${token}/${encodeURIComponent(link.email)}`;
+  const url = `${env.PUBLIC_URL}${env.BASE_PATH}${paths.confirm(token, link.email)}`;
   const mail = mailTemplates.confirmRegistration(link.language, {
     name: link.firstName,
     url,
@@ -271,7 +272,7 @@ async function notifyExistingOwner(
   env: Env,
   owner: { email: string; firstName: string; language: Language },
 ): Promise<void> {
-  const url = `${env.PUBLIC_URL}${env.BASE_PATH}/`;
+  const url = `${env.PUBLIC_URL}${env.BASE_PATH}${paths.login}`;
   const mail = mailTemplates.alreadyRegistered(owner.language, {
     name: owner.firstName,
     url,

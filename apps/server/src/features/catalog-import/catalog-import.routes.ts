@@ -12,6 +12,7 @@ import type { Env } from '#app/config/env.ts';
 import type { Db } from '#app/db/client.ts';
 import { sendFile } from '#app/files/downloads.ts';
 import type { FileStore } from '#app/files/file-store.ts';
+import { accessGuard } from '#app/plugins/access-guards.ts';
 import { AppError } from '#app/plugins/errors.ts';
 import { perAccount } from '#app/plugins/rate-limit.ts';
 import { actorOf, requireRole } from '#app/plugins/session.ts';
@@ -96,10 +97,10 @@ export const catalogImportRoutes: FastifyPluginAsyncZod<{ env: Env; db: Db; file
     {
       schema: { tags, summary: 'An imported catalogue image', params: CatalogFileParamsSchema },
       // The catalogue's rule (features/catalog): public, but a signed-in user needs the catalogue authority.
-      preHandler: async (request) => {
+      preHandler: accessGuard(async (request) => {
         if (request.actor && !request.actor.authorities.includes(AUTHORITIES.viewCatalog))
           throw new AppError('FORBIDDEN');
-      },
+      }),
     },
     async (request, reply) => sendFile(reply, fileStore, await getCatalogFile(db, request.params.id)),
   );

@@ -23,6 +23,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Env } from '#app/config/env.ts';
 import type { Db } from '#app/db/client.ts';
+import { accessGuard } from '#app/plugins/access-guards.ts';
 import { AppError } from '#app/plugins/errors.ts';
 import {
   breadcrumbs,
@@ -45,10 +46,10 @@ const errors = { 400: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema }
  * user reads it only with RIGHT_CARE_VIEW_CATALOG, else 403 FORBIDDEN (the signed-in catalogue needs the
  * authority, and the server refuses what the UI hides).
  */
-export async function catalogReader(request: FastifyRequest): Promise<void> {
+export const catalogReader = accessGuard(async (request: FastifyRequest): Promise<void> => {
   if (request.actor && !request.actor.authorities.includes(AUTHORITIES.viewCatalog))
     throw new AppError('FORBIDDEN');
-}
+});
 
 /** SPEC §7 api/catalog-folders, api/catalog-cards and the read side of api/parts. */
 export const catalogRoutes: FastifyPluginAsyncZod<{ env: Env; db: Db }> = async (app, { env, db }) => {

@@ -3,6 +3,7 @@
  * accounts and machines, counted, and applied with one UPDATE … FROM and one INSERT … SELECT. Statements, not
  * a loop over rows, so 300,000 rows take seconds (docs/perf.md).
  */
+import { paths } from '@care/contract/pages';
 import type { MachineImportProblem, MachineImportSummary } from '@care/contract/machine-import';
 import { MACHINE_IMPORT_MAX_PROBLEMS } from '@care/contract/machine-import';
 import type { Language } from '@care/contract/locales';
@@ -148,7 +149,7 @@ export async function applyChanges(
     const mail = mailTemplates.machineStatusChanged(notice.language, {
       name: notice.first_name,
       brand: links.brand,
-      url: `${links.publicUrl}${links.basePath}/home/machines/edit/${notice.machine_id}`,
+      url: `${links.publicUrl}${links.basePath}${paths.machine(notice.machine_id)}`,
       machineName: notice.name,
       serialNumber: notice.serial_number,
       status: notice.status,

@@ -13,6 +13,7 @@ import {
   StaffOfferRequestListQuerySchema,
   StaffOfferRequestPageSchema,
 } from '@care/contract/offers';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Env } from '#app/config/env.ts';
 import type { Db } from '#app/db/client.ts';
@@ -60,6 +61,11 @@ function parsePayload(fields: Record<string, string>) {
   throw validationFailed(result.error);
 }
 
+/** SPEC §7's client sends the whole cart list as the body: it is the items (no note, no clientId). */
+async function cartListAsItems(request: FastifyRequest): Promise<void> {
+  if (Array.isArray(request.body)) request.body = { items: request.body };
+}
+
 interface Options {
   env: Env;
   db: Db;
@@ -92,6 +98,8 @@ export const offerRoutes: FastifyPluginAsyncZod<Options> = async (
         tags,
         summary:
           'Send the whole cart as an offer request to parts sales (with a copy to the customer); idempotent by clientId',
+        description:
+          "SPEC §7's client sends the cart list alone: an array of cart items is taken as `items`.",
         body: SendOfferRequestSchema,
         response: {
           201: OfferRequestDetailsSchema,
@@ -100,6 +108,7 @@ export const offerRoutes: FastifyPluginAsyncZod<Options> = async (
           429: ApiErrorSchema,
         },
       },
+      preValidation: cartListAsItems,
       preHandler: [requireAuthority(AUTHORITIES.viewCatalog), offerQuota],
     },
     async (request, reply) => {

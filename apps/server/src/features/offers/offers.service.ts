@@ -1,3 +1,4 @@
+import { paths } from '@care/contract/pages';
 import type { FieldError } from '@care/contract/errors';
 import {
   OFFER_REQUEST_TRANSITIONS,
@@ -179,7 +180,7 @@ async function insertOfferRequest(
     await enqueueMail(tx, {
       to: context.salesEmail,
       replyTo: actor.email,
-      ...mailTemplates.offerRequestToSales(mail('pl', `${context.portalUrl}/staff/offer-requests/${id}`)),
+      ...mailTemplates.offerRequestToSales(mail('pl', `${context.portalUrl}${paths.staffOfferRequest(id)}`)),
       kind: 'offer-request-sales',
       language: 'pl',
     });
@@ -187,7 +188,7 @@ async function insertOfferRequest(
       to: actor.email,
       ...mailTemplates.offerRequestCopy(
         actor.language,
-        mail(actor.language, `${context.portalUrl}/home/offer-requests`),
+        mail(actor.language, `${context.portalUrl}${paths.offerRequests}`),
       ),
       kind: 'offer-request-copy',
       language: actor.language,

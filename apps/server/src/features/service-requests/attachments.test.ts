@@ -193,7 +193,11 @@ describe('attachments: appendices, downloads, immutability', () => {
           }),
         ),
       );
-      for (const response of responses) expect(response.statusCode).toBe(404);
+      // The paths exist for reading only: 405, and the methods they have say so (issue 16).
+      for (const response of responses) {
+        expect(response.statusCode).toBe(405);
+        expect(String(response.headers.allow).split(', ')).not.toContain(method);
+      }
     }
     const details = (await get(`/api/service-requests/${requestId}`, jan)).json();
     expect(details.problemDescription).toBe('Wyciek oleju spod przekładni.');

@@ -1,3 +1,4 @@
+import { paths } from '@care/contract/pages';
 import {
   type NewServiceRequestFields,
   NewServiceRequestFieldsSchema,
@@ -164,7 +165,7 @@ async function insertServiceRequest(
       newRequestMail({
         serviceEmail: context.serviceEmail,
         brand: context.brand,
-        url: `${context.portalUrl}/home/services/edit/${request!.id}`,
+        url: `${context.portalUrl}${paths.service(request!.id)}`,
         code,
         customer: {
           name: displayName(actor),

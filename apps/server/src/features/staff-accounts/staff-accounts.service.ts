@@ -1,3 +1,4 @@
+import { paths } from '@care/contract/pages';
 import {
   STAFF_ROLES,
   type StaffAccount,
@@ -102,7 +103,7 @@ async function changeStaff(
 async function sendSetPasswordLink(tx: Db, env: Env, row: StaffRow): Promise<void> {
   await voidAuthTokens(tx, row.id, 'set_password');
   const token = await issueAuthToken(tx, row.id, 'set_password');
-  const url = `${env.PUBLIC_URL}${env.BASE_PATH}/set-password/${token}`;
+  const url = `${env.PUBLIC_URL}${env.BASE_PATH}${paths.setPassword(token)}`;
   const mail = mailTemplates.setPassword(row.language, { name: row.firstName, url, brand: env.BRAND_NAME });
   await enqueueMail(tx, { to: row.email, ...mail, kind: 'set-password', language: row.language });
 }

@@ -1,3 +1,4 @@
+import { paths } from '@care/contract/pages';
 import type { StaffStatusChangeSchema } from '@care/contract/staff';
 import { canTransition, type ServiceRequestStatus } from '@care/contract/statuses';
 import { and, eq, sql } from 'drizzle-orm';
@@ -120,7 +121,7 @@ async function applyStatusChange(
     const mail = mailTemplates.statusChanged(language, {
       name: target.customerFirstName,
       brand: env.BRAND_NAME,
-      url: `${env.PUBLIC_URL}${env.BASE_PATH}/home/services/edit/${target.id}`,
+      url: `${env.PUBLIC_URL}${env.BASE_PATH}${paths.service(target.id)}`,
       code: target.code,
       machine: target.machine,
       status: change.status,
