@@ -404,7 +404,20 @@ const MATRIX: Record<string, Row> = {
   },
   'GET /api/chat/comments/unread': {
     expect: SIGNED_IN(200),
-    request: () => get('/api/chat/comments/unread'),
+    request: async ({ world, actor }) => {
+      // A customer's own request has a message they have not read: a service reply newer than their read marker
+      // (the row before moved it when each caller's comment went in, in whatever order they landed).
+      if (actor === 'customerA' || actor === 'customerB') {
+        const own = world[actor === 'customerA' ? 'A' : 'B'];
+        const reply = json('POST', '/api/chat/comment', {
+          serviceRequestId: own.serviceRequestId,
+          body: 'Odpowiedź serwisu',
+          clientId: randomUUID(),
+        });
+        expect((await send(world, reply, world.cookies.service)).statusCode).toBe(201);
+      }
+      return get('/api/chat/comments/unread');
+    },
     lists: {
       listed: (body) =>
         (body as { requests: { serviceRequestId: string }[] }).requests.map((r) => r.serviceRequestId),
