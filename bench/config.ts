@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 
-/** Where the benchmark runs and how big its data is (DESIGN.md "Scale"). */
+/** Where the benchmark runs and how big its data is (docs/design.md "Scale"). */
 
 export const repoRoot = resolve(import.meta.dirname, '..');
 export const resultsDir = resolve(repoRoot, 'bench/results');
@@ -19,13 +19,13 @@ export function databaseUrl(database = benchDatabase): string {
 export const BENCH_PASSWORD = 'Bench-Zniwa-2026';
 
 export interface Scale {
-  /** 1 = DESIGN.md: 100k customers, 300k machines, 1M service requests, 10M chat messages. */
+  /** 1 = docs/design.md: 100k customers, 300k machines, 1M service requests, 10M chat messages. */
   factor: number;
   customers: number;
   staff: number;
   machines: number;
   serviceRequests: number;
-  /** DESIGN.md: 100k offer requests (bench/fill-offers.ts; their status histories, not their items). */
+  /** docs/design.md: 100k offer requests (bench/fill-offers.ts; their status histories, not their items). */
   offerRequests: number;
   chatMessages: number;
 }

@@ -8,7 +8,7 @@ const STATUS_BY_AGE = `CASE
   WHEN age_days > 30 THEN ${weighted('r1', { F: 35, O: 15, A: 10, P: 10, R: 10, X: 10, C: 5, U: 5 })}
   ELSE ${weighted('r1', { N: 30, C: 25, R: 20, P: 10, O: 8, A: 4, F: 2, X: 1 })} END`;
 
-/** The statuses a request went through to reach its own (DESIGN.md transitions), for its history. */
+/** The statuses a request went through to reach its own (docs/design.md transitions), for its history. */
 const PATH = `CASE status
   WHEN 'N' THEN '{N}'::text[] WHEN 'C' THEN '{N,C}'::text[] WHEN 'R' THEN '{N,C,R}'::text[] WHEN 'P' THEN '{N,C,R,P}'::text[]
   WHEN 'O' THEN CASE WHEN r2 < 0.5 THEN '{N,C,R,O}'::text[] ELSE '{N,C,R,P,O}'::text[] END

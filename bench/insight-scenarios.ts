@@ -8,7 +8,7 @@ import type { Actor } from '../apps/server/src/plugins/session.ts';
 import type { Scenario } from './scenarios.ts';
 
 /**
- * The insight dashboard (issue 15) at DESIGN.md's scale: the whole dashboard (GET api/staff/insight, one call
+ * The insight dashboard (issue 15) at docs/design.md's scale: the whole dashboard (GET api/staff/insight, one call
  * for every figure) and the two queue filters its links added (an exact machine model, the days of the last
  * status change). The users are the generated service staff (ids 1..20, service<N>@bench.example).
  */

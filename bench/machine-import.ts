@@ -1,5 +1,5 @@
 /**
- * The machine import at DESIGN.md's scale on PostgreSQL (docs/perf.md "Machines from the ERP"):
+ * The machine import at docs/design.md's scale on PostgreSQL (docs/perf.md "Machines from the ERP"):
  *
  *   npm run bench:machines [-- --rows=300000]
  *

@@ -1,5 +1,5 @@
 /**
- * The benchmark of machines, service requests and chat at DESIGN.md's scale on PostgreSQL (docs/perf.md).
+ * The benchmark of machines, service requests and chat at docs/design.md's scale on PostgreSQL (docs/perf.md).
  *
  *   npm run bench                      # generate care_bench if needed, then the load and the query plans
  *   npm run bench -- generate [--fresh] [--scale=1] [--only=catalog]

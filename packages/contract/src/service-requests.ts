@@ -19,7 +19,7 @@ import { TranslatedTextSchema } from './translations.ts';
  * Once created, the description and the attachments never change (SPEC §4): no call edits or removes them.
  */
 
-/** F, X and U end a request (DESIGN.md); no appendices are accepted then. */
+/** F, X and U end a request (docs/design.md); no appendices are accepted then. */
 export const FINAL_SERVICE_REQUEST_STATUSES = [
   'F',
   'X',

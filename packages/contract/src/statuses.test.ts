@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SERVICE_REQUEST_STATUSES, SERVICE_REQUEST_TRANSITIONS, canTransition } from './statuses.ts';
 
 describe('service request transitions', () => {
-  it('allows only the transitions of DESIGN.md', () => {
+  it('allows only the transitions of docs/design.md', () => {
     expect(canTransition('N', 'C')).toBe(true);
     expect(canTransition('A', 'F')).toBe(true);
     expect(canTransition('N', 'F')).toBe(false);

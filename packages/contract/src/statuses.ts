@@ -6,7 +6,7 @@ export type MachineStatus = (typeof MACHINE_STATUSES)[number];
 export const SERVICE_REQUEST_STATUSES = ['N', 'C', 'R', 'P', 'O', 'A', 'F', 'X', 'U'] as const;
 export type ServiceRequestStatus = (typeof SERVICE_REQUEST_STATUSES)[number];
 
-/** DESIGN.md: allowed transitions (staff; a customer may withdraw N→X). F, X and U are final. */
+/** docs/design.md: allowed transitions (staff; a customer may withdraw N→X). F, X and U are final. */
 export const SERVICE_REQUEST_TRANSITIONS: Record<ServiceRequestStatus, readonly ServiceRequestStatus[]> = {
   N: ['C', 'X'],
   C: ['R', 'U', 'X'],

@@ -1,5 +1,5 @@
 /**
- * A small in-memory cache of one instance (docs/decisions/050d-one-ttl-cache.md): at most `max` entries, each
+ * A small in-memory cache of one instance (docs/decisions/051-one-ttl-cache.md): at most `max` entries, each
  * kept for `ttlMs` after it was set (or for its own time, given to `set`); when full, the entry set longest ago
  * goes first. For answers that may be a little old: the parts search's results and vocabulary, rendered public
  * pages, addresses over their render limit.

@@ -19,7 +19,7 @@ interface Limit {
 
 const MINUTE = 60_000;
 
-/** DESIGN.md security baseline: limits per IP and per account on sign-in, registration and password reset. */
+/** docs/design.md security baseline: limits per IP and per account on sign-in, registration and password reset. */
 export const RATE_LIMITS = {
   signInPerIp: { max: 10, timeWindow: MINUTE },
   /** Failed sign-ins only (perAccountFailures): a customer who signs in often is not locked out by it. */

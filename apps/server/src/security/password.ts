@@ -4,7 +4,7 @@ import { type Algorithm, hash, verify } from '@node-rs/argon2';
 // `Algorithm` is a const enum in the typings, which erasable TypeScript cannot read; 2 is Argon2id.
 const ARGON2ID = 2 as Algorithm;
 
-/** DESIGN.md / OWASP password storage: argon2id, m=19 MiB, t=2, p=1. */
+/** docs/design.md / OWASP password storage: argon2id, m=19 MiB, t=2, p=1. */
 export const PASSWORD_HASH_OPTIONS = {
   algorithm: ARGON2ID,
   memoryCost: 19456,

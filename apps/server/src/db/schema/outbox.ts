@@ -4,7 +4,7 @@ import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { checkIn, createdAt, id, timestamptz } from './columns.ts';
 
 /**
- * E-mail outbox (DESIGN.md "jobs"): a message is written in the same transaction as the change that causes
+ * E-mail outbox (docs/design.md "jobs"): a message is written in the same transaction as the change that causes
  * it and sent by the worker with retries. A worker claims due rows with `FOR UPDATE SKIP LOCKED` and pushes
  * `next_attempt_at` forward before sending, which doubles as a lease when an instance dies mid-send.
  */

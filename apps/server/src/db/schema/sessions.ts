@@ -20,7 +20,7 @@ const sha256Hex = (name: string) => text(name).notNull();
 const isSha256Hex = (column: PgColumn) => sql`${column} ~ '^[0-9a-f]{64}$'`;
 
 /**
- * Sign-in sessions (DESIGN.md): the cookie holds a random 256-bit token, the row only its SHA-256.
+ * Sign-in sessions (docs/design.md): the cookie holds a random 256-bit token, the row only its SHA-256.
  * A session is valid while now() < expires_at (absolute, longer with remember-me) and now() < idle_expires_at
  * (pushed forward on activity, at most once a minute to spare writes).
  */

@@ -55,7 +55,7 @@ function decode(payload: string): z.infer<typeof PayloadSchema> | null {
 }
 
 /**
- * ALTCHA proof of work (DESIGN.md: self-hosted, no third party). Challenges are signed with CAPTCHA_HMAC_KEY
+ * ALTCHA proof of work (docs/design.md: self-hosted, no third party). Challenges are signed with CAPTCHA_HMAC_KEY
  * and made in "deterministic" mode: the server knows the secret counter's key, so checking a solution costs
  * one HMAC while finding it costs the browser up to CAPTCHA_MAX_NUMBER key derivations.
  */

@@ -4,7 +4,7 @@ import { getInsight } from './insight.service.ts';
 
 /**
  * The dashboard's figures are counted at most once a minute per instance (docs/decisions/047): every figure is an
- * index range scan, but over the last 26 weeks at DESIGN.md's scale that is ~140k requests, up to a second
+ * index range scan, but over the last 26 weeks at docs/design.md's scale that is ~140k requests, up to a second
  * or two of work — too much to repeat for each of 20 staff members reloading the page. An answer older
  * than INSIGHT_FRESH_MS is served once more while one recount runs in the background (never two at once).
  */

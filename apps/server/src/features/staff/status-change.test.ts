@@ -114,7 +114,7 @@ describe('status changes: transitions, history, e-mail, events, concurrency, wit
     await t.app.close();
   });
 
-  it('every transition of DESIGN.md is allowed, and each writes a history row with who, when and the note', async () => {
+  it('every transition of docs/design.md is allowed, and each writes a history row with who, when and the note', async () => {
     const paths: ServiceRequestStatus[][] = [
       ['N', 'C', 'R', 'P', 'O', 'A', 'F'],
       ['N', 'C', 'R', 'O'],

@@ -2,7 +2,7 @@ import type { ServiceRequestStatus } from '@care/contract/statuses';
 import { useTranslation } from 'react-i18next';
 import { StatusBadge, type StatusTone } from './status-badge.tsx';
 
-/** N is new; F is the happy end; X and U are refusals (DESIGN.md transitions). The customer's and staff screens share it. */
+/** N is new; F is the happy end; X and U are refusals (docs/design.md transitions). The customer's and staff screens share it. */
 export const SERVICE_STATUS_TONES: Record<ServiceRequestStatus, StatusTone> = {
   N: 'new',
   C: 'progress',

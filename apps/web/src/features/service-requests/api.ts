@@ -137,7 +137,7 @@ export const attachmentPath = (id: string, fileId: string) =>
   `api/service-requests/${encodeURIComponent(id)}/attachments/${encodeURIComponent(fileId)}`;
 
 /**
- * POST api/service-requests/{id}/withdrawal: the customer withdraws a request still pending (N → X, DESIGN.md).
+ * POST api/service-requests/{id}/withdrawal: the customer withdraws a request still pending (N → X, docs/design.md).
  * The request and the lists are fetched again: the history has a new entry.
  */
 export function useWithdrawServiceRequest(id: string) {

@@ -10,7 +10,7 @@ interface WithdrawRequestProps {
   pending: boolean;
 }
 
-/** The customer's one status change (DESIGN.md: N → X while pending), behind a confirmation: it cannot be undone. */
+/** The customer's one status change (docs/design.md: N → X while pending), behind a confirmation: it cannot be undone. */
 export function WithdrawRequest({ code, onConfirm, pending }: WithdrawRequestProps) {
   const { t } = useTranslation(['services', 'common']);
   const [opened, dialog] = useDisclosure(false);

@@ -15,7 +15,7 @@ interface StatusChangeProps {
 }
 
 /**
- * The status control: only the statuses DESIGN.md allows after the current one are offered; a note is optional;
+ * The status control: only the statuses docs/design.md allows after the current one are offered; a note is optional;
  * nothing changes before a confirmation. The server has the last word: its refusal (someone changed the status
  * meanwhile, or the move is not allowed) stays on screen until the next choice.
  */
