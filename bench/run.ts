@@ -9,7 +9,7 @@
  *   npm run bench -- mix --smoke       # the same in about a minute with tiny steps, to check that it works
  *
  * `mix` (issue 6) is the realistic mix of customers and staff on two instances beside a bare Fastify's
- * ceiling (bench/mix.ts); it generates care_bench first when it is not there.
+ * ceiling (bench/load/mix.ts); it generates care_bench first when it is not there.
  *
  * `--only=catalog` generates, loads or explains only the parts catalogue (1M parts, 20k cards at scale 1;
  * generating it alone takes about 4 minutes and keeps the rest of care_bench).
@@ -17,12 +17,12 @@
  * Long (generation about 8 minutes on 2 cores, the load about 8): kept out of `npm test` and CI.
  */
 import { parseArgs } from 'node:util';
-import { defaultLoadOptions, scaleOf } from './config.ts';
-import { ensureCatalog, ensureGenerated } from './generate.ts';
-import { explainAll } from './explain.ts';
-import { runLoad } from './load.ts';
-import { defaultMixOptions, runMix, smokeMixOptions } from './mix.ts';
-import { sizesTable } from './table-sizes.ts';
+import { defaultLoadOptions, scaleOf } from './support/config.ts';
+import { ensureCatalog, ensureGenerated } from './data/generate.ts';
+import { explainAll } from './plans/explain.ts';
+import { runLoad } from './load/load.ts';
+import { defaultMixOptions, runMix, smokeMixOptions } from './load/mix.ts';
+import { sizesTable } from './data/table-sizes.ts';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -35,7 +35,7 @@ const { values, positionals } = parseArgs({
     connections: { type: 'string', default: String(defaultLoadOptions.connections) },
     port: { type: 'string', default: String(defaultLoadOptions.port) },
     only: { type: 'string', multiple: true, default: [] },
-    // mix (bench/mix.ts); its --duration and --warmup default to the mix's own values.
+    // mix (bench/load/mix.ts); its --duration and --warmup default to the mix's own values.
     rates: { type: 'string' },
     ceiling: { type: 'string' },
     customers: { type: 'string' },

@@ -1,16 +1,15 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { createWriteStream, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { multipart, type Part } from '../../apps/server/src/test/files.ts';
-import { repoRoot, resultsDir } from './paths.ts';
+import { type Portal, QUOTAS_OFF, signIn as signInPortal, startPortal } from '../support/portal.ts';
+import { resultsDir } from './paths.ts';
 import { query } from './postgres.ts';
 
 export { FAULTS_DIR, repoRoot, resultsDir } from './paths.ts';
 
 /** The demo data's accounts (apps/server/src/db/seed/accounts.ts), seeded with SEED_DEMO_DATA=true. */
-export const DEMO_PASSWORD = 'Zniwa-2026-demo';
+export { DEMO_PASSWORD } from '../support/portal.ts';
 export const CUSTOMER = 'jan.kowalski@example.com';
 export const SERVICE = 'serwis@agromech.example';
 
@@ -32,87 +31,29 @@ export interface ServerOptions {
   env?: Record<string, string>;
 }
 
-export interface ServerProcess {
-  baseUrl: string;
-  child: ChildProcess;
-  /** Settles when the process exits, with its code or signal. */
-  exited: Promise<string>;
-  hasExited(): boolean;
-  stop(): Promise<void>;
-  kill9(): Promise<void>;
-}
+export type ServerProcess = Portal;
 
 /**
- * The real server (apps/server/src/server.ts) in production mode on loopback; its output goes to
+ * The real server (bench/support/portal.ts) with the demo data; its output goes to
  * bench/results/faults/<name>.log (appended, so a restarted instance continues the same file).
  */
-export async function startServer(options: ServerOptions): Promise<ServerProcess> {
-  mkdirSync(resultsDir, { recursive: true });
+export function startServer(options: ServerOptions): Promise<ServerProcess> {
   mkdirSync(options.dataDir, { recursive: true });
-  const log = createWriteStream(resolve(resultsDir, `${options.name}.log`), { flags: 'a' });
-  const baseUrl = `http://127.0.0.1:${options.port}`;
-  const child = spawn(
-    resolve(repoRoot, 'node_modules/.bin/node'),
-    ['--disable-warning=ExperimentalWarning', resolve(repoRoot, 'apps/server/src/server.ts')],
-    {
-      cwd: repoRoot,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        HOST: '127.0.0.1',
-        PORT: String(options.port),
-        PUBLIC_URL: `http://localhost:${options.port}`,
-        DATABASE_URL: options.databaseUrl,
-        DATA_DIR: options.dataDir,
-        LOG_LEVEL: 'warn',
-        SEED_DEMO_DATA: 'true',
-        RATE_LIMIT_IP_FACTOR: '50',
-        // One customer writes hundreds of times a minute here: the faults are the subject, not the quotas.
-        QUOTA_CHAT_MESSAGES_PER_MINUTE: '100000',
-        QUOTA_OFFER_REQUESTS_PER_MINUTE: '100000',
-        QUOTA_UPLOAD_MB_PER_DAY: '10000',
-        SMTP_URL: options.smtpUrl ?? '',
-        ...options.env,
-      },
+  return startPortal({
+    port: options.port,
+    output: { log: resolve(resultsDir, `${options.name}.log`), append: true },
+    env: {
+      PUBLIC_URL: `http://localhost:${options.port}`,
+      DATABASE_URL: options.databaseUrl,
+      DATA_DIR: options.dataDir,
+      SEED_DEMO_DATA: 'true',
+      RATE_LIMIT_IP_FACTOR: '50',
+      // One customer writes hundreds of times a minute here: the faults are the subject, not the quotas.
+      ...QUOTAS_OFF,
+      SMTP_URL: options.smtpUrl ?? '',
+      ...options.env,
     },
-  );
-  child.stdout!.pipe(log, { end: false });
-  child.stderr!.pipe(log, { end: false });
-  let exitedWith: string | null = null;
-  const exited = new Promise<string>((done) =>
-    child.once('exit', (code, signal) => {
-      exitedWith = signal ?? `code ${code}`;
-      done(exitedWith);
-    }),
-  );
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (exitedWith !== null) throw new Error(`the server exited (${exitedWith}) before it was ready`);
-    try {
-      if ((await fetch(`${baseUrl}/readyz`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error('the server did not become ready within 90 s');
-    }
-    await sleep(200);
-  }
-  const signal = async (name: NodeJS.Signals) => {
-    if (exitedWith !== null) return;
-    child.kill(name);
-    await exited;
-  };
-  return {
-    baseUrl,
-    child,
-    exited,
-    hasExited: () => exitedWith !== null,
-    stop: () => signal('SIGTERM'),
-    kill9: () => signal('SIGKILL'),
-  };
+  });
 }
 
 export interface Answer {
@@ -177,13 +118,7 @@ export async function call(
 }
 
 export async function signIn(baseUrl: string, email: string): Promise<string> {
-  const answer = await call(baseUrl, '/auth/login', {
-    json: { username: email, password: DEMO_PASSWORD, remember: false },
-  });
-  const cookie = answer.headers?.getSetCookie()[0];
-  if (answer.status !== 200 || !cookie)
-    throw new Error(`sign-in of ${email}: ${answer.status} ${JSON.stringify(answer.body)}`);
-  return cookie.split(';')[0]!;
+  return (await signInPortal(baseUrl, email)).cookie;
 }
 
 /** What the demo customer writes to: one of their open service requests, a machine, the form's choices, a part. */

@@ -1,6 +1,6 @@
 import pg from 'pg';
-import { CARD_NAMES, PART_NAMES, randomFrom, STANDARD_NAMES } from './catalog-vocabulary.ts';
-import { databaseUrl } from './config.ts';
+import { CARD_NAMES, PART_NAMES, randomFrom, STANDARD_NAMES } from '../data/catalog-vocabulary.ts';
+import { databaseUrl } from '../support/config.ts';
 import type { Scenario } from './scenarios.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import type pg from 'pg';
-import { benchDatabase } from './config.ts';
+import { benchDatabase } from '../support/config.ts';
 
 /**
  * CPU seconds spent by the server process and by the PostgreSQL backends serving care_bench, from /proc (Linux).

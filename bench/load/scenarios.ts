@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { databaseUrl } from './config.ts';
+import { databaseUrl } from '../support/config.ts';
 
 /** A benchmarked customer: who signs in and the busy request whose pages they open. */
 export interface BenchUser {

@@ -4,14 +4,20 @@ import { resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { BENCH_PASSWORD, databaseUrl, type LoadOptions, resultsDir, TARGET_P99_MS } from './config.ts';
+import {
+  BENCH_PASSWORD,
+  databaseUrl,
+  type LoadOptions,
+  resultsDir,
+  TARGET_P99_MS,
+} from '../support/config.ts';
 import { cpuBetween, cpuSnapshot } from './cpu-usage.ts';
 import { figuresTables, latencyFigures, type ScenarioFigures } from './figures.ts';
 import { paced, type Sample } from './paced.ts';
 import { catalogQueries, catalogScenarios } from './catalog-scenarios.ts';
 import { insightScenarios, insightTargets } from './insight-scenarios.ts';
 import { loadScenarios, type Scenario } from './scenarios.ts';
-import { type ServerProcess, startServer } from './server-process.ts';
+import { type Portal, signIn, startBenchServer } from '../support/portal.ts';
 
 /** Five probes of /readyz, each every 100 ms on average. */
 const CANARY_PATHS = Array.from({ length: 5 }, () => ({ email: '', path: '/readyz' }));
@@ -24,20 +30,6 @@ async function withClient<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> 
   } finally {
     await client.end();
   }
-}
-
-/** Signs in through POST auth/login like the web app and answers the session cookie to send back. */
-async function signIn(baseUrl: string, email: string): Promise<string> {
-  const response = await fetch(`${baseUrl}/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: email, password: BENCH_PASSWORD, remember: false }),
-  });
-  if (!response.ok)
-    throw new Error(`sign-in of ${email} failed: ${response.status} ${await response.text()}`);
-  const cookie = response.headers.getSetCookie()[0];
-  if (!cookie) throw new Error(`sign-in of ${email} set no cookie`);
-  return cookie.split(';')[0]!;
 }
 
 async function checkAnswers(
@@ -97,7 +89,7 @@ function saturate(
 }
 
 async function measure(
-  server: ServerProcess,
+  server: Portal,
   monitor: pg.Client,
   scenario: Scenario,
   cookies: Map<string, string>,
@@ -159,7 +151,7 @@ export async function runLoad(options: LoadOptions): Promise<ScenarioFigures[]> 
   const chosen = scenarios.filter(
     (s) => !options.only.length || options.only.some((o) => s.name.includes(o)),
   );
-  const server = await startServer(options.port);
+  const server = await startBenchServer(options.port);
   const monitor = new pg.Client({ connectionString: databaseUrl() });
   await monitor.connect();
   try {
@@ -167,7 +159,7 @@ export async function runLoad(options: LoadOptions): Promise<ScenarioFigures[]> 
     const signingIn = new Set(chosen.flatMap((scenario) => scenario.paths.map((p) => p.email)));
     for (const email of [...listUsers, ...chatTargets].map((user) => user.email).concat(insight.staff))
       if (signingIn.has(email) && !cookies.has(email))
-        cookies.set(email, await signIn(server.baseUrl, email));
+        cookies.set(email, (await signIn(server.baseUrl, email, BENCH_PASSWORD)).cookie);
     console.log(`  signed in ${cookies.size} customers and staff; the server's RSS is ${server.rssMb()} MB`);
     const results: ScenarioFigures[] = [];
     for (const scenario of chosen) {

@@ -1,10 +1,10 @@
 import { INSIGHT_WEEKS } from '@care/contract/insight';
 import type pg from 'pg';
 import { StaffQueueQuerySchema } from '@care/contract/staff';
-import type { Db } from '../apps/server/src/db/client.ts';
-import { getInsight } from '../apps/server/src/features/insight/insight.service.ts';
-import { listQueue } from '../apps/server/src/features/staff/staff-queue.service.ts';
-import type { Actor } from '../apps/server/src/plugins/session.ts';
+import type { Db } from '../../apps/server/src/db/client.ts';
+import { getInsight } from '../../apps/server/src/features/insight/insight.service.ts';
+import { listQueue } from '../../apps/server/src/features/staff/staff-queue.service.ts';
+import type { Actor } from '../../apps/server/src/plugins/session.ts';
 import type { Scenario } from './scenarios.ts';
 
 /**
@@ -87,7 +87,7 @@ export function insightScenarios(targets: InsightTargets, connections: number): 
   ];
 }
 
-/** The same three for EXPLAIN (bench/explain.ts): the service functions the endpoints call. */
+/** The same three for EXPLAIN (bench/plans/explain.ts): the service functions the endpoints call. */
 export async function insightCases(
   client: pg.Client,
 ): Promise<{ name: string; run: (db: Db) => Promise<unknown> }[]> {

@@ -20,8 +20,8 @@ import { resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { repoRoot } from './config.ts';
-import { getJson, startDemoPortal } from './demo-portal.ts';
+import { repoRoot } from '../support/config.ts';
+import { getJson, startDemoPortal } from '../support/portal.ts';
 
 const { values } = parseArgs({
   options: {
@@ -152,7 +152,9 @@ const probeRate = Number(values['probe-rate']);
 const portal = values.url
   ? { baseUrl: values.url.replace(/\/$/, ''), stop: async () => {} }
   : // The flood's "one address each" phase names its addresses in X-Forwarded-For, as a proxy would.
-    await startDemoPortal(Number(values.port), { DATABASE_URL: 'memory://', TRUST_PROXY: 'loopback' });
+    await startDemoPortal(Number(values.port), {
+      env: { DATABASE_URL: 'memory://', TRUST_PROXY: 'loopback' },
+    });
 try {
   const pages = await catalogPages(portal.baseUrl);
   await fetch(`${portal.baseUrl}${pages[0]}`, { headers: { 'accept-language': 'pl-PL,pl;q=0.9' } });

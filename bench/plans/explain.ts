@@ -5,18 +5,18 @@ import { MachineListQuerySchema } from '@care/contract/machines';
 import { ServiceRequestListQuerySchema } from '@care/contract/service-requests';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import type { Db } from '../apps/server/src/db/client.ts';
-import { listComments } from '../apps/server/src/features/chat/chat.service.ts';
-import { listOwnedMachines } from '../apps/server/src/features/machines/machines.service.ts';
+import type { Db } from '../../apps/server/src/db/client.ts';
+import { listComments } from '../../apps/server/src/features/chat/chat.service.ts';
+import { listOwnedMachines } from '../../apps/server/src/features/machines/machines.service.ts';
 import {
   getServiceRequest,
   listOwnServiceRequests,
-} from '../apps/server/src/features/service-requests/service-requests.service.ts';
-import type { Actor } from '../apps/server/src/plugins/session.ts';
-import { databaseUrl, resultsDir } from './config.ts';
+} from '../../apps/server/src/features/service-requests/service-requests.service.ts';
+import type { Actor } from '../../apps/server/src/plugins/session.ts';
+import { databaseUrl, resultsDir } from '../support/config.ts';
 import { catalogCases } from './catalog-explain.ts';
-import { insightCases } from './insight-scenarios.ts';
-import { pickChatTargets, pickListUsers } from './scenarios.ts';
+import { insightCases } from '../load/insight-scenarios.ts';
+import { pickChatTargets, pickListUsers } from '../load/scenarios.ts';
 
 /**
  * EXPLAIN (ANALYZE, BUFFERS) of the exact SQL the server runs for each benchmarked endpoint: the service

@@ -15,10 +15,10 @@ import { join } from 'node:path';
 import { once } from 'node:events';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { openDatabase } from '../apps/server/src/db/client.ts';
-import { migrate } from '../apps/server/src/db/migrate.ts';
-import { importMachines } from '../apps/server/src/features/machine-import/machine-import.service.ts';
-import { adminUrl } from './config.ts';
+import { openDatabase } from '../../apps/server/src/db/client.ts';
+import { migrate } from '../../apps/server/src/db/migrate.ts';
+import { importMachines } from '../../apps/server/src/features/machine-import/machine-import.service.ts';
+import { adminUrl } from '../support/config.ts';
 
 const { values } = parseArgs({ options: { rows: { type: 'string', default: '300000' } } });
 const ROWS = Number(values.rows);

@@ -17,8 +17,8 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { repoRoot, resultsDir } from './config.ts';
-import { type DemoPortal, getJson, startDemoPortal } from './demo-portal.ts';
+import { repoRoot, resultsDir } from '../support/config.ts';
+import { getJson, type Portal, startDemoPortal } from '../support/portal.ts';
 
 const { values } = parseArgs({
   options: {
@@ -48,7 +48,7 @@ interface Result {
   audits: Record<string, Audit>;
 }
 
-async function startPortal(port: number): Promise<DemoPortal> {
+async function buildAndStart(port: number): Promise<Portal> {
   console.log('Building the web app (npm run build -w @care/web) …');
   const build = spawnSync('npm', ['run', 'build', '-w', '@care/web'], { cwd: repoRoot, stdio: 'inherit' });
   if (build.status !== 0) throw new Error('the web build failed');
@@ -152,7 +152,7 @@ async function audit(url: string, runs: number): Promise<Result> {
   ]!;
 }
 
-const portal = values.url ? null : await startPortal(Number(values.port));
+const portal = values.url ? null : await buildAndStart(Number(values.port));
 const baseUrl = (values.url ?? portal!.baseUrl).replace(/\/$/, '');
 try {
   const pages = [

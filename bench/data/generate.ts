@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { openDatabase } from '../apps/server/src/db/client.ts';
-import { migrate } from '../apps/server/src/db/migrate.ts';
-import { hashPassword } from '../apps/server/src/security/password.ts';
-import { adminUrl, BENCH_PASSWORD, benchDatabase, databaseUrl, resultsDir, type Scale } from './config.ts';
+import { openDatabase } from '../../apps/server/src/db/client.ts';
+import { migrate } from '../../apps/server/src/db/migrate.ts';
+import { hashPassword } from '../../apps/server/src/security/password.ts';
+import { adminUrl, BENCH_PASSWORD, benchDatabase, databaseUrl, resultsDir, type Scale } from '../support/config.ts';
 import { accountAndMachineSteps, type FillStep } from './fill-accounts-machines.ts';
 import { chatSteps, finishingSteps } from './fill-chat.ts';
 import { CATALOG_TABLES, fillCatalog } from './fill-catalog.ts';

@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 
 /** Where the benchmark runs and how big its data is (docs/design.md "Scale"). */
 
-export const repoRoot = resolve(import.meta.dirname, '..');
+export const repoRoot = resolve(import.meta.dirname, '../..');
 export const resultsDir = resolve(repoRoot, 'bench/results');
 
 /** The server's PostgreSQL (README: 127.0.0.1:5432, user postgres, trust); override with BENCH_PG_URL. */
@@ -25,7 +25,7 @@ export interface Scale {
   staff: number;
   machines: number;
   serviceRequests: number;
-  /** docs/design.md: 100k offer requests (bench/fill-offers.ts; their status histories, not their items). */
+  /** docs/design.md: 100k offer requests (bench/data/fill-offers.ts; their status histories, not their items). */
   offerRequests: number;
   chatMessages: number;
 }

@@ -1,8 +1,8 @@
 /**
- * The machine's ceiling for the mix (bench/mix.ts): a bare Fastify with one JSON route, no plugins, logger off,
+ * The machine's ceiling for the mix (bench/load/mix.ts): a bare Fastify with one JSON route, no plugins, logger off,
  * run by the same Node as the server with NODE_ENV=production. Whatever it cannot exceed, the portal cannot.
  *
- *   node bench/bare-fastify.ts [port]      # GET /json → {"hello":"world"}
+ *   node bench/load/bare-fastify.ts [port]      # GET /json → {"hello":"world"}
  */
 import Fastify from 'fastify';
 

@@ -1,4 +1,4 @@
-import type { Scale } from './config.ts';
+import type { Scale } from '../support/config.ts';
 import { DEALERS, FIRST_NAMES, LAST_NAMES, MACHINE_MODELS, oneOf, weighted } from './sql-random.ts';
 
 export interface FillStep {

@@ -7,13 +7,13 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
-import { BENCH_PASSWORD, benchDatabase, databaseUrl, repoRoot, resultsDir } from './config.ts';
+import { BENCH_PASSWORD, benchDatabase, databaseUrl, repoRoot, resultsDir } from '../support/config.ts';
 import { cpuSeconds, machineBusySeconds } from './cpu-usage.ts';
 import { kindPicker, loadMixData, MIX_KINDS, type MixData, type MixRequest } from './mix-scenario.ts';
-import { type ServerProcess, startServer } from './server-process.ts';
+import { type Portal, type Session, signIn, startBenchServer } from '../support/portal.ts';
 
 /**
- * Issue 6: a realistic mix of customers and staff (bench/mix-scenario.ts) on two server instances against
+ * Issue 6: a realistic mix of customers and staff (bench/load/mix-scenario.ts) on two server instances against
  * care_bench on PostgreSQL, at open-loop arrival rates stepping up until p99 reaches 100 ms or a request fails;
  * beside it, in the same run, the ceiling of the machine: a bare Fastify JSON route under autocannon.
  *
@@ -167,7 +167,7 @@ async function startSmtpSink(port: number): Promise<{ count: () => number; close
 async function startBare(port: number): Promise<ChildProcess> {
   const child = spawn(
     resolve(repoRoot, 'node_modules/.bin/node'),
-    ['--disable-warning=ExperimentalWarning', resolve(repoRoot, 'bench/bare-fastify.ts'), String(port)],
+    ['--disable-warning=ExperimentalWarning', resolve(repoRoot, 'bench/load/bare-fastify.ts'), String(port)],
     {
       cwd: repoRoot,
       stdio: ['ignore', 'ignore', 'inherit'],
@@ -277,23 +277,6 @@ async function databaseBackends(monitor: pg.Client): Promise<Map<number, number>
 // ---------------------------------------------------------------------------------------------------------
 // The client: node:http with keep-alive, one agent per instance.
 
-interface Session {
-  cookie: string;
-}
-
-async function signIn(baseUrl: string, email: string): Promise<Session> {
-  const response = await fetch(`${baseUrl}/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: baseUrl },
-    body: JSON.stringify({ username: email, password: BENCH_PASSWORD, remember: false }),
-  });
-  if (!response.ok)
-    throw new Error(`sign-in of ${email} failed: ${response.status} ${await response.text()}`);
-  const cookie = response.headers.getSetCookie()[0];
-  if (!cookie) throw new Error(`sign-in of ${email} set no cookie`);
-  return { cookie: cookie.split(';')[0]! };
-}
-
 function send(agent: http.Agent, port: number, request: MixRequest, session: Session): Promise<number> {
   return new Promise((done) => {
     const headers: Record<string, string | number> = { accept: 'application/json' };
@@ -335,7 +318,7 @@ interface Load {
   data: MixData;
   customers: Session[];
   staff: Session[];
-  servers: ServerProcess[];
+  servers: Portal[];
   ports: number[];
   agents: http.Agent[];
 }
@@ -409,7 +392,7 @@ async function drive(load: Load, rate: number, warmup: number, duration: number,
   const canary: number[] = [];
   let nextCanary = started;
   let canaryTurn = 0;
-  const noSession: Session = { cookie: '' };
+  const noSession: Session = { cookie: '', setCookie: '' };
   const fireCanary = (scheduled: number) => {
     const instance = canaryTurn++ % load.servers.length;
     inFlight++;
@@ -754,13 +737,13 @@ export async function runMix(options: MixOptions): Promise<void> {
   const sink = await startSmtpSink(options.smtpPort);
   const monitor = new pg.Client({ connectionString: databaseUrl() });
   await monitor.connect();
-  const servers: ServerProcess[] = [];
+  const servers: Portal[] = [];
   let bare: ChildProcess | null = null;
   const agents = options.ports.map(() => new http.Agent({ keepAlive: true, maxSockets: 256 }));
   try {
     for (const port of options.ports)
       servers.push(
-        await startServer(port, {
+        await startBenchServer(port, {
           memoryProbe: true,
           env: {
             SMTP_URL: `smtp://127.0.0.1:${options.smtpPort}`,
@@ -791,7 +774,7 @@ export async function runMix(options: MixOptions): Promise<void> {
         Array.from({ length: 4 }, async () => {
           while (next < emails.length) {
             const i = next++;
-            sessions[i] = await signIn(servers[i % servers.length]!.baseUrl, emails[i]!);
+            sessions[i] = await signIn(servers[i % servers.length]!.baseUrl, emails[i]!, BENCH_PASSWORD);
           }
         }),
       );

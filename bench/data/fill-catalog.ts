@@ -1,6 +1,6 @@
 import type pg from 'pg';
-import type { Names } from '../apps/server/src/db/seed/catalog-model.ts';
-import { buildPartSearchText, normalizeSymbol } from '../apps/server/src/db/search-text.ts';
+import type { Names } from '../../apps/server/src/db/seed/catalog-model.ts';
+import { buildPartSearchText, normalizeSymbol } from '../../apps/server/src/db/search-text.ts';
 import {
   CARD_NAMES,
   FAMILIES,
@@ -10,7 +10,7 @@ import {
   sizeSuffix,
   STANDARD_NAMES,
 } from './catalog-vocabulary.ts';
-import type { Scale } from './config.ts';
+import type { Scale } from '../support/config.ts';
 import { dropDeferrable, restoreDeferred } from './schema-snapshot.ts';
 
 /** The catalogue tables the generator fills (issue 5: 1M parts, 20k cards at scale 1). */

@@ -22,7 +22,7 @@ import { existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, wri
 import { tmpdir } from 'node:os';
 import { resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { repoRoot, resultsDir } from './config.ts';
+import { repoRoot, resultsDir } from '../support/config.ts';
 
 const port = Number(process.env.SCAN_PORT ?? 3300);
 const base = `http://127.0.0.1:${port}`;

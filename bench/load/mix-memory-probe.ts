@@ -1,5 +1,5 @@
 /**
- * Preloaded into a server started by the mix (`node --import`, bench/server-process.ts `memoryProbe`): answers
+ * Preloaded into a server started by the mix (`node --import`, bench/support/portal.ts `memoryProbe`): answers
  * the message 'memory' on the IPC channel with process.memoryUsage(), so that the bench reads the V8 heap of
  * each instance from outside. Adds one message listener; the server does not know it is there.
  */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { catalogQueries } from './catalog-scenarios.ts';
-import { databaseUrl } from './config.ts';
+import { databaseUrl } from '../support/config.ts';
 import { pickChatTargets, pickListUsers } from './scenarios.ts';
 
 /**

@@ -1,4 +1,4 @@
-import type { Scale } from './config.ts';
+import type { Scale } from '../support/config.ts';
 import type { FillStep } from './fill-accounts-machines.ts';
 import { fillerText, percentile, uuidFrom } from './sql-random.ts';
 

@@ -1,6 +1,6 @@
-import { CATALOG_FAMILIES } from '../apps/server/src/db/seed/catalog.ts';
-import type { Names } from '../apps/server/src/db/seed/catalog-model.ts';
-import { STANDARD_PARTS } from '../apps/server/src/db/seed/standard-parts.ts';
+import { CATALOG_FAMILIES } from '../../apps/server/src/db/seed/catalog.ts';
+import type { Names } from '../../apps/server/src/db/seed/catalog-model.ts';
+import { STANDARD_PARTS } from '../../apps/server/src/db/seed/standard-parts.ts';
 
 /**
  * The words of the benchmark catalogue: the demo catalogue's real-ish pl/en/de part, card and assembly names

@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright';
-import { chromiumLaunchOptions } from '../e2e/support/chromium.ts';
+import { chromiumLaunchOptions } from '../../e2e/support/chromium.ts';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
