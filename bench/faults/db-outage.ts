@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import autocannon from 'autocannon';
 import { freshDatabase, query, startPostgres, stopPostgres } from './postgres.ts';
+import { faultPort } from './paths.ts';
 import {
   type Answer,
   call,
@@ -38,7 +39,7 @@ export interface DbOutageOptions {
 }
 
 export const dbOutageDefaults: DbOutageOptions = {
-  port: 3270,
+  port: faultPort(3270, 0),
   before: 8,
   down: 10,
   after: 15,

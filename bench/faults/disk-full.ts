@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { pngOfSize } from '../../apps/server/src/test/files.ts';
 import { freshDatabase, query, startPostgres } from './postgres.ts';
+import { faultPort } from './paths.ts';
 import {
   type Answer,
   call,
@@ -24,7 +25,12 @@ export interface DiskFullOptions {
   requests: number;
 }
 
-export const diskFullDefaults: DiskFullOptions = { port: 3274, tmpfsMb: 2, fileKb: 300, requests: 6 };
+export const diskFullDefaults: DiskFullOptions = {
+  port: faultPort(3274, 4),
+  tmpfsMb: 2,
+  fileKb: 300,
+  requests: 6,
+};
 
 const KB = 1024;
 

@@ -3,7 +3,7 @@
  *
  * Fault scenarios against the real server (docs/reliability.md). Each starts what it needs itself: a
  * PostgreSQL cluster of its own on 127.0.0.1:55432 (FAULTS_PG_PORT) under /tmp/care-faults (FAULTS_DIR), server
- * processes on ports 3270–3279, SMTP sinks on 2525–2529, a tmpfs for disk-full. Run as root (pg_ctl runs as the
+ * processes on ports 3270–3279, SMTP sinks on 2525–2529 (FAULTS_PORT_BASE=<n>: all on n…n+9), a tmpfs for disk-full. Run as root (pg_ctl runs as the
  * postgres user; mount needs root). Prints a table per scenario, writes bench/results/faults/<scenario>.json and
  * exits 1 when a scenario's expectations failed. Not part of CI.
  */

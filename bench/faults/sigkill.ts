@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { multipart, pngOfSize } from '../../apps/server/src/test/files.ts';
 import { freshDatabase, query, startPostgres } from './postgres.ts';
+import { faultPort } from './paths.ts';
 import { SmtpSink } from './smtp-sink.ts';
 import {
   type Answer,
@@ -33,8 +34,8 @@ export interface SigkillOptions {
 }
 
 export const sigkillDefaults: SigkillOptions = {
-  port: 3276,
-  smtpPort: 2526,
+  port: faultPort(3276, 6),
+  smtpPort: faultPort(2526, 9),
   before: 4,
   writers: 4,
   slowUploaders: 3,

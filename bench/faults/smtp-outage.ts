@@ -2,6 +2,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { freshDatabase, query, startPostgres } from './postgres.ts';
+import { faultPort } from './paths.ts';
 import { SmtpSink } from './smtp-sink.ts';
 import {
   call,
@@ -32,8 +33,8 @@ export interface SmtpOutageOptions {
 }
 
 export const smtpOutageDefaults: SmtpOutageOptions = {
-  port: 3272,
-  smtpPort: 2525,
+  port: faultPort(3272, 2),
+  smtpPort: faultPort(2525, 8),
   down: 15,
   tempfail: 25,
   writes: 12,
