@@ -35,7 +35,7 @@ import { serviceRequestRoutes } from './features/service-requests/service-reques
 import { staffRoutes } from './features/staff/staff.routes.ts';
 import { staffAccountRoutes } from './features/staff-accounts/staff-accounts.routes.ts';
 import { insightRoutes } from './features/insight/insight.routes.ts';
-import { withdrawalRoutes } from './features/staff/withdrawal.routes.ts';
+import { withdrawalRoutes } from './features/service-requests/withdrawal.routes.ts';
 import { ssoSettings } from './features/sso/sso-settings.ts';
 import { ssoRoutes } from './features/sso/sso.routes.ts';
 import { sessionsRoutes } from './features/sessions/sessions.routes.ts';

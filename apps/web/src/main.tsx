@@ -11,7 +11,7 @@ import { queryClient } from '#app/lib/query-client.ts';
 import { setUnauthorizedHandler } from '#app/lib/api-client.ts';
 import { AppProvider } from './app/provider.tsx';
 import { createRouter, routerReady } from './app/router.tsx';
-import { saveReturnLocation, useAuthStore } from './features/auth/auth-store.ts';
+import { saveReturnLocation, useAuthStore } from './lib/auth-store.ts';
 import { showStartupError } from './app/startup-error.ts';
 
 async function start(): Promise<void> {

@@ -6,7 +6,7 @@ import { type Db, openDatabase } from '#app/db/client.ts';
 import { normalizeEmail } from '#app/db/normalize.ts';
 import { migrate } from '#app/db/migrate.ts';
 import { users } from '#app/db/schema/users.ts';
-import { type AuditActor, recordAudit } from '#app/features/audit/audit.ts';
+import { type AuditActor, recordAudit } from '#app/audit/audit.ts';
 import { createLocalFileStore } from '#app/files/file-store.ts';
 import { endAllSessions, endEverySession } from '#app/plugins/session.ts';
 import { CliError, createUser, generatePassword } from './create-user.ts';

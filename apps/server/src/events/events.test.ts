@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { runCli } from '#app/cli/main.ts';
 import { sessions } from '#app/db/schema/sessions.ts';
-import { issueAuthToken } from '#app/features/auth/auth-tokens.ts';
+import { issueAuthToken } from '#app/security/auth-tokens.ts';
 import {
   clearRateLimits,
   cookieFor,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { issueAuthToken } from '#app/features/auth/auth-tokens.ts';
+import { issueAuthToken } from '#app/security/auth-tokens.ts';
 import {
   b2cPayload,
   clearRateLimits,

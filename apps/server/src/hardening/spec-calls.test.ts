@@ -1,6 +1,6 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { issueAuthToken } from '#app/features/auth/auth-tokens.ts';
+import { issueAuthToken } from '#app/security/auth-tokens.ts';
 import {
   cookieFor,
   insertMachine,

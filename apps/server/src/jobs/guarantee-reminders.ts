@@ -8,8 +8,8 @@ import type { Db } from '#app/db/client.ts';
 import { guaranteeRemindersSent, jobRuns } from '#app/db/schema/jobs.ts';
 import { machines } from '#app/db/schema/machines.ts';
 import { users } from '#app/db/schema/users.ts';
-import { guaranteeOf, todayInPoland } from '#app/features/machines/guarantee.ts';
-import { notificationOn } from '#app/features/staff/notification-settings.ts';
+import { guaranteeOf, todayInPoland } from '#app/db/guarantee.ts';
+import { notificationOn } from '#app/features/user/notification-settings.ts';
 import { enqueueMail } from '#app/mail/outbox.ts';
 import { mailTemplates } from '#app/mail/templates.ts';
 

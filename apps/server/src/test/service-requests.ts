@@ -8,7 +8,7 @@ import {
   serviceRequests,
   serviceRequestStatusHistory,
 } from '#app/db/schema/service-requests.ts';
-import { todayInPoland } from '#app/features/machines/guarantee.ts';
+import { todayInPoland } from '#app/db/guarantee.ts';
 import { multipart, type Part } from './files.ts';
 
 /** Test data for machines, service requests and their chat, inserted directly. */

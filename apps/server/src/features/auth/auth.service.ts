@@ -6,27 +6,20 @@ import type { Env } from '#app/config/env.ts';
 import type { Db } from '#app/db/client.ts';
 import { normalizeEmail } from '#app/db/normalize.ts';
 import { users } from '#app/db/schema/users.ts';
-import { recordAudit } from '#app/features/audit/audit.ts';
+import { recordAudit } from '#app/audit/audit.ts';
 import { enqueueMail } from '#app/mail/outbox.ts';
 import { mailTemplates } from '#app/mail/templates.ts';
 import { AppError, fieldError } from '#app/plugins/errors.ts';
 import { endAllSessions } from '#app/plugins/session.ts';
 import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from '#app/security/password.ts';
 import { passwordProblem } from '#app/security/password-policy.ts';
-import { consumeAuthToken, findUsableAuthToken, issueAuthToken, voidAuthTokens } from './auth-tokens.ts';
-
-export const userColumns = {
-  id: users.id,
-  email: users.email,
-  firstName: users.firstName,
-  lastName: users.lastName,
-  role: users.role,
-  language: users.language,
-};
-
-export function toUser(row: Omit<User, 'id'> & { id: number }): User {
-  return { ...row, id: String(row.id) };
-}
+import { toUser, userColumns } from '#app/db/signed-in-user.ts';
+import {
+  consumeAuthToken,
+  findUsableAuthToken,
+  issueAuthToken,
+  voidAuthTokens,
+} from '#app/security/auth-tokens.ts';
 
 /** An existing account whose sign-in was refused (wrong password, deactivated): the route logs it afterwards. */
 export interface RefusedSignIn {

@@ -23,7 +23,7 @@ import {
   consumeAuthToken,
   endRegistrationTokens,
   issueAuthToken,
-} from './auth-tokens.ts';
+} from '#app/security/auth-tokens.ts';
 import type { B2CStore } from './b2c-store.ts';
 
 /** What both registrations create: a pending customer, confirmed by e-mail. */

@@ -14,11 +14,11 @@ import {
 import { Readable } from 'node:stream';
 import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '#app/db/client.ts';
-import { forgetCatalogSearches } from '#app/features/catalog/catalog.service.ts';
+import { forgetCatalogSearches } from '#app/features/catalog/part-search.ts';
 import { catalogCards, catalogFolders, parts } from '#app/db/schema/catalog.ts';
 import { catalogFiles, catalogImports } from '#app/db/schema/catalog-imports.ts';
 import { files } from '#app/db/schema/files.ts';
-import { type AuditActor, recordAudit } from '#app/features/audit/audit.ts';
+import { type AuditActor, recordAudit } from '#app/audit/audit.ts';
 import type { FileStore } from '#app/files/file-store.ts';
 import type { CheckedImage, ImportFiles } from './import-files.ts';
 import { Problems } from './problems.ts';
@@ -179,7 +179,7 @@ export async function importCatalog(
       .returning({ id: catalogImports.id });
     id = String(row!.id);
   }
-  // Searches kept from before the import would not find its parts for a while (catalog.service.ts).
+  // Searches kept from before the import would not find its parts for a while (catalog/part-search.ts).
   if (status === 'imported') forgetCatalogSearches();
   if (failed)
     return {

@@ -27,16 +27,14 @@ import { accessGuard } from '#app/plugins/access-guards.ts';
 import { AppError } from '#app/plugins/errors.ts';
 import {
   breadcrumbs,
-  countParts,
   getCard,
   getCardDrawing,
   getPart,
   listCards,
   listFolders,
-  partHints,
   partPaths,
-  searchParts,
 } from './catalog.service.ts';
+import { countParts, partHints, searchParts } from './part-search.ts';
 
 const tags = ['catalog'];
 const errors = { 400: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema };

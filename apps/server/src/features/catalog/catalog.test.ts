@@ -8,7 +8,7 @@ import { cardPositions, catalogCards, catalogFolders, parts } from '#app/db/sche
 import { buildPartSearchText, normalizeSymbol } from '#app/db/search-text.ts';
 import { cookieFor, insertUser } from '#app/test/accounts.ts';
 import { createTestApp, type TestApp } from '#app/test/app.ts';
-import { forgetCatalogSearches } from './catalog.service.ts';
+import { forgetCatalogSearches } from './part-search.ts';
 
 const names = (pl: string, en: string, de: string, fallback: Language = 'pl'): TranslatedText => ({
   default: fallback,

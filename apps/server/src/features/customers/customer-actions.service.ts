@@ -6,7 +6,7 @@ import type { Db } from '#app/db/client.ts';
 import { normalizeSerialNumber } from '#app/db/normalize.ts';
 import { machines } from '#app/db/schema/machines.ts';
 import { users } from '#app/db/schema/users.ts';
-import { recordAudit } from '#app/features/audit/audit.ts';
+import { recordAudit } from '#app/audit/audit.ts';
 import { resendConfirmationLink } from '#app/features/auth/registration.service.ts';
 import { AppError, notFound } from '#app/plugins/errors.ts';
 import type { Actor } from '#app/plugins/session.ts';

@@ -5,7 +5,7 @@ import { machines } from '#app/db/schema/machines.ts';
 import { offerRequestItems, offerRequests } from '#app/db/schema/offers.ts';
 import { serviceRequests } from '#app/db/schema/service-requests.ts';
 import { userAddresses, users } from '#app/db/schema/users.ts';
-import { addressOf } from '#app/features/staff/staff-requests.service.ts';
+import { addressOf } from '#app/db/address.ts';
 import { notFound } from '#app/plugins/errors.ts';
 
 const isoOrNull = (value: Date | null) => (value === null ? null : value.toISOString());

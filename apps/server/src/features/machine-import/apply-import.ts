@@ -14,8 +14,8 @@ import { auditLog } from '#app/db/schema/audit.ts';
 import { machineImportRows } from '#app/db/schema/machine-imports.ts';
 import { machines } from '#app/db/schema/machines.ts';
 import { users } from '#app/db/schema/users.ts';
-import type { AuditActor } from '#app/features/audit/audit.ts';
-import { notificationOn } from '#app/features/staff/notification-settings.ts';
+import type { AuditActor } from '#app/audit/audit.ts';
+import { notificationOn } from '#app/features/user/notification-settings.ts';
 import { enqueueMail } from '#app/mail/outbox.ts';
 import { mailTemplates } from '#app/mail/templates.ts';
 

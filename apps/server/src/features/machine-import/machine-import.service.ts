@@ -13,7 +13,7 @@ import {
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '#app/db/client.ts';
 import { machineImportRows, machineImports } from '#app/db/schema/machine-imports.ts';
-import { type AuditActor, recordAudit } from '#app/features/audit/audit.ts';
+import { type AuditActor, recordAudit } from '#app/audit/audit.ts';
 import { applyChanges, checkOwners, countChanges, type MailLinks } from './apply-import.ts';
 import { readMachineCsv } from './machine-csv.ts';
 import type { MachineRow } from './machine-row.ts';

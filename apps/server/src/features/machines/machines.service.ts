@@ -16,7 +16,7 @@ import { serviceRequests } from '#app/db/schema/service-requests.ts';
 import { foldedContains, machineSearchText, searchTextOf } from '#app/db/search-text.ts';
 import { notFound } from '#app/plugins/errors.ts';
 import type { Actor } from '#app/plugins/session.ts';
-import { guaranteeOf, todayInPoland } from './guarantee.ts';
+import { guaranteeOf, todayInPoland } from '#app/db/guarantee.ts';
 
 type MachineListQuery = z.output<typeof MachineListQuerySchema>;
 

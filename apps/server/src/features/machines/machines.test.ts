@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cookieFor, insertUser } from '#app/test/accounts.ts';
 import { createTestApp, type TestApp } from '#app/test/app.ts';
 import { daysFromToday, insertOwnedMachine, insertRequest } from '#app/test/service-requests.ts';
-import { guaranteeOf } from './guarantee.ts';
+import { guaranteeOf } from '#app/db/guarantee.ts';
 
 describe('machines (api/end-products)', () => {
   let t: TestApp;

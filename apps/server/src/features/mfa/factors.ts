@@ -4,7 +4,7 @@ import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Db } from '#app/db/client.ts';
 import { passkeys, sessionSecondFactor, totpFactors } from '#app/db/schema/mfa.ts';
 import { users } from '#app/db/schema/users.ts';
-import { recordAudit } from '#app/features/audit/audit.ts';
+import { recordAudit } from '#app/audit/audit.ts';
 import { AppError, fieldError } from '#app/plugins/errors.ts';
 import type { Actor } from '#app/plugins/session.ts';
 import { verifyPassword } from '#app/security/password.ts';

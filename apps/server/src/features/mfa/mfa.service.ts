@@ -2,7 +2,7 @@ import type { MfaStatus } from '@care/contract/mfa';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Db } from '#app/db/client.ts';
 import { totpFactors } from '#app/db/schema/mfa.ts';
-import { recordAudit } from '#app/features/audit/audit.ts';
+import { recordAudit } from '#app/audit/audit.ts';
 import { AppError } from '#app/plugins/errors.ts';
 import type { Actor } from '#app/plugins/session.ts';
 import { factorCount, secondFactorRequiredOf } from './factors.ts';

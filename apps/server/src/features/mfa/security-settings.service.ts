@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '#app/db/client.ts';
 import { portalSettings } from '#app/db/schema/mfa.ts';
 import type { Actor } from '#app/plugins/session.ts';
-import { recordAudit } from '#app/features/audit/audit.ts';
+import { recordAudit } from '#app/audit/audit.ts';
 
 const KEY = 'require-staff-second-factor';
 

@@ -6,7 +6,7 @@ import type { Env } from '#app/config/env.ts';
 import type { Db } from '#app/db/client.ts';
 import { type SecondFactorStep } from '@care/contract/mfa';
 import { totpFactors } from '#app/db/schema/mfa.ts';
-import { recordAudit } from '#app/features/audit/audit.ts';
+import { recordAudit } from '#app/audit/audit.ts';
 import { AppError } from '#app/plugins/errors.ts';
 import type { Actor } from '#app/plugins/session.ts';
 import { afterFactorAdded, afterFactorRemoved, assertMayRemoveFactor } from './factors.ts';

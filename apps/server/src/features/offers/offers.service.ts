@@ -18,7 +18,7 @@ import type { Db } from '#app/db/client.ts';
 import { displayName, fullName } from '#app/db/display-name.ts';
 import { startOfPortalDay } from '#app/db/portal-day.ts';
 import { type Audience, publishEvent } from '#app/events/event-bus.ts';
-import { recordAudit } from '#app/features/audit/audit.ts';
+import { recordAudit } from '#app/audit/audit.ts';
 import { parts } from '#app/db/schema/catalog.ts';
 import { DOCUMENT_PREFIXES, nextDocumentCode } from '#app/db/schema/counters.ts';
 import { files } from '#app/db/schema/files.ts';
@@ -98,6 +98,17 @@ export async function sendOfferRequest(
   }
 }
 
+/** One line of the request, with the catalogue's name and symbol of its part (offerLinesOf). */
+type OfferLine = Awaited<ReturnType<typeof offerLinesOf>>[number];
+
+/** What writeOfferRequest filed: the new request's id and number, and its recorded attachments. */
+interface FiledOfferRequest {
+  id: number;
+  number: string;
+  recorded: Awaited<ReturnType<typeof recordFiles>>;
+}
+
+/** Files the offer request in one transaction: checked lines, then the rows, the e-mails and the event. */
 async function insertOfferRequest(
   db: Db,
   actor: Actor,
@@ -105,6 +116,17 @@ async function insertOfferRequest(
   context: OfferRequestContext,
   uploads: readonly Upload[],
 ): Promise<number> {
+  const lines = await offerLinesOf(db, input);
+  return db.transaction(async (tx) => {
+    const filed = await writeOfferRequest(tx, actor, input, lines, uploads);
+    await mailOfferRequest(tx, actor, input, context, lines, filed);
+    await publishOfferRequestSent(tx, actor, filed.id);
+    return filed.id;
+  });
+}
+
+/** Validate: every line's part exists (VALIDATION_FAILED naming the lines that do not); the catalogue's name and symbol. */
+async function offerLinesOf(db: Db, input: SendOfferRequest) {
   const ids = [...new Set(input.items.map((item) => Number(item.id)))];
   const found = await db
     .select({ id: parts.id, symbol: parts.symbol, name: parts.name })
@@ -115,7 +137,7 @@ async function insertOfferRequest(
     byId.has(Number(item.id)) ? [] : [{ path: `items.${index}.id`, code: 'validation.invalid_value' }],
   );
   if (unknown.length > 0) throw new AppError('VALIDATION_FAILED', undefined, unknown);
-  const lines = input.items.map((item, index) => {
+  return input.items.map((item, index) => {
     const part = byId.get(Number(item.id))!;
     return {
       partId: part.id,
@@ -125,81 +147,103 @@ async function insertOfferRequest(
       sortOrder: index,
     };
   });
+}
 
-  return db.transaction(async (tx) => {
-    const now = new Date();
-    const number = await nextDocumentCode(tx, DOCUMENT_PREFIXES.offerRequest, now);
-    const [request] = await tx
-      .insert(offerRequests)
-      .values({
-        number,
-        customerId: actor.id,
-        status: 'sent',
-        note: input.note ?? null,
-        language: actor.language,
-        statusChangedAt: now,
-        clientId: input.clientId ?? null,
-        createdAt: now,
-      })
-      .returning({ id: offerRequests.id });
-    const id = request!.id;
-    await tx.insert(offerRequestItems).values(lines.map((line) => ({ ...line, offerRequestId: id })));
-    const recorded = await recordFiles(tx, uploads, actor.id);
-    if (recorded.length > 0) {
-      await tx.insert(offerRequestAttachments).values(
-        recorded.map((file) => ({
-          offerRequestId: id,
-          fileId: file.id,
-          addedBy: actor.id,
-          addedAt: file.createdAt,
-        })),
-      );
-    }
-    await tx.insert(offerRequestStatusHistory).values({
-      offerRequestId: id,
-      fromStatus: null,
-      toStatus: 'sent',
-      changedBy: actor.id,
-      changedAt: now,
-    });
-    const [customer] = await tx.select({ phone: users.phone }).from(users).where(eq(users.id, actor.id));
-    const mail = (language: typeof actor.language, url: string): OfferRequestMail => ({
-      name: fullName(actor),
-      url,
-      brand: context.brand,
+/** Write: the request numbered OR/<year>/<n> in status 'sent', its lines, attachments and first history row. */
+async function writeOfferRequest(
+  tx: Db,
+  actor: Actor,
+  input: SendOfferRequest,
+  lines: readonly OfferLine[],
+  uploads: readonly Upload[],
+): Promise<FiledOfferRequest> {
+  const now = new Date();
+  const number = await nextDocumentCode(tx, DOCUMENT_PREFIXES.offerRequest, now);
+  const [request] = await tx
+    .insert(offerRequests)
+    .values({
       number,
-      items: lines.map((line) => ({
-        name: translate(line.name, language) || line.symbol,
-        symbol: line.symbol,
-        amount: line.amount,
-      })),
-      note: input.note,
-      attachments: recorded.map((file) => file.originalName),
-      customer: { name: displayName(actor), email: actor.email, phone: customer?.phone ?? null },
-    });
-    await enqueueMail(tx, {
-      to: context.salesEmail,
-      replyTo: actor.email,
-      ...mailTemplates.offerRequestToSales(mail('pl', `${context.portalUrl}${paths.staffOfferRequest(id)}`)),
-      kind: 'offer-request-sales',
-      language: 'pl',
-    });
-    await enqueueMail(tx, {
-      to: actor.email,
-      ...mailTemplates.offerRequestCopy(
-        actor.language,
-        mail(actor.language, `${context.portalUrl}${paths.offerRequests}`),
-      ),
-      kind: 'offer-request-copy',
+      customerId: actor.id,
+      status: 'sent',
+      note: input.note ?? null,
       language: actor.language,
-    });
-    await publishEvent(
-      tx,
-      { type: 'offer-request-status', data: { offerRequestId: String(id), status: 'sent' } },
-      offerAudience(actor.id),
+      statusChangedAt: now,
+      clientId: input.clientId ?? null,
+      createdAt: now,
+    })
+    .returning({ id: offerRequests.id });
+  const id = request!.id;
+  await tx.insert(offerRequestItems).values(lines.map((line) => ({ ...line, offerRequestId: id })));
+  const recorded = await recordFiles(tx, uploads, actor.id);
+  if (recorded.length > 0) {
+    await tx.insert(offerRequestAttachments).values(
+      recorded.map((file) => ({
+        offerRequestId: id,
+        fileId: file.id,
+        addedBy: actor.id,
+        addedAt: file.createdAt,
+      })),
     );
-    return id;
+  }
+  await tx.insert(offerRequestStatusHistory).values({
+    offerRequestId: id,
+    fromStatus: null,
+    toStatus: 'sent',
+    changedBy: actor.id,
+    changedAt: now,
   });
+  return { id, number, recorded };
+}
+
+/** Mail: the notice to parts sales (Polish) and the customer's copy (their language), queued in the same transaction. */
+async function mailOfferRequest(
+  tx: Db,
+  actor: Actor,
+  input: SendOfferRequest,
+  context: OfferRequestContext,
+  lines: readonly OfferLine[],
+  { id, number, recorded }: FiledOfferRequest,
+): Promise<void> {
+  const [customer] = await tx.select({ phone: users.phone }).from(users).where(eq(users.id, actor.id));
+  const mail = (language: typeof actor.language, url: string): OfferRequestMail => ({
+    name: fullName(actor),
+    url,
+    brand: context.brand,
+    number,
+    items: lines.map((line) => ({
+      name: translate(line.name, language) || line.symbol,
+      symbol: line.symbol,
+      amount: line.amount,
+    })),
+    note: input.note,
+    attachments: recorded.map((file) => file.originalName),
+    customer: { name: displayName(actor), email: actor.email, phone: customer?.phone ?? null },
+  });
+  await enqueueMail(tx, {
+    to: context.salesEmail,
+    replyTo: actor.email,
+    ...mailTemplates.offerRequestToSales(mail('pl', `${context.portalUrl}${paths.staffOfferRequest(id)}`)),
+    kind: 'offer-request-sales',
+    language: 'pl',
+  });
+  await enqueueMail(tx, {
+    to: actor.email,
+    ...mailTemplates.offerRequestCopy(
+      actor.language,
+      mail(actor.language, `${context.portalUrl}${paths.offerRequests}`),
+    ),
+    kind: 'offer-request-copy',
+    language: actor.language,
+  });
+}
+
+/** Publish: the customer and parts sales hear of the new request (delivered after the commit). */
+async function publishOfferRequestSent(tx: Db, actor: Actor, id: number): Promise<void> {
+  await publishEvent(
+    tx,
+    { type: 'offer-request-status', data: { offerRequestId: String(id), status: 'sent' } },
+    offerAudience(actor.id),
+  );
 }
 
 // Written out qualified: drizzle renders columns of a single-table select without their table name.

@@ -2,7 +2,7 @@ import type { Session } from '@care/contract/sessions';
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '#app/db/client.ts';
 import { sessions } from '#app/db/schema/sessions.ts';
-import { recordAudit } from '#app/features/audit/audit.ts';
+import { recordAudit } from '#app/audit/audit.ts';
 import { AppError, notFound } from '#app/plugins/errors.ts';
 import { type Actor, endAllSessions, endSession } from '#app/plugins/session.ts';
 import { deviceOf } from './device.ts';

@@ -5,7 +5,7 @@ import type { Db } from '#app/db/client.ts';
 import { normalizeEmail } from '#app/db/normalize.ts';
 import { userOidcIdentities } from '#app/db/schema/sso.ts';
 import { users } from '#app/db/schema/users.ts';
-import { recordAudit } from '#app/features/audit/audit.ts';
+import { recordAudit } from '#app/audit/audit.ts';
 import { AppError } from '#app/plugins/errors.ts';
 import { hashPassword } from '#app/security/password.ts';
 import { randomToken } from '#app/security/tokens.ts';

@@ -3,16 +3,16 @@ import { SERVICE_REQUEST_TRANSITIONS } from '@care/contract/statuses';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '#app/db/client.ts';
+import { addressOf } from '#app/db/address.ts';
 import { displayNameSql } from '#app/db/display-name.ts';
 import { machines } from '#app/db/schema/machines.ts';
 import { serviceRequests, serviceRequestStatusHistory } from '#app/db/schema/service-requests.ts';
 import { userAddresses, users } from '#app/db/schema/users.ts';
 import { publishEvent, requestAudience } from '#app/events/event-bus.ts';
-import { type AuditEntry, recordAudits } from '#app/features/audit/audit.ts';
-import { guaranteeOf, todayInPoland } from '#app/features/machines/guarantee.ts';
+import { type AuditEntry, recordAudits } from '#app/audit/audit.ts';
+import { guaranteeOf, todayInPoland } from '#app/db/guarantee.ts';
 import { getServiceRequestDetails } from '#app/features/service-requests/service-requests.service.ts';
 import { AppError, notFound } from '#app/plugins/errors.ts';
-import type { Address } from '@care/contract/user';
 import type { Actor } from '#app/plugins/session.ts';
 
 type StaffServiceRequestUpdate = z.output<typeof StaffServiceRequestUpdateSchema>;
@@ -152,22 +152,6 @@ export async function updateStaffServiceRequest(
     );
   });
   return getStaffServiceRequest(db, id);
-}
-
-/** A stored address as the contract's Address ('' for what the customer left out); null when none is saved. */
-export function addressOf(
-  address: Omit<typeof userAddresses.$inferSelect, 'userId' | 'createdAt' | 'updatedAt'> | null,
-): Address | null {
-  if (address === null) return null;
-  return {
-    companyName: address.companyName ?? '',
-    street: address.street,
-    houseNumber: address.houseNumber,
-    apartmentNumber: address.apartmentNumber ?? '',
-    postalCode: address.postalCode,
-    city: address.city,
-    countryCode: address.countryCode,
-  };
 }
 
 const AUDITED_GROUPS = [

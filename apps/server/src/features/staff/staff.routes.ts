@@ -14,7 +14,7 @@ import type { Db } from '#app/db/client.ts';
 import { actorOf, requireRole } from '#app/plugins/session.ts';
 import { listQueue } from './staff-queue.service.ts';
 import { getStaffServiceRequest, updateStaffServiceRequest } from './staff-requests.service.ts';
-import { changeStatus } from './status-change.service.ts';
+import { changeStatus } from '#app/features/service-requests/status-change.service.ts';
 
 const tags = ['staff'];
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema };

@@ -12,7 +12,7 @@ import type { Env } from '#app/config/env.ts';
 import type { Db } from '#app/db/client.ts';
 import { authTokens } from '#app/db/schema/sessions.ts';
 import { userAddresses, users } from '#app/db/schema/users.ts';
-import { recordAudit } from '#app/features/audit/audit.ts';
+import { recordAudit } from '#app/audit/audit.ts';
 import { fieldError, notFound } from '#app/plugins/errors.ts';
 import { type Actor, endAllSessions } from '#app/plugins/session.ts';
 import { hashPassword, verifyPassword } from '#app/security/password.ts';

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { LOCAL, SESSION } from '#app/config/storage-keys.ts';
-import { useAuthStore } from '#app/features/auth/auth-store.ts';
+import { useAuthStore } from '#app/lib/auth-store.ts';
 import { brandKeys } from '#app/features/brand/api.ts';
 import { createApiServer, type RecordedRequest } from '#app/test/api-server.ts';
 import { testBrand } from '#app/test/fixtures.ts';

@@ -10,7 +10,7 @@ import { paths } from '#app/config/paths.ts';
 import type { LoginRequest } from '@care/contract/auth';
 import type { User } from '@care/contract/user';
 import { finishSignIn, rememberedUsername, useSignIn } from '#app/features/auth/api.ts';
-import { takeReturnLocation } from '#app/features/auth/auth-store.ts';
+import { takeReturnLocation } from '#app/lib/auth-store.ts';
 import { LoginForm } from '#app/features/auth/components/login-form.tsx';
 import { PasskeySignInButton } from '#app/features/mfa/components/passkey-sign-in-button.tsx';
 import { SsoSignIn } from '#app/features/sso/components/sso-sign-in.tsx';

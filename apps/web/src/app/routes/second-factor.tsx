@@ -12,7 +12,7 @@ import { PageHeading } from '#app/components/layout/page-heading.tsx';
 import { usePageTitle } from '#app/components/layout/use-page-title.ts';
 import { paths } from '#app/config/paths.ts';
 import { finishSignIn } from '#app/features/auth/api.ts';
-import { takeReturnLocation } from '#app/features/auth/auth-store.ts';
+import { takeReturnLocation } from '#app/lib/auth-store.ts';
 import { mfaStatusQuery } from '#app/features/mfa/api.ts';
 import { MfaSettings } from '#app/features/mfa/components/mfa-settings.tsx';
 import { RecoveryCodes } from '#app/features/mfa/components/recovery-codes.tsx';

@@ -6,7 +6,7 @@ import { LOCAL, SESSION } from '#app/config/storage-keys.ts';
 import { createApiServer } from '#app/test/api-server.ts';
 import { renderWithProviders } from '#app/test/render.tsx';
 import { useSignOut } from './api.ts';
-import { useAuthStore } from './auth-store.ts';
+import { useAuthStore } from '#app/lib/auth-store.ts';
 
 const api = createApiServer();
 beforeAll(api.start);

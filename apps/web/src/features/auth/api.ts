@@ -14,7 +14,7 @@ import { useNavigate } from 'react-router';
 import { paths } from '#app/config/paths.ts';
 import { LOCAL } from '#app/config/storage-keys.ts';
 import { ApiRequestError, request } from '#app/lib/api-client.ts';
-import { useAuthStore } from './auth-store.ts';
+import { useAuthStore } from '#app/lib/auth-store.ts';
 import { storeAuthorities } from './authorities.tsx';
 import { dismissSignOutWarning, notifySignOut } from './components/sign-out-notice.tsx';
 import { signOut } from './sign-out.ts';

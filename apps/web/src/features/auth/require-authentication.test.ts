@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createMemoryRouter } from 'react-router';
 import { SESSION } from '#app/config/storage-keys.ts';
-import { useAuthStore } from './auth-store.ts';
+import { useAuthStore } from '#app/lib/auth-store.ts';
 import { requireAuthentication } from './require-authentication.ts';
 
 const loaded: string[] = [];

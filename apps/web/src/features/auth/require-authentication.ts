@@ -1,7 +1,7 @@
 import { redirect, type MiddlewareFunction } from 'react-router';
 import { paths } from '#app/config/paths.ts';
 import { runtimeConfig } from '#app/config/runtime-config.ts';
-import { saveReturnLocation, whenAuthFinished } from './auth-store.ts';
+import { saveReturnLocation, whenAuthFinished } from '#app/lib/auth-store.ts';
 
 /** The address inside the app (what the router matches), without ROUTER_BASE_NAME. */
 function appPath(url: URL): string {

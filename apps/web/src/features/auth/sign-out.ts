@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { LOCAL } from '#app/config/storage-keys.ts';
 import { request } from '#app/lib/api-client.ts';
-import { useAuthStore } from './auth-store.ts';
+import { useAuthStore } from '#app/lib/auth-store.ts';
 
 /**
  * SPEC §4 says sign-out clears session and local storage. What survives are this browser's preferences,

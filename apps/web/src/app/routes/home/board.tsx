@@ -21,7 +21,7 @@ import { Link } from 'react-router';
 import { PageHeader } from '#app/components/layout/page-header.tsx';
 import { SectionCard } from '#app/components/layout/section-card.tsx';
 import { paths } from '#app/config/paths.ts';
-import { useAuthStore } from '#app/features/auth/auth-store.ts';
+import { useAuthStore } from '#app/lib/auth-store.ts';
 import { useHasAuthority } from '#app/features/auth/authorities.tsx';
 import { useBrand } from '#app/features/brand/api.ts';
 import { machineListQuery } from '#app/features/machines/api.ts';

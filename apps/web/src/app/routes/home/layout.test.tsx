@@ -2,7 +2,7 @@ import type { User } from '@care/contract/user';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
-import { useAuthStore } from '#app/features/auth/auth-store.ts';
+import { useAuthStore } from '#app/lib/auth-store.ts';
 import { brandKeys } from '#app/features/brand/api.ts';
 import { useCartStore } from '#app/features/cart/cart-store.ts';
 import { testBrand } from '#app/test/fixtures.ts';

@@ -25,7 +25,7 @@ import type { NavItem } from '#app/components/layout/nav-links.tsx';
 import { MAIN_CONTENT_ID, SkipLink } from '#app/components/layout/skip-link.tsx';
 import { UserMenu } from '#app/components/layout/user-menu.tsx';
 import { paths } from '#app/config/paths.ts';
-import { saveReturnLocation, useAuthStore } from '#app/features/auth/auth-store.ts';
+import { saveReturnLocation, useAuthStore } from '#app/lib/auth-store.ts';
 import { useHasAuthority } from '#app/features/auth/authorities.tsx';
 import { useSignOut } from '#app/features/auth/api.ts';
 import { Footer } from '#app/features/brand/components/footer.tsx';

@@ -31,7 +31,7 @@ import { AddressForm } from '#app/features/account/components/address-form.tsx';
 import { DeactivateAccount } from '#app/features/account/components/deactivate-account.tsx';
 import { DetailsForm } from '#app/features/account/components/details-form.tsx';
 import { NotificationSettingsForm } from '#app/features/account/components/notification-settings-form.tsx';
-import { useAuthStore } from '#app/features/auth/auth-store.ts';
+import { useAuthStore } from '#app/lib/auth-store.ts';
 import { SessionsSection } from '#app/features/sessions/components/sessions-section.tsx';
 import { mfaStatusQuery } from '#app/features/mfa/api.ts';
 import { MfaSettings } from '#app/features/mfa/components/mfa-settings.tsx';

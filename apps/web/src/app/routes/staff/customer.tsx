@@ -8,7 +8,7 @@ import { ErrorPage } from '#app/components/feedback/error-page.tsx';
 import { PageHeader } from '#app/components/layout/page-header.tsx';
 import { SectionCard } from '#app/components/layout/section-card.tsx';
 import { paths } from '#app/config/paths.ts';
-import { useAuthStore } from '#app/features/auth/auth-store.ts';
+import { useAuthStore } from '#app/lib/auth-store.ts';
 import { customerQuery } from '#app/features/customers/api.ts';
 import { AccountActions } from '#app/features/customers/components/account-actions.tsx';
 import { CustomerAccount } from '#app/features/customers/components/customer-account.tsx';

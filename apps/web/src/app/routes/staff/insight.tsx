@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { ListLoadError } from '#app/components/data-table/list-load-error.tsx';
 import { LoadingState } from '#app/components/layout/loading-state.tsx';
 import { PageHeader } from '#app/components/layout/page-header.tsx';
-import { useAuthStore } from '#app/features/auth/auth-store.ts';
+import { useAuthStore } from '#app/lib/auth-store.ts';
 import { insightQuery } from '#app/features/insight/api.ts';
 import { Models } from '#app/features/insight/components/models.tsx';
 import { Offers } from '#app/features/insight/components/offers.tsx';

@@ -1,7 +1,7 @@
 import type { User } from '@care/contract/user';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { useAuthStore } from '#app/features/auth/auth-store.ts';
+import { useAuthStore } from '#app/lib/auth-store.ts';
 import { brandKeys } from '#app/features/brand/api.ts';
 import { createApiServer } from '#app/test/api-server.ts';
 import { testBrand } from '#app/test/fixtures.ts';

@@ -16,7 +16,7 @@ import { MAIN_CONTENT_ID, SkipLink } from '#app/components/layout/skip-link.tsx'
 import { UserMenu } from '#app/components/layout/user-menu.tsx';
 import { paths } from '#app/config/paths.ts';
 import { useSignOut } from '#app/features/auth/api.ts';
-import { useAuthStore } from '#app/features/auth/auth-store.ts';
+import { useAuthStore } from '#app/lib/auth-store.ts';
 import { Footer } from '#app/features/brand/components/footer.tsx';
 import { Logo } from '#app/features/brand/components/logo.tsx';
 import { chatKeys } from '#app/features/chat/api.ts';

@@ -1,7 +1,7 @@
 import type { User } from '@care/contract/user';
 import { createMemoryRouter, isRouteErrorResponse } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import { useAuthStore } from '#app/features/auth/auth-store.ts';
+import { useAuthStore } from '#app/lib/auth-store.ts';
 import { requireAuthentication } from '#app/features/auth/require-authentication.ts';
 import { requireOfferStaff, requireServiceStaff, requireStaff } from './require-service-staff.ts';
 

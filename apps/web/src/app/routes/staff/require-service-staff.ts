@@ -2,7 +2,7 @@ import { isOfferStaffRole, isServiceStaffRole } from '@care/contract/roles';
 import type { Role } from '@care/contract/statuses';
 import { data, redirect, type MiddlewareFunction } from 'react-router';
 import { paths } from '#app/config/paths.ts';
-import { whenAuthFinished } from '#app/features/auth/auth-store.ts';
+import { whenAuthFinished } from '#app/lib/auth-store.ts';
 
 /** Anyone who works in the back office: the service department, parts sales, admins. */
 export const isStaffRole = (role: Role) => isServiceStaffRole(role) || isOfferStaffRole(role);

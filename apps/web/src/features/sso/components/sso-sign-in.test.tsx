@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { runtimeConfig, setRuntimeConfig } from '#app/config/runtime-config.ts';
-import { useAuthStore } from '#app/features/auth/auth-store.ts';
+import { useAuthStore } from '#app/lib/auth-store.ts';
 import { createApiServer } from '#app/test/api-server.ts';
 import { renderWithProviders } from '#app/test/render.tsx';
 import { SsoSignIn } from './sso-sign-in.tsx';

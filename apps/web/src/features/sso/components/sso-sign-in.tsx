@@ -6,7 +6,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { apiUrl, runtimeConfig } from '#app/config/runtime-config.ts';
-import { useAuthStore } from '#app/features/auth/auth-store.ts';
+import { useAuthStore } from '#app/lib/auth-store.ts';
 import { request } from '#app/lib/api-client.ts';
 
 interface SsoSignInProps {

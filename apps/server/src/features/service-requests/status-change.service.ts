@@ -9,12 +9,12 @@ import { machines } from '#app/db/schema/machines.ts';
 import { serviceRequests, serviceRequestStatusHistory } from '#app/db/schema/service-requests.ts';
 import { users } from '#app/db/schema/users.ts';
 import { publishEvent, requestAudience } from '#app/events/event-bus.ts';
-import { recordAudit } from '#app/features/audit/audit.ts';
+import { recordAudit } from '#app/audit/audit.ts';
 import { enqueueMail } from '#app/mail/outbox.ts';
 import { mailTemplates } from '#app/mail/templates.ts';
 import { AppError, notFound } from '#app/plugins/errors.ts';
 import type { Actor } from '#app/plugins/session.ts';
-import { notificationOn } from './notification-settings.ts';
+import { notificationOn } from '#app/features/user/notification-settings.ts';
 
 type StatusChange = z.output<typeof StaffStatusChangeSchema>;
 

@@ -14,7 +14,7 @@ interface Options {
 
 /**
  * POST api/service-requests/{id}/withdrawal: the customer's one status change (N → X, docs/design.md "Statuses"). It
- * lives with the staff status changes because it takes the same path: history, event, e-mail.
+ * takes the staff status changes' path (status-change.service.ts): history, event, e-mail.
  */
 export const withdrawalRoutes: FastifyPluginAsyncZod<Options> = async (app, { env, db, onMailQueued }) => {
   app.post(
