@@ -14,7 +14,7 @@ export const CATALOG_TARGETS = { hints: 10, search: 50, card: 30 } as const;
 
 /**
  * Each user's cards cycle through 20; hints and searches through 200, so that within a run a user never
- * repeats one and the server's 30-second caches of results and hints (catalog.service.ts) only help where
+ * repeats one and the server's 30-second caches of results and hints (part-search.ts) only help where
  * different users happen to type the same text, as they would in use.
  */
 const QUERIES_PER_USER = 20;

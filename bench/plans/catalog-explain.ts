@@ -1,11 +1,7 @@
 import type pg from 'pg';
 import type { Db } from '../../apps/server/src/db/client.ts';
-import {
-  countParts,
-  getCard,
-  partHints,
-  searchParts,
-} from '../../apps/server/src/features/catalog/catalog.service.ts';
+import { getCard } from '../../apps/server/src/features/catalog/catalog.service.ts';
+import { countParts, partHints, searchParts } from '../../apps/server/src/features/catalog/part-search.ts';
 
 /**
  * The catalogue's statements for explain.ts: hints, the search page with its total (page 1 and 5), the count

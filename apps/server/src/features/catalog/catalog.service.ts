@@ -13,9 +13,6 @@ import { cardPositions, catalogCards, catalogFolders, parts } from '#app/db/sche
 import { AppError } from '#app/plugins/errors.ts';
 import { partOut } from './part-out.ts';
 
-// bench/catalog-explain.ts imports the search from here; it lives in part-search.ts.
-export { countParts, partHints, searchParts } from './part-search.ts';
-
 /*
  * The parts catalogue, read side. Every function here is public data: the routes decide who may call them
  * (catalog.routes.ts). Unknown ids are NOT_FOUND.
