@@ -11,6 +11,7 @@ import type { Db } from '#app/db/client.ts';
 import { sessions } from '#app/db/schema/sessions.ts';
 import { type UserStatus, users } from '#app/db/schema/users.ts';
 import { containsPattern, searchTextOf } from '#app/db/search-text.ts';
+import { userColumns } from '#app/db/signed-in-user.ts';
 
 /** A staff account's status is the users.status of the row, named for the admin screen. */
 const STATUS_OF: Record<UserStatus, StaffAccountStatus> = {
@@ -32,12 +33,7 @@ const activeSessions = sql<number>`(
 
 /** A staff row's own columns (the change services lock and read these). */
 export const staffColumns = {
-  id: users.id,
-  email: users.email,
-  firstName: users.firstName,
-  lastName: users.lastName,
-  role: users.role,
-  language: users.language,
+  ...userColumns,
   status: users.status,
   lastLoginAt: users.lastLoginAt,
   createdAt: users.createdAt,

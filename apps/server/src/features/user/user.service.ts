@@ -15,6 +15,7 @@ import { userAddresses, users } from '#app/db/schema/users.ts';
 import { recordAudit } from '#app/audit/audit.ts';
 import { fieldError, notFound } from '#app/plugins/errors.ts';
 import { type Actor, endAllSessions } from '#app/plugins/session.ts';
+import { userColumns } from '#app/db/signed-in-user.ts';
 import { hashPassword, verifyPassword } from '#app/security/password.ts';
 import { passwordProblem } from '#app/security/password-policy.ts';
 
@@ -22,12 +23,7 @@ import { passwordProblem } from '#app/security/password-policy.ts';
 export async function getExtendedUser(db: Db, actor: Actor): Promise<ExtendedUser> {
   const [row] = await db
     .select({
-      id: users.id,
-      email: users.email,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      role: users.role,
-      language: users.language,
+      ...userColumns,
       phone: users.phone,
       peselOrNip: users.peselOrNip,
       marketingConsent: users.marketingConsent,
