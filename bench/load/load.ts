@@ -1,16 +1,8 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg, totalmem } from 'node:os';
-import { resolve } from 'node:path';
+import { loadavg } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import {
-  BENCH_PASSWORD,
-  databaseUrl,
-  type LoadOptions,
-  resultsDir,
-  TARGET_P99_MS,
-} from '../support/config.ts';
+import { BENCH_PASSWORD, databaseUrl, type LoadOptions, TARGET_P99_MS } from '../support/config.ts';
 import { cpuBetween, cpuSnapshot } from './cpu-usage.ts';
 import { figuresTables, latencyFigures, type ScenarioFigures } from './figures.ts';
 import { paced, type Sample } from './paced.ts';
@@ -18,6 +10,7 @@ import { catalogQueries, catalogScenarios } from './catalog-scenarios.ts';
 import { insightScenarios, insightTargets } from './insight-scenarios.ts';
 import { loadScenarios, type Scenario } from './scenarios.ts';
 import { type Portal, signIn, startBenchServer } from '../support/portal.ts';
+import { writeFigures } from '../support/results.ts';
 
 /** Five probes of /readyz, each every 100 ms on average. */
 const CANARY_PATHS = Array.from({ length: 5 }, () => ({ email: '', path: '/readyz' }));
@@ -167,18 +160,7 @@ export async function runLoad(options: LoadOptions): Promise<ScenarioFigures[]> 
       results.push(await measure(server, monitor, scenario, cookies, options));
     }
     console.log(`\n${figuresTables(results)}\n`);
-    mkdirSync(resultsDir, { recursive: true });
-    const file = resolve(resultsDir, `load-${new Date().toISOString().replaceAll(':', '-')}.json`);
-    const { rows } = await monitor.query<{ version: string }>('SELECT version()');
-    const machine = {
-      cpus: cpus().length,
-      cpu: cpus()[0]?.model,
-      memoryGb: Math.round(totalmem() / 2 ** 30),
-      node: process.version,
-      postgres: rows[0]?.version,
-    };
-    writeFileSync(file, JSON.stringify({ options, machine, listUsers, chatTargets, results }, null, 2));
-    console.log(`Figures written to ${file}`);
+    await writeFigures('load', monitor, { options, listUsers, chatTargets, results });
     return results;
   } finally {
     await monitor.end();

@@ -1,16 +1,17 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
-import { cpus, loadavg, totalmem } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
-import { BENCH_PASSWORD, benchDatabase, databaseUrl, repoRoot, resultsDir } from '../support/config.ts';
+import { BENCH_PASSWORD, benchDatabase, databaseUrl, repoRoot } from '../support/config.ts';
 import { cpuSeconds, machineBusySeconds } from './cpu-usage.ts';
 import { kindPicker, loadMixData, MIX_KINDS, type MixData, type MixRequest } from './mix-scenario.ts';
 import { type Portal, type Session, signIn, startBenchServer } from '../support/portal.ts';
+import { writeFigures } from '../support/results.ts';
 
 /**
  * Issue 6: a realistic mix of customers and staff (bench/load/mix-scenario.ts) on two server instances against
@@ -853,34 +854,15 @@ export async function runMix(options: MixOptions): Promise<void> {
         `. Machine after the run: ${uptimeLine()}.`,
     );
 
-    mkdirSync(resultsDir, { recursive: true });
-    const file = resolve(resultsDir, `mix-${new Date().toISOString().replaceAll(':', '-')}.json`);
-    const { rows } = await monitor.query<{ version: string }>('SELECT version()');
-    const machine = {
-      cpus: cpus().length,
-      cpu: cpus()[0]?.model,
-      memoryGb: Math.round(totalmem() / 2 ** 30),
-      node: process.version,
-      postgres: rows[0]?.version,
-    };
-    writeFileSync(
-      file,
-      JSON.stringify(
-        {
-          options,
-          machine,
-          mix: MIX_KINDS.map(({ name, role, weight, write }) => ({ name, role, weight, write: !!write })),
-          ceiling,
-          sustainedRequestsPerSecond: sustained,
-          ratioToCeiling: ratio,
-          steps,
-          otherProcesses: others,
-        },
-        null,
-        2,
-      ),
-    );
-    console.log(`Figures written to ${file}`);
+    await writeFigures('mix', monitor, {
+      options,
+      mix: MIX_KINDS.map(({ name, role, weight, write }) => ({ name, role, weight, write: !!write })),
+      ceiling,
+      sustainedRequestsPerSecond: sustained,
+      ratioToCeiling: ratio,
+      steps,
+      otherProcesses: others,
+    });
   } finally {
     if (bare) await stopChild(bare);
     for (const agent of agents) agent.destroy();

@@ -1,5 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { writeFileSync } from 'node:fs';
 import { ChatCommentsQuerySchema } from '@care/contract/chat';
 import { MachineListQuerySchema } from '@care/contract/machines';
 import { ServiceRequestListQuerySchema } from '@care/contract/service-requests';
@@ -13,10 +12,11 @@ import {
   listOwnServiceRequests,
 } from '../../apps/server/src/features/service-requests/service-requests.service.ts';
 import type { Actor } from '../../apps/server/src/plugins/session.ts';
-import { databaseUrl, resultsDir } from '../support/config.ts';
+import { databaseUrl } from '../support/config.ts';
 import { catalogCases } from './catalog-explain.ts';
 import { insightCases } from '../load/insight-scenarios.ts';
 import { pickChatTargets, pickListUsers } from '../load/scenarios.ts';
+import { resultsFile } from '../support/results.ts';
 
 /**
  * EXPLAIN (ANALYZE, BUFFERS) of the exact SQL the server runs for each benchmarked endpoint: the service
@@ -166,8 +166,7 @@ export async function explainAll({
       }
       console.log(`  ${testCase.name}: ${times.join(' + ')} ms`);
     }
-    mkdirSync(resultsDir, { recursive: true });
-    const file = resolve(resultsDir, `explain-${new Date().toISOString().replaceAll(':', '-')}.md`);
+    const file = resultsFile('explain', 'md');
     writeFileSync(file, report.join('\n'));
     console.log(`Plans written to ${file}`);
   } finally {
