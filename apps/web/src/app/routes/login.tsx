@@ -29,7 +29,7 @@ export function Component() {
   // The service department starts at its queue, parts sales at their inbox; customers at the board (SPEC §8).
   const goOn = useCallback(
     async (user: User) => {
-      notify('SUCCESS', { title: t('auth:sign-in'), message: t('auth:sign-in-successful') });
+      notify('SUCCESS', { title: t('auth:sign-in'), message: t('auth:sign-in-successful'), id: 'signed-in' });
       const start = isStaffRole(user.role) ? staffHome(user.role) : paths.board;
       await navigate(takeReturnLocation() ?? start, { replace: true });
     },

@@ -39,7 +39,7 @@ export function Component() {
 
   const finish = async () => {
     await finishSignIn(user);
-    notify('SUCCESS', { title: t('auth:sign-in'), message: t('auth:sign-in-successful') });
+    notify('SUCCESS', { title: t('auth:sign-in'), message: t('auth:sign-in-successful'), id: 'signed-in' });
     await navigate(takeReturnLocation() ?? (isStaffRole(user.role) ? staffHome(user.role) : paths.board), {
       replace: true,
     });
