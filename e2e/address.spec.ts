@@ -17,7 +17,24 @@ test('item 8: a postal code that does not fit the country is refused, in the for
   test.slow();
   await visit('/');
   await signIn(page, ANNA);
+  await expect(page).toHaveURL(/\/home\/board$/);
+  await expect(heading(page)).toBeVisible();
   await axe.check();
+  // The journey changes the address; a retry starts again from the demo one.
+  const cottbus = {
+    companyName: '',
+    street: 'Feldweg',
+    houseNumber: '7',
+    apartmentNumber: '',
+    postalCode: '03046',
+    city: 'Cottbus',
+    countryCode: 'DE',
+  };
+  const reset = await page.request.put('/api/user/address', {
+    headers: { origin: originOf(server) },
+    data: cottbus,
+  });
+  expect(reset.status()).toBe(200);
   await openUserMenuEntry(page, 'layout:user-menu.settings');
   await expect(heading(page)).toHaveText(t('layout:account.settings.title'));
   const postalCode = textbox(page, 'layout:account.address.postal-code');
@@ -49,15 +66,7 @@ test('item 8: a postal code that does not fit the country is refused, in the for
   // The server refuses the same thing with the same translation key and example, whoever skips the form.
   const refused = await page.request.put('/api/user/address', {
     headers: { origin: originOf(server) },
-    data: {
-      companyName: '',
-      street: 'Feldweg',
-      houseNumber: '7',
-      apartmentNumber: '',
-      postalCode: 'abc',
-      city: 'Cottbus',
-      countryCode: 'PL',
-    },
+    data: { ...cottbus, postalCode: 'abc', countryCode: 'PL' },
   });
   expect(refused.status()).toBe(400);
   expect(await refused.json()).toMatchObject({

@@ -11,18 +11,26 @@ type AxeResults = Awaited<ReturnType<AxeBuilder['analyze']>>;
 type Violation = AxeResults['violations'][number];
 
 /**
- * Waits until finite CSS animations and transitions have ended: axe measures colour contrast with the opacity
- * of the moment, so a fade-in caught half way would be a false violation. Endless ones (spinners) are ignored.
+ * Waits until finite CSS animations and transitions have ended and none has started for 200 ms: axe measures
+ * colour contrast with the opacity of the moment, so a fade caught half way would be a false violation. The quiet
+ * spell covers the frames between two steps of a Mantine transition (a notification is mounted at opacity 0 and
+ * its fade starts a frame or a timer later), when no animation runs yet. Endless ones (spinners) are ignored.
  */
 async function waitForStillness(page: Page): Promise<void> {
   await page
     .waitForFunction(
-      () =>
-        document
+      (wait) => {
+        const still = document
           .getAnimations()
-          .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
-      undefined,
-      { timeout: 2_000 },
+          .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity);
+        const w = window as { stillness?: { wait: number; since?: number } };
+        if (w.stillness?.wait !== wait) w.stillness = { wait };
+        if (!still) w.stillness.since = undefined;
+        else w.stillness.since ??= performance.now();
+        return still && performance.now() - w.stillness.since! >= 200;
+      },
+      Math.random(),
+      { timeout: 5_000, polling: 50 },
     )
     .catch(() => undefined);
 }
