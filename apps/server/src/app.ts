@@ -5,12 +5,7 @@ import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Env } from './config/env.ts';
 import type { Database } from './db/client.ts';
 import { auditRoutes } from './features/audit/audit.routes.ts';
@@ -43,6 +38,7 @@ import { settingsRoutes } from './features/user/settings.routes.ts';
 import { userRoutes } from './features/user/user.routes.ts';
 import { createLocalFileStore, type FileStore } from './files/file-store.ts';
 import { registerAccessGuards } from './plugins/access-guards.ts';
+import { serializerOf } from './plugins/endpoints.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { type LogStream, loggerOptions } from './plugins/logging.ts';
 import { createMetrics, type Metrics, registerMetrics } from './plugins/metrics.ts';
@@ -51,7 +47,7 @@ import { registerRateLimits } from './plugins/rate-limit.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
 import { registerSecurityLog } from './plugins/security-log.ts';
 import { answerClientError, answerFrameworkError, registerSecurity } from './plugins/security.ts';
-import { registerSessions, sessionExpiries } from './plugins/session.ts';
+import { cookieName, registerSessions, sessionExpiries } from './plugins/session.ts';
 import { registerStrictQueries } from './plugins/strict-query.ts';
 import { loadIndexPage, registerWebApp } from './plugins/web-app.ts';
 
@@ -117,7 +113,7 @@ export async function buildApp({
   registerStrictQueries(app, env.BASE_PATH);
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(serializerOf);
   // Only JSON and multipart may change state: no parser for text/plain means a cross-site form post gets 415.
   app.removeContentTypeParser('text/plain');
   // SPEC §7's client sets the JSON content type on every call, those without a body too (auth/logout, DELETE):
@@ -159,7 +155,11 @@ export async function buildApp({
   await registerRateLimits(app, db, env.RATE_LIMIT_IP_FACTOR);
   registerQuotas(app, db, env);
   await app.register(swagger, {
-    openapi: { info: { title: 'Care Portal API', version: '1.0.0' } },
+    openapi: {
+      info: { title: 'Care Portal API', version: '1.0.0' },
+      // The session cookie that every endpoint but the open ones requires (plugins/endpoints.ts names it).
+      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: cookieName(env) } } },
+    },
     transform: jsonSchemaTransform,
   });
   // The document is built either way (the property tests read it); it is served only when meant to (ASVS 13.4.5).

@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { endpoint, IdParam } from './endpoint.ts';
 import {
   codesFilterField,
-  IdSchema,
   pagedSchema,
   pageField,
   pageSizeField,
@@ -68,7 +68,7 @@ export type MachineListQuery = z.input<typeof MachineListQuerySchema>;
 export const MachinePageSchema = pagedSchema(MachineSchema);
 export type MachinePage = z.infer<typeof MachinePageSchema>;
 
-export const MachineIdParamsSchema = z.object({ id: IdSchema });
+export const MachineIdParamsSchema = z.object({ id: IdParam });
 
 /** One of a machine's service requests, as listed on the machine's page. */
 export const MachineServiceRequestSchema = z.object({
@@ -94,3 +94,25 @@ export const MachineDetailsSchema = MachineSchema.extend({
   openServiceRequestCount: z.number().int().min(0),
 });
 export type MachineDetails = z.infer<typeof MachineDetailsSchema>;
+
+export const machineEndpoints = {
+  list: endpoint({
+    method: 'GET',
+    path: '/api/end-products/user-owned',
+    tag: 'machines',
+    summary: "The signed-in customer's machines, filtered, sorted and paged",
+    access: 'signed-in',
+    query: MachineListQuerySchema,
+    responses: { 200: MachinePageSchema },
+  }),
+  get: endpoint({
+    method: 'GET',
+    path: '/api/end-products/:id',
+    tag: 'machines',
+    summary: 'One machine with its guarantee and service requests',
+    description: "Another customer's machine is a 404.",
+    access: 'signed-in',
+    params: MachineIdParamsSchema,
+    responses: { 200: MachineDetailsSchema },
+  }),
+};

@@ -321,6 +321,21 @@ export function requireAuthority(authority: string) {
   });
 }
 
+/** Route guard of auth/second-factor: a session that has the password and waits for the second factor. */
+export const requireVerifyStep = accessGuard(async (request: FastifyRequest): Promise<void> => {
+  if (request.pendingSecondFactor?.step !== 'verify') throw new AppError('UNAUTHENTICATED');
+});
+
+/**
+ * Route guard of the account's own second-factor settings: a signed-in user, or a staff session held to set up
+ * a second factor (the only thing it may do besides signing out).
+ */
+export const requireUserOrSetupStep = accessGuard(async (request: FastifyRequest): Promise<void> => {
+  if (request.actor || request.pendingSecondFactor?.step === 'setup') return;
+  if (request.pendingSecondFactor) throw new AppError('SECOND_FACTOR_REQUIRED');
+  throw new AppError('UNAUTHENTICATED');
+});
+
 /** The actor of a guarded route (the guard ran, so it is there). */
 export function actorOf(request: FastifyRequest): Actor {
   if (!request.actor) throw notSignedIn(request);

@@ -1,5 +1,11 @@
+import {
+  type EndpointDefinition,
+  type InputOf,
+  type ParsedSuccessOf,
+  pathWith,
+} from '@care/contract/endpoint';
 import { ApiErrorSchema, type ApiError, type FieldError } from '@care/contract/errors';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { apiUrl } from '#app/config/runtime-config.ts';
 import { i18n } from './i18n.ts';
 import { notify } from './notify.ts';
@@ -15,11 +21,14 @@ export class ApiRequestError extends Error {
   }
 }
 
+type QueryValue = string | number | boolean | null | undefined;
+
 export interface RequestOptions<S extends z.ZodType> {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** A plain object is sent as JSON; FormData as multipart. */
   body?: unknown;
-  query?: Record<string, string | number | boolean | null | undefined>;
+  /** An array is sent comma-separated (`status=N,C`), as the list filters read it. */
+  query?: Record<string, QueryValue | readonly QueryValue[]>;
   /** Parses the answer; without it the answer is ignored (SPEC: "response not used beyond success"). */
   schema?: S;
   /** SPEC §8: a per-request message that wins over the server's. */
@@ -97,7 +106,9 @@ export async function request<S extends z.ZodType = z.ZodUnknown>(
   const { method = 'GET', body, query, schema, errorMessage, silent, signal } = options;
   const url = new URL(apiUrl(path), transport.origin());
   for (const [key, value] of Object.entries(query ?? {})) {
-    if (value !== undefined) url.searchParams.set(key, value === null ? 'null' : String(value));
+    if (Array.isArray(value)) {
+      if (value.length > 0) url.searchParams.set(key, value.join(','));
+    } else if (value !== undefined) url.searchParams.set(key, value === null ? 'null' : String(value));
   }
   const isForm = body instanceof FormData;
   const headers: Record<string, string> = {
@@ -128,4 +139,54 @@ export async function request<S extends z.ZodType = z.ZodUnknown>(
   if (!schema) return undefined as z.output<S>;
   const text = await response.text();
   return schema.parse(text ? JSON.parse(text) : undefined);
+}
+
+/** What a call of the endpoint sends: its path parameters, query and body, each only where it has them. */
+export type CallInput<E extends EndpointDefinition> = (E['params'] extends z.ZodType
+  ? { params: InputOf<E>['params'] }
+  : { params?: never }) &
+  (E['query'] extends z.ZodType ? { query?: InputOf<E>['query'] } : { query?: never }) &
+  (E['body'] extends z.ZodType
+    ? { body: InputOf<E>['body'] }
+    : E['multipart'] extends object
+      ? { body: FormData }
+      : { body?: never });
+
+/** The endpoint's address below the API's base, its parameters filled in: for callApi and the upload with progress. */
+export function addressOf<E extends EndpointDefinition>(endpoint: E, params?: InputOf<E>['params']): string {
+  return pathWith(endpoint.path, params as Record<string, unknown> | undefined).slice(1);
+}
+
+const successSchemas = new WeakMap<EndpointDefinition, z.ZodType | undefined>();
+
+/** The schema that parses an endpoint's success answers (one, or the union of its different ones). */
+export function successSchemaOf(endpoint: EndpointDefinition): z.ZodType | undefined {
+  if (successSchemas.has(endpoint)) return successSchemas.get(endpoint);
+  const schemas = [...new Set(Object.values(endpoint.responses).filter((body) => body instanceof z.ZodType))];
+  const schema = schemas.length > 1 ? z.union(schemas as [z.ZodType, z.ZodType]) : schemas[0];
+  successSchemas.set(endpoint, schema);
+  return schema;
+}
+
+/**
+ * Calls an endpoint of the table (packages/contract/src/endpoint.ts): its method and path from the definition,
+ * the parameters filled in, and the answer parsed by its response schema.
+ */
+export function callApi<E extends EndpointDefinition>(
+  endpoint: E,
+  input: CallInput<E>,
+  options: Pick<RequestOptions<z.ZodType>, 'errorMessage' | 'silent' | 'signal'> = {},
+): Promise<ParsedSuccessOf<E>> {
+  const { params, query, body } = input as {
+    params?: unknown;
+    query?: RequestOptions<z.ZodType>['query'];
+    body?: unknown;
+  };
+  return request(addressOf(endpoint, params as InputOf<E>['params']), {
+    ...options,
+    method: endpoint.method,
+    query,
+    body,
+    schema: successSchemaOf(endpoint),
+  }) as Promise<ParsedSuccessOf<E>>;
 }

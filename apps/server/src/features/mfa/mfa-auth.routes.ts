@@ -12,8 +12,8 @@ import { z } from 'zod';
 import type { Env } from '#app/config/env.ts';
 import type { Db } from '#app/db/client.ts';
 import { perAccountFailures, perIp, RATE_LIMITS } from '#app/plugins/rate-limit.ts';
-import { endSessionByToken, sessionToken, startSession } from '#app/plugins/session.ts';
-import { accountOf, requireVerifyStep } from './guards.ts';
+import { endSessionByToken, requireVerifyStep, sessionToken, startSession } from '#app/plugins/session.ts';
+import { accountOf } from './guards.ts';
 import { passkeyAuthenticationOptions } from './passkeys.service.ts';
 import { completeSecondFactor, passkeySignIn, secondFactorOptions } from './second-factor.service.ts';
 

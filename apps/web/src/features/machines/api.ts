@@ -1,11 +1,7 @@
-import {
-  MachineDetailsSchema,
-  type MachineListQuerySchema,
-  MachinePageSchema,
-} from '@care/contract/machines';
+import { machineEndpoints, type MachineListQuerySchema } from '@care/contract/machines';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { request } from '#app/lib/api-client.ts';
+import { callApi } from '#app/lib/api-client.ts';
 
 /** A list call as the table builds it: every parameter resolved (page, size, sort, order), filters optional. */
 export type MachineListParams = z.output<typeof MachineListQuerySchema>;
@@ -25,14 +21,7 @@ export const machineKeys = {
 export const machineListQuery = (params: MachineListParams) =>
   queryOptions({
     queryKey: machineKeys.list(params),
-    queryFn: ({ signal }) => {
-      const { status, ...rest } = params;
-      return request('api/end-products/user-owned', {
-        query: { ...rest, status: status?.length ? status.join(',') : undefined },
-        schema: MachinePageSchema,
-        signal,
-      });
-    },
+    queryFn: ({ signal }) => callApi(machineEndpoints.list, { query: params }, { signal }),
     staleTime: MACHINE_STALE_TIME,
     // Paging and sorting keep the last page on screen until the next one arrives (no flash of an empty table).
     placeholderData: keepPreviousData,
@@ -42,11 +31,6 @@ export const machineListQuery = (params: MachineListParams) =>
 export const machineQuery = (id: string) =>
   queryOptions({
     queryKey: machineKeys.detail(id),
-    queryFn: ({ signal }) =>
-      request(`api/end-products/${encodeURIComponent(id)}`, {
-        schema: MachineDetailsSchema,
-        signal,
-        silent: true,
-      }),
+    queryFn: ({ signal }) => callApi(machineEndpoints.get, { params: { id } }, { signal, silent: true }),
     staleTime: MACHINE_STALE_TIME,
   });

@@ -1,0 +1,141 @@
+import { z } from 'zod';
+import { ID_PATTERN } from './paging.ts';
+import type { Role } from './statuses.ts';
+
+/*
+ * The endpoint table (issue 16): one definition per endpoint — method, path, what it reads, what it answers and who
+ * may call it. The server registers its routes from these (apps/server/src/plugins/endpoints.ts, the handler is all
+ * it writes), the web calls them with callApi (apps/web/src/lib/api-client.ts), the OpenAPI document and the
+ * authorization and hostile-input tests read them. Each feature's module holds its own endpoints beside its
+ * schemas (the web loads a feature's module with its screens); endpoints.ts lists them all for the server.
+ */
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * Who may call. A caller that fails it gets 401 without a session and 403 with the wrong role or authority, before
+ * anything of the request is read (docs/decisions/022).
+ */
+export type Access =
+  /** No session needed: signing in, registration, the public catalogue. */
+  | 'anyone'
+  /** Any account with a full session. */
+  | 'signed-in'
+  /** A session that has the password and waits for the second factor (auth/second-factor). */
+  | 'second-factor-step'
+  /** A signed-in account, or a staff session held to set up its second factor (its own factor settings). */
+  | 'signed-in-or-setup-step'
+  | { readonly roles: readonly Role[] }
+  | { readonly authority: string };
+
+/**
+ * An id in a path: the wire form is IdSchema's (decimal from 1, at most 15 digits), the handler gets a number.
+ * The one place a path id becomes a number (no `Number(request.params.id)` in handlers).
+ */
+export const IdParam = z.codec(z.string().regex(ID_PATTERN), z.number().int().min(1), {
+  decode: (id) => Number(id),
+  encode: (id) => String(id),
+});
+
+/** The status codes an error answer may have, beyond the ones an endpoint's shape implies (see errorStatuses). */
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 415 | 422 | 429 | 503;
+
+/**
+ * What an answer other than an error carries: a JSON body, no body (null: 204), a file (a download of any content
+ * type), a stream of server-sent events, or a redirect (a browser navigation such as single sign-on).
+ */
+export type AnswerBody = z.ZodType | null | 'file' | 'event-stream' | 'redirect';
+
+/** The statuses an endpoint answers other than with ApiError (503 is the readiness probe's own body). */
+export type AnswerStatus = 200 | 201 | 202 | 204 | 302 | 503;
+
+/** A multipart request: its text fields (each a JSON Schema-able zod type) and its file fields, for the document. */
+export interface Multipart {
+  readonly fields: z.ZodObject;
+  readonly files: { readonly name: string; readonly description: string };
+}
+
+export interface EndpointDefinition {
+  readonly method: Method;
+  /** Fastify's form, below the base path: `/api/end-products/:id`. */
+  readonly path: `/${string}`;
+  readonly summary: string;
+  readonly description?: string;
+  /** The group the OpenAPI document lists it under. */
+  readonly tag: string;
+  readonly access: Access;
+  readonly params?: z.ZodObject;
+  readonly query?: z.ZodObject;
+  readonly body?: z.ZodType;
+  readonly multipart?: Multipart;
+  /** Answers and their bodies: `{ 200: Schema }`, `{ 204: null }`, `{ 201: S, 200: S }`, `{ 302: 'redirect' }`. */
+  readonly responses: Readonly<Partial<Record<AnswerStatus, AnswerBody>>>;
+  /** Error statuses beyond the implied ones (400 for input, 401/403 for access, 404 for a path id). */
+  readonly errors?: readonly ErrorStatus[];
+  /** Not in the published document (health probes). */
+  readonly hidden?: boolean;
+}
+
+/** Declares an endpoint; `const` keeps the literal path, schemas and statuses for the types below. */
+export function endpoint<const E extends EndpointDefinition>(definition: E): E {
+  return definition;
+}
+
+type Schema<T> = T extends z.ZodType ? T : never;
+
+/** What a handler reads, decoded (ids as numbers, defaults applied). */
+export type ParamsOf<E extends EndpointDefinition> = E['params'] extends z.ZodType
+  ? z.output<E['params']>
+  : undefined;
+export type QueryOf<E extends EndpointDefinition> = E['query'] extends z.ZodType
+  ? z.output<E['query']>
+  : undefined;
+export type BodyOf<E extends EndpointDefinition> = E['body'] extends z.ZodType
+  ? z.output<E['body']>
+  : undefined;
+
+/** What a caller sends: the wire forms (ids as strings, optional where a default fills in). */
+export interface InputOf<E extends EndpointDefinition> {
+  params: E['params'] extends z.ZodType ? z.input<E['params']> : never;
+  query: E['query'] extends z.ZodType ? z.input<E['query']> : never;
+  body: E['body'] extends z.ZodType
+    ? z.input<E['body']>
+    : E['multipart'] extends Multipart
+      ? FormData
+      : never;
+}
+
+/** The JSON success bodies of an endpoint, as the server writes them and the web reads them. */
+export type SuccessOf<E extends EndpointDefinition> = {
+  [S in keyof E['responses']]: E['responses'][S] extends z.ZodType
+    ? z.input<Schema<E['responses'][S]>>
+    : undefined;
+}[keyof E['responses']];
+
+export type ParsedSuccessOf<E extends EndpointDefinition> = {
+  [S in keyof E['responses']]: E['responses'][S] extends z.ZodType
+    ? z.output<Schema<E['responses'][S]>>
+    : undefined;
+}[keyof E['responses']];
+
+/**
+ * Every error status the endpoint may answer: 400 when it reads a path, query or body; 401 unless anyone may call;
+ * 403 for a role or authority (and a second factor still to give); 404 for a path that names a row; its own extras.
+ */
+export function errorStatuses(endpoint: EndpointDefinition): ErrorStatus[] {
+  const statuses = new Set<ErrorStatus>(endpoint.errors ?? []);
+  if (endpoint.params || endpoint.query || endpoint.body || endpoint.multipart) statuses.add(400);
+  if (endpoint.access !== 'anyone') statuses.add(401);
+  if (typeof endpoint.access === 'object' || endpoint.access === 'signed-in') statuses.add(403);
+  if (endpoint.params) statuses.add(404);
+  return [...statuses].sort((a, b) => a - b);
+}
+
+/** The path with its parameters filled in, each encoded: `/api/end-products/:id` with `{ id: '7' }` → `/api/end-products/7`. */
+export function pathWith(path: string, params: Record<string, unknown> | undefined): string {
+  return path.replace(/:([A-Za-z]\w*)/g, (_, name: string) => {
+    const value = params?.[name];
+    if (value === undefined || value === null) throw new Error(`${path}: no value for :${name}`);
+    return encodeURIComponent(String(value));
+  });
+}
