@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { endpoint } from './endpoint.ts';
+import { UPLOAD_ERROR_STATUSES, UPLOAD_FILE_FIELD } from './files.ts';
 import { IdSchema } from './paging.ts';
 
 /**
@@ -155,3 +157,77 @@ export type ChatFilesPage = z.infer<typeof ChatFilesPageSchema>;
 
 /** GET api/chat/files/{fileId}: the file as an attachment download. */
 export const ChatFileParamsSchema = z.object({ fileId: z.uuid() });
+
+const tag = 'chat';
+
+/** New messages reach open pages as `chat-message` events (api/events). */
+export const chatEndpoints = {
+  listComments: endpoint({
+    method: 'GET',
+    path: '/api/chat/comments',
+    tag,
+    summary: 'A page of a request’s chat (newest page, or before/after a message id), oldest first',
+    access: 'signed-in',
+    query: ChatCommentsQuerySchema,
+    responses: { 200: ChatCommentsPageSchema },
+  }),
+  postComment: endpoint({
+    method: 'POST',
+    path: '/api/chat/comment',
+    tag,
+    summary: 'Send a text message (a retry with the same clientId answers the stored message)',
+    access: 'signed-in',
+    body: ChatCommentCreateSchema,
+    responses: { 200: ChatMessageSchema, 201: ChatMessageSchema },
+    errors: [409, 429],
+  }),
+  unread: endpoint({
+    method: 'GET',
+    path: '/api/chat/comments/unread',
+    tag,
+    summary: 'Unread messages of the signed-in user: the total and per request',
+    access: 'signed-in',
+    responses: { 200: ChatUnreadSchema },
+  }),
+  markRead: endpoint({
+    method: 'PUT',
+    path: '/api/chat/comments/read',
+    tag,
+    summary: 'Mark a request’s chat read up to a message; answers the new unread summary',
+    access: 'signed-in',
+    body: ChatReadSchema,
+    responses: { 200: ChatUnreadSchema },
+  }),
+  postFile: endpoint({
+    method: 'POST',
+    path: '/api/chat/files',
+    tag,
+    summary:
+      'Send a file as a chat message: multipart with serviceRequestId, optional clientId, one file under "files"',
+    access: 'signed-in',
+    multipart: {
+      fields: ChatFileUploadFieldsSchema,
+      files: { name: UPLOAD_FILE_FIELD, description: 'Exactly one file' },
+    },
+    responses: { 200: ChatMessageSchema, 201: ChatMessageSchema },
+    errors: UPLOAD_ERROR_STATUSES,
+  }),
+  listFiles: endpoint({
+    method: 'GET',
+    path: '/api/chat/files',
+    tag,
+    summary: 'The files of a request’s chat, newest first',
+    access: 'signed-in',
+    query: ChatFilesQuerySchema,
+    responses: { 200: ChatFilesPageSchema },
+  }),
+  file: endpoint({
+    method: 'GET',
+    path: '/api/chat/files/:fileId',
+    tag,
+    summary: 'Download a chat file (always as a file, never shown inline)',
+    access: 'signed-in',
+    params: ChatFileParamsSchema,
+    responses: { 200: 'file' },
+  }),
+};

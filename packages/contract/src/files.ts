@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ErrorStatus } from './endpoint.ts';
 
 /*
  * Uploaded files (service request attachments, chat files). The server decides a file's type from its first
@@ -25,6 +26,12 @@ export const UPLOAD_ACCEPT = [...UPLOAD_CONTENT_TYPES, ...UPLOAD_EXTENSIONS].joi
 
 /** The multipart field name of files (any other field is a text field). */
 export const UPLOAD_FILE_FIELD = 'files';
+
+/**
+ * The error statuses of every upload endpoint besides its own: a closed container (409), too large or too many
+ * (413), a refused type (415), the day's upload volume used up (429).
+ */
+export const UPLOAD_ERROR_STATUSES = [409, 413, 415, 429] as const satisfies readonly ErrorStatus[];
 
 /** The server's defaults (env UPLOAD_MAX_FILE_MB, UPLOAD_MAX_REQUEST_MB, UPLOAD_MAX_FILES); see UploadLimits. */
 export const UPLOAD_DEFAULT_LIMITS = {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { FileMetadataSchema, UploadLimitsSchema } from './files.ts';
+import { endpoint, IdParam } from './endpoint.ts';
+import { FileMetadataSchema, UPLOAD_ERROR_STATUSES, UPLOAD_FILE_FIELD, UploadLimitsSchema } from './files.ts';
 import {
   codesFilterField,
   IdSchema,
@@ -15,7 +16,9 @@ import { TranslatedTextSchema } from './translations.ts';
 /*
  * Service requests (SPEC §3, §4, §7): GET api/service-requests/user-owned (paged), GET api/service-requests/{id},
  * GET api/service-requests/elements, POST api/service-requests/new-request (multipart),
- * POST api/service-requests/{id}/appendices (multipart), GET api/service-requests/{id}/attachments/{fileId}.
+ * POST api/service-requests/{id}/appendices (multipart), GET api/service-requests/{id}/attachments/{fileId},
+ * POST api/service-requests/{id}/withdrawal. A customer reads and adds to their own requests; service staff
+ * (service, admin) read and add to any. Another customer's request, machine or file is a 404.
  * Once created, the description and the attachments never change (SPEC §4): no call edits or removes them.
  */
 
@@ -78,8 +81,8 @@ export type ServiceRequestListQuery = z.input<typeof ServiceRequestListQuerySche
 export const ServiceRequestPageSchema = pagedSchema(ServiceRequestListItemSchema);
 export type ServiceRequestPage = z.infer<typeof ServiceRequestPageSchema>;
 
-export const ServiceRequestIdParamsSchema = z.object({ id: IdSchema });
-export const AttachmentParamsSchema = z.object({ id: IdSchema, fileId: z.uuid() });
+export const ServiceRequestIdParamsSchema = z.object({ id: IdParam });
+export const AttachmentParamsSchema = z.object({ id: IdParam, fileId: z.uuid() });
 
 /** A choice of the new-request form with its label in every language (the web shows the current one). */
 export const ServiceRequestElementSchema = z.object({
@@ -183,3 +186,100 @@ export const AppendicesResponseSchema = z.object({
   attachments: z.array(AttachmentSchema),
 });
 export type AppendicesResponse = z.infer<typeof AppendicesResponseSchema>;
+
+/**
+ * POST api/service-requests/{id}/withdrawal (no body): the customer withdraws their request while it is N.
+ * (Here rather than in staff.ts, which imports this module: the endpoint below needs it.)
+ */
+export const ServiceRequestWithdrawnSchema = z.object({
+  id: z.string(),
+  status: z.enum(SERVICE_REQUEST_STATUSES),
+  statusChangedAt: z.iso.datetime(),
+});
+export type ServiceRequestWithdrawn = z.infer<typeof ServiceRequestWithdrawnSchema>;
+
+const tag = 'service requests';
+
+export const serviceRequestEndpoints = {
+  list: endpoint({
+    method: 'GET',
+    path: '/api/service-requests/user-owned',
+    tag,
+    summary: "The signed-in customer's service requests, filtered, sorted and paged, with unread counts",
+    access: 'signed-in',
+    query: ServiceRequestListQuerySchema,
+    responses: { 200: ServiceRequestPageSchema },
+  }),
+  elements: endpoint({
+    method: 'GET',
+    path: '/api/service-requests/elements',
+    tag,
+    summary: 'Choices of the new-request form (transport types, delivery places) and the upload limits',
+    access: 'signed-in',
+    responses: { 200: ServiceRequestElementsSchema },
+  }),
+  create: endpoint({
+    method: 'POST',
+    path: '/api/service-requests/new-request',
+    tag,
+    summary:
+      'File a service request: multipart with the fields of NewServiceRequestFieldsSchema and files under "files"',
+    access: 'signed-in',
+    multipart: {
+      fields: NewServiceRequestFieldsSchema,
+      files: {
+        name: UPLOAD_FILE_FIELD,
+        description: 'The files sent with the request, up to the upload limits (elements)',
+      },
+    },
+    responses: {
+      201: ServiceRequestDetailsSchema,
+      200: ServiceRequestDetailsSchema.describe('A retry (same clientId) of a request already filed'),
+    },
+    errors: UPLOAD_ERROR_STATUSES,
+  }),
+  get: endpoint({
+    method: 'GET',
+    path: '/api/service-requests/:id',
+    tag,
+    summary: 'One service request with its history and attachments',
+    access: 'signed-in',
+    params: ServiceRequestIdParamsSchema,
+    responses: { 200: ServiceRequestDetailsSchema },
+  }),
+  addAppendices: endpoint({
+    method: 'POST',
+    path: '/api/service-requests/:id/appendices',
+    tag,
+    summary: 'Add files to a request (multipart, files under "files"); existing attachments stay as they are',
+    access: 'signed-in',
+    params: ServiceRequestIdParamsSchema,
+    multipart: {
+      fields: z.object({}),
+      files: { name: UPLOAD_FILE_FIELD, description: 'The files to add, up to the upload limits (elements)' },
+    },
+    responses: { 201: AppendicesResponseSchema },
+    errors: UPLOAD_ERROR_STATUSES,
+  }),
+  attachment: endpoint({
+    method: 'GET',
+    path: '/api/service-requests/:id/attachments/:fileId',
+    tag,
+    summary: 'Download an attachment (always as a file, never shown inline)',
+    access: 'signed-in',
+    params: AttachmentParamsSchema,
+    responses: { 200: 'file' },
+  }),
+  withdraw: endpoint({
+    method: 'POST',
+    path: '/api/service-requests/:id/withdrawal',
+    tag,
+    summary: 'Withdraw my service request while it is still new (N → X)',
+    description:
+      "The customer's one status change; it takes the staff status changes' path (history, event, e-mail).",
+    access: { roles: ['customer'] },
+    params: ServiceRequestIdParamsSchema,
+    responses: { 200: ServiceRequestWithdrawnSchema },
+    errors: [409],
+  }),
+};

@@ -1,9 +1,9 @@
-import { ApiErrorSchema } from '@care/contract/errors';
-import { ServiceRequestWithdrawnSchema, StaffServiceRequestParamsSchema } from '@care/contract/staff';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { serviceRequestEndpoints } from '@care/contract/service-requests';
+import type { FastifyPluginAsync } from 'fastify';
 import type { Env } from '#app/config/env.ts';
 import type { Db } from '#app/db/client.ts';
-import { actorOf, requireRole } from '#app/plugins/session.ts';
+import { route } from '#app/plugins/endpoints.ts';
+import { actorOf } from '#app/plugins/session.ts';
 import { withdrawRequest } from './status-change.service.ts';
 
 interface Options {
@@ -16,34 +16,16 @@ interface Options {
  * POST api/service-requests/{id}/withdrawal: the customer's one status change (N → X, docs/design.md "Statuses"). It
  * takes the staff status changes' path (status-change.service.ts): history, event, e-mail.
  */
-export const withdrawalRoutes: FastifyPluginAsyncZod<Options> = async (app, { env, db, onMailQueued }) => {
-  app.post(
-    '/api/service-requests/:id/withdrawal',
-    {
-      schema: {
-        tags: ['service requests'],
-        summary: 'Withdraw my service request while it is still new (N → X)',
-        params: StaffServiceRequestParamsSchema,
-        response: {
-          200: ServiceRequestWithdrawnSchema,
-          401: ApiErrorSchema,
-          403: ApiErrorSchema,
-          404: ApiErrorSchema,
-          409: ApiErrorSchema,
-        },
-      },
-      preHandler: requireRole('customer'),
-    },
-    async (request) => {
-      const { mailQueued, ...withdrawn } = await withdrawRequest(
-        db,
-        env,
-        actorOf(request),
-        Number(request.params.id),
-        request.ip,
-      );
-      if (mailQueued) onMailQueued();
-      return withdrawn;
-    },
-  );
+export const withdrawalRoutes: FastifyPluginAsync<Options> = async (app, { env, db, onMailQueued }) => {
+  route(app, serviceRequestEndpoints.withdraw, async (request) => {
+    const { mailQueued, ...withdrawn } = await withdrawRequest(
+      db,
+      env,
+      actorOf(request),
+      request.params.id,
+      request.ip,
+    );
+    if (mailQueued) onMailQueued();
+    return withdrawn;
+  });
 };

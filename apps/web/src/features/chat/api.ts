@@ -1,17 +1,16 @@
 import {
   CHAT_LIMITS,
-  ChatCommentsPageSchema,
   type ChatCommentCreate,
   type ChatCommentsQuery,
+  chatEndpoints,
   type ChatMessage,
   ChatMessageSchema,
   type ChatRead,
   type ChatUnread,
-  ChatUnreadSchema,
 } from '@care/contract/chat';
 import { UPLOAD_FILE_FIELD } from '@care/contract/files';
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { request } from '#app/lib/api-client.ts';
+import { addressOf, callApi } from '#app/lib/api-client.ts';
 import { upload } from '#app/lib/upload.ts';
 
 export const chatKeys = {
@@ -41,7 +40,7 @@ export function mergeMessages(current: readonly ChatMessage[], added: readonly C
 }
 
 const fetchPage = (query: ChatCommentsQuery, signal?: AbortSignal) =>
-  request('api/chat/comments', { query, schema: ChatCommentsPageSchema, signal, silent: true });
+  callApi(chatEndpoints.listComments, { query }, { signal, silent: true });
 
 /** Catching up after an event stops after this many pages and starts again from the newest page. */
 const CATCH_UP_PAGES = 10;
@@ -109,8 +108,7 @@ export function useLoadOlderMessages(serviceRequestId: string) {
 export function useSendComment() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: ChatCommentCreate) =>
-      request('api/chat/comment', { method: 'POST', body, schema: ChatMessageSchema, silent: true }),
+    mutationFn: (body: ChatCommentCreate) => callApi(chatEndpoints.postComment, { body }, { silent: true }),
     onSuccess: (message) => addToLog(client, message.serviceRequestId, [message]),
   });
 }
@@ -131,7 +129,11 @@ export function useSendChatFile() {
       body.append('serviceRequestId', serviceRequestId);
       body.append('clientId', clientId);
       body.append(UPLOAD_FILE_FIELD, file, file.name);
-      return upload('api/chat/files', body, { schema: ChatMessageSchema, silent: true, onProgress });
+      return upload(addressOf(chatEndpoints.postFile), body, {
+        schema: ChatMessageSchema,
+        silent: true,
+        onProgress,
+      });
     },
     onSuccess: (message) => addToLog(client, message.serviceRequestId, [message]),
   });
@@ -140,11 +142,10 @@ export function useSendChatFile() {
 /** PUT api/chat/comments/read: answers the reader's new unread summary (the route passes it on). */
 export function useMarkChatRead(onUnread?: (unread: ChatUnread) => void) {
   return useMutation({
-    mutationFn: (body: ChatRead) =>
-      request('api/chat/comments/read', { method: 'PUT', body, schema: ChatUnreadSchema, silent: true }),
+    mutationFn: (body: ChatRead) => callApi(chatEndpoints.markRead, { body }, { silent: true }),
     onSuccess: (unread) => onUnread?.(unread),
   });
 }
 
 /** The download address of a chat file (GET api/chat/files/{id}, always an attachment). */
-export const chatFilePath = (fileId: string) => `api/chat/files/${encodeURIComponent(fileId)}`;
+export const chatFilePath = (fileId: string) => addressOf(chatEndpoints.file, { fileId });

@@ -1,17 +1,15 @@
 import { UPLOAD_FILE_FIELD } from '@care/contract/files';
-import { ServiceRequestWithdrawnSchema } from '@care/contract/staff';
 import {
   AppendicesResponseSchema,
   type NewServiceRequestFields,
   type ServiceRequestDetails,
   ServiceRequestDetailsSchema,
-  ServiceRequestElementsSchema,
+  serviceRequestEndpoints,
   type ServiceRequestListQuerySchema,
-  ServiceRequestPageSchema,
 } from '@care/contract/service-requests';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { request } from '#app/lib/api-client.ts';
+import { addressOf, callApi } from '#app/lib/api-client.ts';
 import { i18n } from '#app/lib/i18n.ts';
 import { upload } from '#app/lib/upload.ts';
 
@@ -27,22 +25,11 @@ export const serviceRequestKeys = {
   elements: () => [...serviceRequestKeys.all, 'elements'] as const,
 };
 
-/** The query string of a list call: repeated codes travel joined by commas (paging.ts codesFilterField). */
-function listSearch(query: ServiceRequestListParams) {
-  const { status, ...rest } = query;
-  return { ...rest, status: Array.isArray(status) && status.length > 0 ? status.join(',') : undefined };
-}
-
 /** GET api/service-requests/user-owned: one page of the customer's requests, with unread counts. */
 export const serviceRequestListQuery = (query: ServiceRequestListParams) =>
   queryOptions({
     queryKey: serviceRequestKeys.list(query),
-    queryFn: ({ signal }) =>
-      request('api/service-requests/user-owned', {
-        query: listSearch(query),
-        schema: ServiceRequestPageSchema,
-        signal,
-      }),
+    queryFn: ({ signal }) => callApi(serviceRequestEndpoints.list, { query }, { signal }),
     // Paging and sorting keep the last page on screen until the next one arrives (no flash of an empty table).
     placeholderData: keepPreviousData,
   });
@@ -52,22 +39,14 @@ export const serviceRequestQuery = (id: string) =>
   queryOptions({
     queryKey: serviceRequestKeys.detail(id),
     queryFn: ({ signal }) =>
-      request(`api/service-requests/${encodeURIComponent(id)}`, {
-        schema: ServiceRequestDetailsSchema,
-        signal,
-        silent: true,
-      }),
+      callApi(serviceRequestEndpoints.get, { params: { id } }, { signal, silent: true }),
   });
 
 /** GET api/service-requests/elements: the new-request form's choices and the server's upload limits. */
 export const elementsQuery = queryOptions({
   queryKey: serviceRequestKeys.elements(),
   queryFn: ({ signal }) =>
-    request('api/service-requests/elements', {
-      schema: ServiceRequestElementsSchema,
-      signal,
-      errorMessage: i18n.t('errors:unexpected'),
-    }),
+    callApi(serviceRequestEndpoints.elements, {}, { signal, errorMessage: i18n.t('errors:unexpected') }),
   staleTime: 5 * 60_000,
 });
 
@@ -95,7 +74,7 @@ export function useCreateServiceRequest() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ fields, files, onProgress }: NewServiceRequestSend) =>
-      upload('api/service-requests/new-request', multipart(fields, files), {
+      upload(addressOf(serviceRequestEndpoints.create), multipart(fields, files), {
         schema: ServiceRequestDetailsSchema,
         silent: true,
         onProgress,
@@ -120,7 +99,7 @@ export function useAddAppendix(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ file, onProgress }: AppendixSend) =>
-      upload(`api/service-requests/${encodeURIComponent(id)}/appendices`, multipart({}, [file]), {
+      upload(addressOf(serviceRequestEndpoints.addAppendices, { id }), multipart({}, [file]), {
         schema: AppendicesResponseSchema,
         silent: true,
         onProgress,
@@ -134,7 +113,7 @@ export function useAddAppendix(id: string) {
 
 /** The download address of an attachment (always sent as a file, never shown inline). */
 export const attachmentPath = (id: string, fileId: string) =>
-  `api/service-requests/${encodeURIComponent(id)}/attachments/${encodeURIComponent(fileId)}`;
+  addressOf(serviceRequestEndpoints.attachment, { id, fileId });
 
 /**
  * POST api/service-requests/{id}/withdrawal: the customer withdraws a request still pending (N → X, docs/design.md).
@@ -143,12 +122,7 @@ export const attachmentPath = (id: string, fileId: string) =>
 export function useWithdrawServiceRequest(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () =>
-      request(`api/service-requests/${encodeURIComponent(id)}/withdrawal`, {
-        method: 'POST',
-        schema: ServiceRequestWithdrawnSchema,
-        silent: true,
-      }),
+    mutationFn: () => callApi(serviceRequestEndpoints.withdraw, { params: { id } }, { silent: true }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: serviceRequestKeys.all }),
   });
 }

@@ -1,6 +1,6 @@
-import { ChatUnreadSchema } from '@care/contract/chat';
+import { chatEndpoints } from '@care/contract/chat';
 import { queryOptions } from '@tanstack/react-query';
-import { request } from '#app/lib/api-client.ts';
+import { callApi } from '#app/lib/api-client.ts';
 import { serviceRequestKeys } from './api.ts';
 
 /**
@@ -14,8 +14,7 @@ export const unreadKeys = {
 /** GET api/chat/comments/unread: the header's total and the requests with unread messages. */
 export const unreadQuery = queryOptions({
   queryKey: unreadKeys.all,
-  queryFn: ({ signal }) =>
-    request('api/chat/comments/unread', { schema: ChatUnreadSchema, signal, silent: true }),
+  queryFn: ({ signal }) => callApi(chatEndpoints.unread, {}, { signal, silent: true }),
   // The header shows it on every screen: refreshed by events (and on focus), not on every navigation.
   staleTime: 60_000,
 });
