@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { endpoint } from './endpoint.ts';
 import { LANGUAGES } from './locales.ts';
 
 /*
@@ -10,7 +11,7 @@ import { LANGUAGES } from './locales.ts';
  *                                  matched by file name), field `dryRun` ("true": check only). Admins only.
  *                                  200 CatalogImportResult; 422 CatalogImportFailure (nothing was written).
  * GET  api/admin/catalog-imports   the most recent imports (CatalogImportHistory).
- * GET  api/catalog-files/{id}      an imported catalogue image (public, like the catalogue).
+ * GET  api/catalog-files/{id}      an imported catalogue image (public, like the catalogue; declared in catalog.ts).
  */
 
 /** Limits of the admin upload (the command line has none: a million-part CSV goes through it). */
@@ -231,4 +232,38 @@ export const CatalogImportHistoryItemSchema = z.object({
 export type CatalogImportHistoryItem = z.infer<typeof CatalogImportHistoryItemSchema>;
 export const CatalogImportHistorySchema = z.array(CatalogImportHistoryItemSchema);
 
-export const CatalogFileParamsSchema = z.object({ id: z.uuid() });
+const tag = 'catalog-import';
+const admins = { roles: ['admin'] } as const;
+
+export const catalogImportEndpoints = {
+  import: endpoint({
+    method: 'POST',
+    path: '/api/admin/catalog-imports',
+    tag,
+    summary: 'Import (or with dryRun only check) a catalogue JSON and/or parts CSV with their files',
+    description:
+      'Multipart: the JSON under "document", the parts CSV under "parts", the images and drawings it references ' +
+      'under "file" (repeated).',
+    access: admins,
+    multipart: {
+      fields: z.object({ dryRun: z.string().optional().describe('"true": only check, import nothing') }),
+      files: {
+        name: 'file',
+        description: 'The images and drawings the JSON references, matched by file name',
+      },
+    },
+    responses: { 200: CatalogImportResultSchema },
+    errors: [413, 429],
+    errorBodies: {
+      422: CatalogImportFailureSchema.describe('The file has problems, each listed; nothing was imported'),
+    },
+  }),
+  history: endpoint({
+    method: 'GET',
+    path: '/api/admin/catalog-imports',
+    tag,
+    summary: 'The most recent catalogue imports and checks',
+    access: admins,
+    responses: { 200: CatalogImportHistorySchema },
+  }),
+};

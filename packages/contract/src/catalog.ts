@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { endpoint, IdParam } from './endpoint.ts';
 import { LIMITS } from './limits.ts';
 import { IdSchema, pagedSchema, pageField, pageSizeField } from './paging.ts';
 import { TranslatedTextSchema } from './translations.ts';
@@ -18,6 +19,7 @@ import { TranslatedTextSchema } from './translations.ts';
  * GET api/parts/hints?q=                   autocomplete
  * GET api/parts/paths?partId=              every card the part appears on, with the folders above it
  * GET api/parts/breadcrumbs?folderId= | ?cardId=
+ * GET api/catalog-files/{id}               an imported catalogue image (served by the catalogue import)
  *
  * A search text shorter than PART_SEARCH_MIN_LENGTH (after trimming) is not an error: search, count and
  * hints answer empty (total 0), so the screen shows the rule instead (SPEC §5).
@@ -171,4 +173,122 @@ export type PartHint = z.infer<typeof PartHintSchema>;
 export const PartHintQuerySchema = z.object({ q: searchTextField });
 export const PartHintListSchema = z.array(PartHintSchema);
 
-export const CatalogIdParamsSchema = z.object({ id: IdSchema });
+export const CatalogIdParamsSchema = z.object({ id: IdParam });
+
+/** GET api/catalog-files/{id}: a file-store id. */
+export const CatalogFileParamsSchema = z.object({ id: z.uuid() });
+
+const tag = 'catalog';
+/*
+ * Every read is public, but a signed-in user without RIGHT_CARE_VIEW_CATALOG gets 403: the table's access has no
+ * such rule, so the routes add it (catalog.routes.ts catalogReader) and each endpoint lists the 403 here.
+ */
+const catalogueReaders = { access: 'anyone', errors: [403] } as const;
+/** The same, for a read whose query names a folder, card or part that may not exist. */
+const catalogueRowReaders = { access: 'anyone', errors: [403, 404] } as const;
+
+export const catalogEndpoints = {
+  folders: endpoint({
+    method: 'GET',
+    path: '/api/catalog-folders',
+    tag,
+    summary: 'Root catalogue folders, or the sub-folders of parentId',
+    ...catalogueRowReaders,
+    query: CatalogFolderQuerySchema,
+    responses: { 200: CatalogFolderListSchema },
+  }),
+  cards: endpoint({
+    method: 'GET',
+    path: '/api/catalog-cards',
+    tag,
+    summary: 'The cards of a folder',
+    ...catalogueRowReaders,
+    query: CatalogCardQuerySchema,
+    responses: { 200: CatalogCardListSchema },
+  }),
+  card: endpoint({
+    method: 'GET',
+    path: '/api/catalog-cards/:id',
+    tag,
+    summary: 'One card with its drawing address and positions',
+    ...catalogueReaders,
+    params: CatalogIdParamsSchema,
+    responses: { 200: CatalogCardSchema },
+  }),
+  drawing: endpoint({
+    method: 'GET',
+    path: '/api/catalog-cards/:id/drawing',
+    tag,
+    summary: "The card's SVG drawing",
+    ...catalogueReaders,
+    params: CatalogIdParamsSchema,
+    responses: { 200: 'file' },
+  }),
+  search: endpoint({
+    method: 'GET',
+    path: '/api/parts',
+    tag,
+    summary: 'Parts search: symbol, catalogue number, SAP id, names; paged with the total',
+    ...catalogueReaders,
+    query: PartSearchQuerySchema,
+    responses: { 200: PartPageSchema },
+  }),
+  count: endpoint({
+    method: 'GET',
+    path: '/api/parts/count',
+    tag,
+    summary: 'How many parts a search finds',
+    ...catalogueReaders,
+    query: PartCountQuerySchema,
+    responses: { 200: PartCountSchema },
+  }),
+  hints: endpoint({
+    method: 'GET',
+    path: '/api/parts/hints',
+    tag,
+    summary: 'Autocomplete for the parts search (from 3 characters)',
+    ...catalogueReaders,
+    query: PartHintQuerySchema,
+    responses: { 200: PartHintListSchema },
+  }),
+  paths: endpoint({
+    method: 'GET',
+    path: '/api/parts/paths',
+    tag,
+    summary: 'Every card position where a part appears, with its folders',
+    ...catalogueRowReaders,
+    query: PartPathQuerySchema,
+    responses: { 200: PartPathListSchema },
+  }),
+  breadcrumbs: endpoint({
+    method: 'GET',
+    path: '/api/parts/breadcrumbs',
+    tag,
+    summary: 'The folders down to a folder, or down to a card and the card',
+    ...catalogueRowReaders,
+    query: BreadcrumbQuerySchema,
+    responses: { 200: BreadcrumbListSchema },
+  }),
+  part: endpoint({
+    method: 'GET',
+    path: '/api/parts/:id',
+    tag,
+    summary: 'One part',
+    ...catalogueReaders,
+    params: CatalogIdParamsSchema,
+    responses: { 200: PartSchema },
+  }),
+  /*
+   * Served by the catalogue import (it stores these images), declared here: the public catalogue's pages show
+   * them and should not load the import's schemas to know the address.
+   */
+  file: endpoint({
+    method: 'GET',
+    path: '/api/catalog-files/:id',
+    tag: 'catalog-import',
+    summary: 'An imported catalogue image',
+    ...catalogueReaders,
+    params: CatalogFileParamsSchema,
+    responses: { 200: 'file' },
+  }),
+};

@@ -72,6 +72,8 @@ export interface EndpointDefinition {
   readonly responses: Readonly<Partial<Record<AnswerStatus, AnswerBody>>>;
   /** Error statuses beyond the implied ones (400 for input, 401/403 for access, 404 for a path id). */
   readonly errors?: readonly ErrorStatus[];
+  /** Error statuses whose answer has a body of its own instead of the plain ApiError (an import's problems, 422). */
+  readonly errorBodies?: Readonly<Partial<Record<ErrorStatus, z.ZodType>>>;
   /** Not in the published document (health probes). */
   readonly hidden?: boolean;
 }
@@ -124,6 +126,7 @@ export type ParsedSuccessOf<E extends EndpointDefinition> = {
  */
 export function errorStatuses(endpoint: EndpointDefinition): ErrorStatus[] {
   const statuses = new Set<ErrorStatus>(endpoint.errors ?? []);
+  for (const status of Object.keys(endpoint.errorBodies ?? {})) statuses.add(Number(status) as ErrorStatus);
   if (endpoint.params || endpoint.query || endpoint.body || endpoint.multipart) statuses.add(400);
   if (endpoint.access !== 'anyone') statuses.add(401);
   if (typeof endpoint.access === 'object' || endpoint.access === 'signed-in') statuses.add(403);

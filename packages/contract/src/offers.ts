@@ -1,9 +1,11 @@
 import { z } from 'zod';
-import { FileMetadataSchema } from './files.ts';
-import { LIMITS, OFFER_REQUEST_LIMITS } from './limits.ts';
+import { endpoint, IdParam } from './endpoint.ts';
+import { FileMetadataSchema, UPLOAD_FILE_FIELD } from './files.ts';
+import { AUTHORITIES, LIMITS, OFFER_REQUEST_LIMITS } from './limits.ts';
 import { LANGUAGES } from './locales.ts';
 import { codesFilterField, IdSchema, pagedSchema, pageField, pageSizeField } from './paging.ts';
 import { calendarDateSchema } from './ranges.ts';
+import { OFFER_STAFF_ROLES } from './roles.ts';
 import { OFFER_REQUEST_STATUSES, type OfferRequestStatus } from './statuses.ts';
 import { TranslatedTextSchema, translatedNameSchema } from './translations.ts';
 
@@ -120,10 +122,10 @@ export type StaffOfferRequestListQuery = z.input<typeof StaffOfferRequestListQue
 export const OfferRequestPageSchema = pagedSchema(OfferRequestListItemSchema);
 export type OfferRequestPage = z.infer<typeof OfferRequestPageSchema>;
 
-export const OfferRequestIdParamsSchema = z.object({ id: IdSchema });
+export const OfferRequestIdParamsSchema = z.object({ id: IdParam });
 
 /** GET api/offer-requests/{id}/attachments/{fileId} and api/staff/offer-requests/{id}/attachments/{fileId}. */
-export const OfferRequestAttachmentParamsSchema = z.object({ id: IdSchema, fileId: z.uuid() });
+export const OfferRequestAttachmentParamsSchema = z.object({ id: IdParam, fileId: z.uuid() });
 
 /** The sales inbox row: the request and who sent it. */
 export const StaffOfferRequestListItemSchema = OfferRequestListItemSchema.extend({
@@ -146,3 +148,110 @@ export type StaffOfferRequestDetails = z.infer<typeof StaffOfferRequestDetailsSc
 /** POST api/staff/offer-requests/{id}/status. */
 export const OfferRequestStatusChangeSchema = z.object({ status: z.enum(OFFER_REQUEST_STATUSES) });
 export type OfferRequestStatusChange = z.infer<typeof OfferRequestStatusChangeSchema>;
+
+const tag = 'offer requests';
+/** Sending the cart: a customer with the catalogue authority (SPEC §1: the signed-in catalogue needs it). */
+const cartSender = { authority: AUTHORITIES.viewCatalog };
+const offerStaff = { roles: OFFER_STAFF_ROLES };
+const sent = {
+  201: OfferRequestDetailsSchema.describe('The offer request filed, its e-mails queued'),
+  200: OfferRequestDetailsSchema.describe('A retry (same clientId) of a send already filed'),
+};
+
+export const offerEndpoints = {
+  send: endpoint({
+    method: 'POST',
+    path: '/api/parts/email',
+    tag,
+    summary:
+      'Send the whole cart as an offer request to parts sales (with a copy to the customer); idempotent by clientId',
+    description: "SPEC §7's client sends the cart list alone: an array of cart items is taken as `items`.",
+    access: cartSender,
+    body: SendOfferRequestSchema,
+    responses: sent,
+    errors: [429],
+  }),
+  sendWithFiles: endpoint({
+    method: 'POST',
+    path: '/api/offer-requests/new-request',
+    tag,
+    summary:
+      'The same send as api/parts/email with files: multipart, the cart as JSON in "payload", files under "files"',
+    access: cartSender,
+    multipart: {
+      fields: z.object({
+        [OFFER_REQUEST_PAYLOAD_FIELD]: z.string().describe('The cart as api/parts/email takes it, as JSON'),
+      }),
+      files: { name: UPLOAD_FILE_FIELD, description: 'The files sent with the cart (optional)' },
+    },
+    responses: sent,
+    errors: [409, 413, 415, 429],
+  }),
+  attachment: endpoint({
+    method: 'GET',
+    path: '/api/offer-requests/:id/attachments/:fileId',
+    tag,
+    summary: 'Download a file of one of the customer’s own offer requests (always as a file)',
+    access: 'signed-in',
+    params: OfferRequestAttachmentParamsSchema,
+    responses: { 200: 'file' },
+  }),
+  staffAttachment: endpoint({
+    method: 'GET',
+    path: '/api/staff/offer-requests/:id/attachments/:fileId',
+    tag,
+    summary: 'Download a file of any offer request (sales, admin)',
+    access: offerStaff,
+    params: OfferRequestAttachmentParamsSchema,
+    responses: { 200: 'file' },
+  }),
+  list: endpoint({
+    method: 'GET',
+    path: '/api/offer-requests/user-owned',
+    tag,
+    summary: "The signed-in customer's offer requests, newest first, paged",
+    access: 'signed-in',
+    query: OfferRequestListQuerySchema,
+    responses: { 200: OfferRequestPageSchema },
+  }),
+  get: endpoint({
+    method: 'GET',
+    path: '/api/offer-requests/:id',
+    tag,
+    summary: 'One of the customer’s own offer requests with its items and status history',
+    description: "Another customer's offer request is a 404.",
+    access: 'signed-in',
+    params: OfferRequestIdParamsSchema,
+    responses: { 200: OfferRequestDetailsSchema },
+  }),
+  staffList: endpoint({
+    method: 'GET',
+    path: '/api/staff/offer-requests',
+    tag,
+    summary:
+      'The parts sales inbox: every offer request, newest first, paged, filtered by status and days sent',
+    access: offerStaff,
+    query: StaffOfferRequestListQuerySchema,
+    responses: { 200: StaffOfferRequestPageSchema },
+  }),
+  staffGet: endpoint({
+    method: 'GET',
+    path: '/api/staff/offer-requests/:id',
+    tag,
+    summary: 'Any offer request with its customer, items and status history (sales, admin)',
+    access: offerStaff,
+    params: OfferRequestIdParamsSchema,
+    responses: { 200: StaffOfferRequestDetailsSchema },
+  }),
+  changeStatus: endpoint({
+    method: 'POST',
+    path: '/api/staff/offer-requests/:id/status',
+    tag,
+    summary: 'Move an offer request along sent → in_progress → quoted → closed (or to closed early)',
+    access: offerStaff,
+    params: OfferRequestIdParamsSchema,
+    body: OfferRequestStatusChangeSchema,
+    responses: { 200: StaffOfferRequestDetailsSchema },
+    errors: [409],
+  }),
+};

@@ -95,7 +95,8 @@ export function schemaOf(endpoint: EndpointDefinition): FastifySchema {
     response[Number(status)] = typeof body === 'object' && body !== null ? body : ANSWER_BODIES[String(body)];
   }
   for (const status of errorStatuses(endpoint)) {
-    response[status] ??= ApiErrorSchema.describe(ERROR_DESCRIPTIONS[status] ?? 'An error');
+    response[status] ??=
+      endpoint.errorBodies?.[status] ?? ApiErrorSchema.describe(ERROR_DESCRIPTIONS[status] ?? 'An error');
   }
   return {
     tags: [endpoint.tag],

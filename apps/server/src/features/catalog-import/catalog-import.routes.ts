@@ -1,52 +1,45 @@
+import { catalogEndpoints } from '@care/contract/catalog';
+import { CATALOG_IMPORT_HISTORY_SIZE, catalogImportEndpoints } from '@care/contract/catalog-import';
 import { AUTHORITIES } from '@care/contract/limits';
-import {
-  CATALOG_IMPORT_HISTORY_SIZE,
-  CatalogFileParamsSchema,
-  CatalogImportFailureSchema,
-  CatalogImportHistorySchema,
-  CatalogImportResultSchema,
-} from '@care/contract/catalog-import';
-import { ApiErrorSchema } from '@care/contract/errors';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsync } from 'fastify';
 import type { Env } from '#app/config/env.ts';
 import type { Db } from '#app/db/client.ts';
 import { sendFile } from '#app/files/downloads.ts';
 import type { FileStore } from '#app/files/file-store.ts';
 import { accessGuard } from '#app/plugins/access-guards.ts';
+import { route } from '#app/plugins/endpoints.ts';
 import { AppError } from '#app/plugins/errors.ts';
 import { perAccount } from '#app/plugins/rate-limit.ts';
-import { actorOf, requireRole } from '#app/plugins/session.ts';
+import { actorOf } from '#app/plugins/session.ts';
 import { getCatalogFile, listImports } from './catalog-import-history.ts';
 import { importCatalog } from './catalog-import.service.ts';
 import { filesByName } from './import-files.ts';
 import { receiveImport } from './receive-import.ts';
 
-const tags = ['catalog-import'];
-const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 413: ApiErrorSchema };
 /** An import is heavy (a transaction over the whole catalogue): a few a minute is plenty for a person. */
 const IMPORTS_PER_ADMIN = { max: 20, timeWindow: 15 * 60_000 };
 
+/**
+ * The catalogue's rule (features/catalog): public, but a signed-in user needs the catalogue authority. The
+ * table's access cannot say it, so the route adds it after the (empty) access guard.
+ */
+const catalogueReader = accessGuard(async (request) => {
+  if (request.actor && !request.actor.authorities.includes(AUTHORITIES.viewCatalog))
+    throw new AppError('FORBIDDEN');
+});
+
 /** Admin import of the catalogue (docs/catalog-import.md) and the public images it stores. */
-export const catalogImportRoutes: FastifyPluginAsyncZod<{ env: Env; db: Db; fileStore: FileStore }> = async (
+export const catalogImportRoutes: FastifyPluginAsync<{ env: Env; db: Db; fileStore: FileStore }> = async (
   app,
   { env, db, fileStore },
 ) => {
-  const adminOnly = requireRole('admin');
   const importLimit = perAccount(app, 'catalog-import', IMPORTS_PER_ADMIN, (request) =>
     String(actorOf(request).id),
   );
 
-  app.post(
-    '/api/admin/catalog-imports',
-    {
-      schema: {
-        tags,
-        summary: 'Import (or with dryRun only check) a catalogue JSON and/or parts CSV with their files',
-        consumes: ['multipart/form-data'],
-        response: { 200: CatalogImportResultSchema, 422: CatalogImportFailureSchema, ...errors },
-      },
-      preHandler: [adminOnly, importLimit],
-    },
+  route(
+    app,
+    catalogImportEndpoints.import,
     async (request, reply) => {
       const received = await receiveImport(request);
       const outcome = await importCatalog(
@@ -77,31 +70,15 @@ export const catalogImportRoutes: FastifyPluginAsyncZod<{ env: Env; db: Db; file
         problems: outcome.problems,
       });
     },
+    { preHandler: importLimit },
   );
 
-  app.get(
-    '/api/admin/catalog-imports',
-    {
-      schema: {
-        tags,
-        summary: 'The most recent catalogue imports and checks',
-        response: { 200: CatalogImportHistorySchema, ...errors },
-      },
-      preHandler: adminOnly,
-    },
-    async () => listImports(db, CATALOG_IMPORT_HISTORY_SIZE),
-  );
+  route(app, catalogImportEndpoints.history, async () => listImports(db, CATALOG_IMPORT_HISTORY_SIZE));
 
-  app.get(
-    '/api/catalog-files/:id',
-    {
-      schema: { tags, summary: 'An imported catalogue image', params: CatalogFileParamsSchema },
-      // The catalogue's rule (features/catalog): public, but a signed-in user needs the catalogue authority.
-      preHandler: accessGuard(async (request) => {
-        if (request.actor && !request.actor.authorities.includes(AUTHORITIES.viewCatalog))
-          throw new AppError('FORBIDDEN');
-      }),
-    },
+  route(
+    app,
+    catalogEndpoints.file,
     async (request, reply) => sendFile(reply, fileStore, await getCatalogFile(db, request.params.id)),
+    { onRequest: catalogueReader },
   );
 };

@@ -3,10 +3,11 @@ import {
   OFFER_REQUEST_PAYLOAD_FIELD,
   OfferRequestDetailsSchema,
   type OfferRequestDetails,
+  offerEndpoints,
   type SendOfferRequest,
 } from '@care/contract/offers';
 import { useMutation } from '@tanstack/react-query';
-import { request } from '#app/lib/api-client.ts';
+import { addressOf, callApi } from '#app/lib/api-client.ts';
 import { upload } from '#app/lib/upload.ts';
 import { useCartStore } from './cart-store.ts';
 
@@ -30,17 +31,12 @@ export function useSendCart({ onSent }: { onSent?: (sent: OfferRequestDetails) =
   return useMutation({
     mutationFn: ({ files, onProgress }: { files: readonly File[]; onProgress?: (share: number) => void }) => {
       if (files.length === 0) {
-        return request('api/parts/email', {
-          method: 'POST',
-          body: payload(),
-          schema: OfferRequestDetailsSchema,
-          silent: true,
-        });
+        return callApi(offerEndpoints.send, { body: payload() }, { silent: true });
       }
       const body = new FormData();
       body.append(OFFER_REQUEST_PAYLOAD_FIELD, JSON.stringify(payload()));
       for (const file of files) body.append(UPLOAD_FILE_FIELD, file, file.name);
-      return upload('api/offer-requests/new-request', body, {
+      return upload(addressOf(offerEndpoints.sendWithFiles), body, {
         schema: OfferRequestDetailsSchema,
         silent: true,
         onProgress: (loaded, total) => onProgress?.(total > 0 ? loaded / total : 0),

@@ -1,13 +1,13 @@
 import {
   type CatalogImportFailure,
   CatalogImportFailureSchema,
-  CatalogImportHistorySchema,
+  catalogImportEndpoints,
   type CatalogImportResult,
   CatalogImportResultSchema,
 } from '@care/contract/catalog-import';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiUrl } from '#app/config/runtime-config.ts';
-import { failedCall, request, unansweredCall } from '#app/lib/api-client.ts';
+import { addressOf, callApi, failedCall, unansweredCall } from '#app/lib/api-client.ts';
 import { i18n } from '#app/lib/i18n.ts';
 
 export const catalogImportKeys = {
@@ -18,8 +18,7 @@ export const catalogImportKeys = {
 /** GET api/admin/catalog-imports: the latest imports and checks, newest first. */
 export const catalogImportHistoryQuery = queryOptions({
   queryKey: catalogImportKeys.history(),
-  queryFn: ({ signal }) =>
-    request('api/admin/catalog-imports', { schema: CatalogImportHistorySchema, signal }),
+  queryFn: ({ signal }) => callApi(catalogImportEndpoints.history, {}, { signal }),
 });
 
 export interface CatalogImportFiles {
@@ -31,7 +30,7 @@ export interface CatalogImportFiles {
 export type CatalogImportOutcome =
   { kind: 'done'; result: CatalogImportResult } | { kind: 'problems'; failure: CatalogImportFailure };
 
-const PATH = 'api/admin/catalog-imports';
+const PATH = addressOf(catalogImportEndpoints.import);
 
 /**
  * POST api/admin/catalog-imports. A 422 is an answer here, not a failure: its body lists the problems, which

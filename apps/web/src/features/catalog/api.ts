@@ -1,17 +1,7 @@
-import {
-  BreadcrumbListSchema,
-  CatalogCardListSchema,
-  CatalogCardSchema,
-  CatalogFolderListSchema,
-  PART_SEARCH_MIN_LENGTH,
-  PartHintListSchema,
-  PartPageSchema,
-  PartPathListSchema,
-  PartSchema,
-} from '@care/contract/catalog';
+import { catalogEndpoints, PART_SEARCH_MIN_LENGTH } from '@care/contract/catalog';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiUrl } from '#app/config/runtime-config.ts';
-import { request } from '#app/lib/api-client.ts';
+import { addressOf, callApi } from '#app/lib/api-client.ts';
 
 /** The catalogue changes only on an import: a minute of freshness spares refetching while browsing back and forth. */
 const CATALOG_STALE_TIME = 60_000;
@@ -20,7 +10,7 @@ const CATALOG_STALE_TIME = 60_000;
 export const PART_SEARCH_PAGE_SIZE = 20;
 
 /** GET api/catalog-files/{id}: a picture the catalogue import stored (a folder's tile picture). */
-export const catalogFileUrl = (fileId: string) => apiUrl(`api/catalog-files/${fileId}`);
+export const catalogFileUrl = (fileId: string) => apiUrl(addressOf(catalogEndpoints.file, { id: fileId }));
 
 export type BreadcrumbTarget = { folderId: string } | { cardId: string };
 
@@ -42,12 +32,11 @@ export const foldersQuery = (parentId: string | null = null) =>
   queryOptions({
     queryKey: catalogKeys.folders(parentId),
     queryFn: ({ signal }) =>
-      request('api/catalog-folders', {
-        query: { parentId: parentId ?? undefined },
-        schema: CatalogFolderListSchema,
-        signal,
-        silent: true,
-      }),
+      callApi(
+        catalogEndpoints.folders,
+        { query: { parentId: parentId ?? undefined } },
+        { signal, silent: true },
+      ),
     staleTime: CATALOG_STALE_TIME,
   });
 
@@ -56,12 +45,7 @@ export const cardsQuery = (folderId: string) =>
   queryOptions({
     queryKey: catalogKeys.cards(folderId),
     queryFn: ({ signal }) =>
-      request('api/catalog-cards', {
-        query: { folderId },
-        schema: CatalogCardListSchema,
-        signal,
-        silent: true,
-      }),
+      callApi(catalogEndpoints.cards, { query: { folderId } }, { signal, silent: true }),
     staleTime: CATALOG_STALE_TIME,
   });
 
@@ -69,12 +53,7 @@ export const cardsQuery = (folderId: string) =>
 export const cardQuery = (id: string) =>
   queryOptions({
     queryKey: catalogKeys.card(id),
-    queryFn: ({ signal }) =>
-      request(`api/catalog-cards/${encodeURIComponent(id)}`, {
-        schema: CatalogCardSchema,
-        signal,
-        silent: true,
-      }),
+    queryFn: ({ signal }) => callApi(catalogEndpoints.card, { params: { id } }, { signal, silent: true }),
     staleTime: CATALOG_STALE_TIME,
   });
 
@@ -83,12 +62,7 @@ export const breadcrumbsQuery = (target: BreadcrumbTarget) =>
   queryOptions({
     queryKey: catalogKeys.breadcrumbs(target),
     queryFn: ({ signal }) =>
-      request('api/parts/breadcrumbs', {
-        query: target,
-        schema: BreadcrumbListSchema,
-        signal,
-        silent: true,
-      }),
+      callApi(catalogEndpoints.breadcrumbs, { query: target }, { signal, silent: true }),
     staleTime: CATALOG_STALE_TIME,
   });
 
@@ -96,8 +70,7 @@ export const breadcrumbsQuery = (target: BreadcrumbTarget) =>
 export const partQuery = (id: string) =>
   queryOptions({
     queryKey: catalogKeys.part(id),
-    queryFn: ({ signal }) =>
-      request(`api/parts/${encodeURIComponent(id)}`, { schema: PartSchema, signal, silent: true }),
+    queryFn: ({ signal }) => callApi(catalogEndpoints.part, { params: { id } }, { signal, silent: true }),
     staleTime: CATALOG_STALE_TIME,
   });
 
@@ -105,8 +78,7 @@ export const partQuery = (id: string) =>
 export const partPathsQuery = (partId: string) =>
   queryOptions({
     queryKey: catalogKeys.paths(partId),
-    queryFn: ({ signal }) =>
-      request('api/parts/paths', { query: { partId }, schema: PartPathListSchema, signal }),
+    queryFn: ({ signal }) => callApi(catalogEndpoints.paths, { query: { partId } }, { signal }),
     staleTime: CATALOG_STALE_TIME,
   });
 
@@ -119,12 +91,7 @@ export function isSearchable(q: string): boolean {
 export const partSearchQuery = (q: string, page: number, pageSize = PART_SEARCH_PAGE_SIZE) =>
   queryOptions({
     queryKey: catalogKeys.search(q, page, pageSize),
-    queryFn: ({ signal }) =>
-      request('api/parts', {
-        query: { q, page, pageSize },
-        schema: PartPageSchema,
-        signal,
-      }),
+    queryFn: ({ signal }) => callApi(catalogEndpoints.search, { query: { q, page, pageSize } }, { signal }),
     staleTime: CATALOG_STALE_TIME,
     enabled: isSearchable(q),
     // Paging keeps the last page on screen until the next one arrives.
@@ -138,8 +105,7 @@ export const partSearchQuery = (q: string, page: number, pageSize = PART_SEARCH_
 export const partHintsQuery = (q: string) =>
   queryOptions({
     queryKey: catalogKeys.hints(q),
-    queryFn: ({ signal }) =>
-      request('api/parts/hints', { query: { q }, schema: PartHintListSchema, signal, silent: true }),
+    queryFn: ({ signal }) => callApi(catalogEndpoints.hints, { query: { q } }, { signal, silent: true }),
     staleTime: CATALOG_STALE_TIME,
     enabled: isSearchable(q),
     placeholderData: keepPreviousData,

@@ -1,15 +1,12 @@
 import {
-  OfferRequestDetailsSchema,
+  offerEndpoints,
   type OfferRequestListQuerySchema,
-  OfferRequestPageSchema,
   type OfferRequestStatusChange,
-  StaffOfferRequestDetailsSchema,
   type StaffOfferRequestListQuerySchema,
-  StaffOfferRequestPageSchema,
 } from '@care/contract/offers';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { request } from '#app/lib/api-client.ts';
+import { addressOf, callApi } from '#app/lib/api-client.ts';
 
 /** A list call as the screen builds it: page and size resolved, the statuses to show; newest first always. */
 export type OfferRequestListParams = z.output<typeof OfferRequestListQuerySchema>;
@@ -30,21 +27,11 @@ export const offerRequestKeys = {
   staffDetail: (id: string) => [...offerRequestKeys.staff(), 'details', id] as const,
 };
 
-const listSearch = ({ status, ...rest }: StaffOfferRequestListParams) => ({
-  ...rest,
-  status: status && status.length > 0 ? status.join(',') : undefined,
-});
-
 /** GET api/offer-requests/user-owned: one page of the customer's own offer requests, newest first. */
 export const offerRequestListQuery = (params: OfferRequestListParams) =>
   queryOptions({
     queryKey: offerRequestKeys.list(params),
-    queryFn: ({ signal }) =>
-      request('api/offer-requests/user-owned', {
-        query: listSearch(params),
-        schema: OfferRequestPageSchema,
-        signal,
-      }),
+    queryFn: ({ signal }) => callApi(offerEndpoints.list, { query: params }, { signal }),
     placeholderData: keepPreviousData,
   });
 
@@ -52,24 +39,14 @@ export const offerRequestListQuery = (params: OfferRequestListParams) =>
 export const offerRequestQuery = (id: string) =>
   queryOptions({
     queryKey: offerRequestKeys.detail(id),
-    queryFn: ({ signal }) =>
-      request(`api/offer-requests/${encodeURIComponent(id)}`, {
-        schema: OfferRequestDetailsSchema,
-        signal,
-        silent: true,
-      }),
+    queryFn: ({ signal }) => callApi(offerEndpoints.get, { params: { id } }, { signal, silent: true }),
   });
 
 /** GET api/staff/offer-requests: the sales inbox page, newest first, by status and days sent. */
 export const staffOfferRequestListQuery = (params: StaffOfferRequestListParams) =>
   queryOptions({
     queryKey: offerRequestKeys.staffList(params),
-    queryFn: ({ signal }) =>
-      request('api/staff/offer-requests', {
-        query: listSearch(params),
-        schema: StaffOfferRequestPageSchema,
-        signal,
-      }),
+    queryFn: ({ signal }) => callApi(offerEndpoints.staffList, { query: params }, { signal }),
     placeholderData: keepPreviousData,
   });
 
@@ -77,12 +54,7 @@ export const staffOfferRequestListQuery = (params: StaffOfferRequestListParams) 
 export const staffOfferRequestQuery = (id: string) =>
   queryOptions({
     queryKey: offerRequestKeys.staffDetail(id),
-    queryFn: ({ signal }) =>
-      request(`api/staff/offer-requests/${encodeURIComponent(id)}`, {
-        schema: StaffOfferRequestDetailsSchema,
-        signal,
-        silent: true,
-      }),
+    queryFn: ({ signal }) => callApi(offerEndpoints.staffGet, { params: { id } }, { signal, silent: true }),
   });
 
 /**
@@ -93,12 +65,7 @@ export function useChangeOfferRequestStatus(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (change: OfferRequestStatusChange) =>
-      request(`api/staff/offer-requests/${encodeURIComponent(id)}/status`, {
-        method: 'POST',
-        body: change,
-        schema: StaffOfferRequestDetailsSchema,
-        silent: true,
-      }),
+      callApi(offerEndpoints.changeStatus, { params: { id }, body: change }, { silent: true }),
     onSuccess: (updated) => {
       queryClient.setQueryData(offerRequestKeys.staffDetail(id), updated);
       return queryClient.invalidateQueries({ queryKey: offerRequestKeys.staffLists() });
@@ -109,6 +76,6 @@ export function useChangeOfferRequestStatus(id: string) {
 
 /** The download paths of an offer request's files: the customer's own, and any for parts sales. */
 export const offerAttachmentPath = (id: string, fileId: string) =>
-  `api/offer-requests/${encodeURIComponent(id)}/attachments/${encodeURIComponent(fileId)}`;
+  addressOf(offerEndpoints.attachment, { id, fileId });
 export const staffOfferAttachmentPath = (id: string, fileId: string) =>
-  `api/staff/offer-requests/${encodeURIComponent(id)}/attachments/${encodeURIComponent(fileId)}`;
+  addressOf(offerEndpoints.staffAttachment, { id, fileId });
