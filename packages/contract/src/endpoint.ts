@@ -129,7 +129,9 @@ export function errorStatuses(endpoint: EndpointDefinition): ErrorStatus[] {
   for (const status of Object.keys(endpoint.errorBodies ?? {})) statuses.add(Number(status) as ErrorStatus);
   if (endpoint.params || endpoint.query || endpoint.body || endpoint.multipart) statuses.add(400);
   if (endpoint.access !== 'anyone') statuses.add(401);
-  if (typeof endpoint.access === 'object' || endpoint.access === 'signed-in') statuses.add(403);
+  // A session that still owes its second factor gets 403 (SECOND_FACTOR_REQUIRED) from both signed-in guards.
+  const signedIn = endpoint.access === 'signed-in' || endpoint.access === 'signed-in-or-setup-step';
+  if (typeof endpoint.access === 'object' || signedIn) statuses.add(403);
   if (endpoint.params) statuses.add(404);
   return [...statuses].sort((a, b) => a - b);
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { endpoint, IdParam } from './endpoint.ts';
 import { LIMITS } from './limits.ts';
 import { UserSchema } from './user.ts';
 
@@ -35,6 +36,7 @@ export const PasskeyRegistrationResponseSchema = z.looseObject({
   }),
   clientExtensionResults: z.looseObject({}),
 });
+export type PasskeyRegistrationResponse = z.input<typeof PasskeyRegistrationResponseSchema>;
 
 /** A browser's answer to navigator.credentials.get() (AuthenticationResponseJSON). */
 export const PasskeyAuthenticationResponseSchema = z.looseObject({
@@ -49,6 +51,7 @@ export const PasskeyAuthenticationResponseSchema = z.looseObject({
   }),
   clientExtensionResults: z.looseObject({}),
 });
+export type PasskeyAuthenticationResponse = z.input<typeof PasskeyAuthenticationResponseSchema>;
 
 /** Options for navigator.credentials.create()/get(), passed to @simplewebauthn/browser as they are. */
 export const PasskeyOptionsSchema = z.looseObject({ challenge: z.string() });
@@ -80,6 +83,7 @@ export const AddPasskeyRequestSchema = z.object({
   response: PasskeyRegistrationResponseSchema,
 });
 export const RenamePasskeyRequestSchema = z.object({ name: passkeyName });
+export const PasskeyIdParamsSchema = z.object({ id: IdParam });
 
 /** Removing a factor or making new recovery codes is confirmed with the password. */
 export const PasswordConfirmationSchema = z.object({
@@ -134,3 +138,148 @@ export const PasskeySignInRequestSchema = z.object({
 /** GET/PUT api/admin/security. */
 export const SecuritySettingsSchema = z.object({ requireStaffSecondFactor: z.boolean() });
 export type SecuritySettings = z.infer<typeof SecuritySettingsSchema>;
+
+/*
+ * Sign-in with a passkey and the second step after the password (docs/decisions/049); the account's own second
+ * factors (a signed-in account, or a staff session held to set one up); the admin's requirement.
+ */
+export const mfaEndpoints = {
+  passkeyOptions: endpoint({
+    method: 'POST',
+    path: '/auth/passkey/options',
+    tag: 'auth',
+    summary: 'A challenge to sign in with any passkey of this site',
+    access: 'anyone',
+    responses: { 200: PasskeyOptionsSchema },
+    errors: [429],
+  }),
+  passkeySignIn: endpoint({
+    method: 'POST',
+    path: '/auth/passkey/sign-in',
+    tag: 'auth',
+    summary: 'Sign in with a passkey (no password, no e-mail); sets the session cookie',
+    access: 'anyone',
+    body: PasskeySignInRequestSchema,
+    responses: { 200: LoginResponseSchema },
+    errors: [429],
+  }),
+  secondFactorOptions: endpoint({
+    method: 'POST',
+    path: '/auth/second-factor/options',
+    tag: 'auth',
+    summary: 'The factors the second sign-in step offers (and a passkey challenge)',
+    access: 'second-factor-step',
+    responses: { 200: SecondFactorOptionsSchema },
+  }),
+  completeSecondFactor: endpoint({
+    method: 'POST',
+    path: '/auth/second-factor',
+    tag: 'auth',
+    summary: 'Complete the sign-in with a TOTP code, a recovery code or a passkey',
+    access: 'second-factor-step',
+    body: SecondFactorRequestSchema,
+    responses: { 204: null },
+    errors: [429],
+  }),
+  status: endpoint({
+    method: 'GET',
+    path: '/api/user/mfa',
+    tag: 'user',
+    summary: "The account's second factors",
+    access: 'signed-in-or-setup-step',
+    responses: { 200: MfaStatusSchema },
+  }),
+  passkeyRegistrationOptions: endpoint({
+    method: 'POST',
+    path: '/api/user/mfa/passkeys/options',
+    tag: 'user',
+    summary: 'A challenge to register a passkey',
+    access: 'signed-in-or-setup-step',
+    responses: { 200: PasskeyOptionsSchema },
+  }),
+  addPasskey: endpoint({
+    method: 'POST',
+    path: '/api/user/mfa/passkeys',
+    tag: 'user',
+    summary: 'Register a passkey (the first factor brings recovery codes)',
+    access: 'signed-in-or-setup-step',
+    body: AddPasskeyRequestSchema,
+    responses: { 200: RecoveryCodesSchema },
+  }),
+  renamePasskey: endpoint({
+    method: 'PUT',
+    path: '/api/user/mfa/passkeys/:id',
+    tag: 'user',
+    summary: 'Rename a passkey',
+    access: 'signed-in-or-setup-step',
+    params: PasskeyIdParamsSchema,
+    body: RenamePasskeyRequestSchema,
+    responses: { 204: null },
+  }),
+  removePasskey: endpoint({
+    method: 'POST',
+    path: '/api/user/mfa/passkeys/:id/removal',
+    tag: 'user',
+    summary: 'Remove a passkey, confirmed with the password',
+    access: 'signed-in-or-setup-step',
+    params: PasskeyIdParamsSchema,
+    body: PasswordConfirmationSchema,
+    responses: { 204: null },
+    errors: [409, 429],
+  }),
+  startTotp: endpoint({
+    method: 'POST',
+    path: '/api/user/mfa/totp',
+    tag: 'user',
+    summary: 'Start setting up TOTP: a new secret and its QR code',
+    access: 'signed-in-or-setup-step',
+    responses: { 200: TotpSetupSchema },
+    errors: [409],
+  }),
+  confirmTotp: endpoint({
+    method: 'POST',
+    path: '/api/user/mfa/totp/confirmation',
+    tag: 'user',
+    summary: 'Turn TOTP on with a code from the app',
+    access: 'signed-in-or-setup-step',
+    body: TotpConfirmationSchema,
+    responses: { 200: RecoveryCodesSchema },
+  }),
+  removeTotp: endpoint({
+    method: 'POST',
+    path: '/api/user/mfa/totp/removal',
+    tag: 'user',
+    summary: 'Turn TOTP off, confirmed with the password',
+    access: 'signed-in-or-setup-step',
+    body: PasswordConfirmationSchema,
+    responses: { 204: null },
+    errors: [404, 409, 429],
+  }),
+  renewRecoveryCodes: endpoint({
+    method: 'POST',
+    path: '/api/user/mfa/recovery-codes',
+    tag: 'user',
+    summary: 'New recovery codes (the old ones stop working), confirmed with the password',
+    access: 'signed-in-or-setup-step',
+    body: PasswordConfirmationSchema,
+    responses: { 200: RecoveryCodesSchema },
+    errors: [409, 429],
+  }),
+  getSecuritySettings: endpoint({
+    method: 'GET',
+    path: '/api/admin/security',
+    tag: 'admin',
+    summary: 'Sign-in security settings',
+    access: { roles: ['admin'] },
+    responses: { 200: SecuritySettingsSchema },
+  }),
+  updateSecuritySettings: endpoint({
+    method: 'PUT',
+    path: '/api/admin/security',
+    tag: 'admin',
+    summary: 'Require a second factor for staff, or not',
+    access: { roles: ['admin'] },
+    body: SecuritySettingsSchema,
+    responses: { 200: SecuritySettingsSchema },
+  }),
+};

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { nameField, passwordField, peselOrNipField } from './auth.ts';
+import { endpoint, IdParam } from './endpoint.ts';
 import { LIMITS } from './limits.ts';
 import { LANGUAGES } from './locales.ts';
 import { normalizePostalCode, postalCodeRefinement } from './postal-codes.ts';
 import { ROLES } from './statuses.ts';
-import { IdParamsSchema } from './paging.ts';
 
 /** The signed-in user: POST auth/login answers with it (SPEC §3 "User"). */
 export const UserSchema = z.object({
@@ -213,7 +213,7 @@ export type UserSettingCreate = z.input<typeof UserSettingCreateSchema>;
 export const UserSettingUpdateSchema = z.object({ value: z.json() });
 export type UserSettingUpdate = z.infer<typeof UserSettingUpdateSchema>;
 
-export const SettingIdParamsSchema = IdParamsSchema;
+export const SettingIdParamsSchema = z.object({ id: IdParam });
 
 /** GET api/user/settings?broadValue=… */
 export const SettingsQuerySchema = z.object({ broadValue: BroadValueSchema });
@@ -224,3 +224,129 @@ export const TableSettingsResetQuerySchema = z.object({
   key: z.enum(TABLE_SETTING_KEYS).optional(),
 });
 export const TableSettingsResetResponseSchema = z.object({ removed: z.number().int() });
+
+/*
+ * SPEC §7 api/user calls about the account itself, and its settings (SPEC §3): every one needs a signed-in user.
+ * Each setting belongs to one user; another user's id answers 404 like a missing one.
+ */
+export const userEndpoints = {
+  extendedDetails: endpoint({
+    method: 'GET',
+    path: '/api/user/extended-details',
+    tag: 'user',
+    summary: 'The signed-in user with contact details',
+    access: 'signed-in',
+    responses: { 200: ExtendedUserSchema },
+  }),
+  authorities: endpoint({
+    method: 'GET',
+    path: '/api/user/authorities',
+    tag: 'user',
+    summary: 'Authority strings of the signed-in user (SPEC §6)',
+    access: 'signed-in',
+    responses: { 200: AuthoritiesSchema },
+  }),
+  getDetails: endpoint({
+    method: 'GET',
+    path: '/api/user/details',
+    tag: 'user',
+    summary: 'Names, phone, PESEL/NIP and language',
+    access: 'signed-in',
+    responses: { 200: UserDetailsSchema },
+  }),
+  updateDetails: endpoint({
+    method: 'PUT',
+    path: '/api/user/details',
+    tag: 'user',
+    summary: 'Change names, phone, PESEL/NIP and language',
+    access: 'signed-in',
+    body: UserDetailsUpdateSchema,
+    responses: { 200: UserDetailsSchema },
+  }),
+  getAddress: endpoint({
+    method: 'GET',
+    path: '/api/user/address',
+    tag: 'user',
+    summary: 'The postal address (empty before the first save)',
+    access: 'signed-in',
+    responses: { 200: AddressSchema },
+  }),
+  updateAddress: endpoint({
+    method: 'PUT',
+    path: '/api/user/address',
+    tag: 'user',
+    summary: 'Create or replace the postal address',
+    access: 'signed-in',
+    body: AddressUpdateSchema,
+    responses: { 200: AddressSchema },
+  }),
+  changePassword: endpoint({
+    method: 'PUT',
+    path: '/api/user/password',
+    tag: 'user',
+    summary: 'Change the password; every other session ends',
+    access: 'signed-in',
+    body: ChangePasswordRequestSchema,
+    responses: { 204: null },
+    errors: [429],
+  }),
+  deactivate: endpoint({
+    method: 'POST',
+    path: '/api/user/deactivation',
+    tag: 'user',
+    summary: 'Deactivate the account (confirmed with the password); every session ends, the data is kept',
+    access: 'signed-in',
+    body: DeactivationRequestSchema,
+    responses: { 204: null },
+    errors: [429],
+  }),
+  listSettings: endpoint({
+    method: 'GET',
+    path: '/api/user/settings',
+    tag: 'user settings',
+    summary: "The user's settings of a broadValue ('null' or none: '')",
+    access: 'signed-in',
+    query: SettingsQuerySchema,
+    responses: { 200: UserSettingsSchema },
+  }),
+  saveSetting: endpoint({
+    method: 'POST',
+    path: '/api/user/settings',
+    tag: 'user settings',
+    summary: 'Save a setting (created, or the value replaced for the same key and broadValue)',
+    access: 'signed-in',
+    body: UserSettingCreateSchema,
+    responses: { 201: UserSettingSchema, 200: UserSettingSchema },
+  }),
+  updateSetting: endpoint({
+    method: 'PUT',
+    path: '/api/user/settings/:id',
+    tag: 'user settings',
+    summary: 'Change the value of a setting',
+    description: "Another user's setting is a 404.",
+    access: 'signed-in',
+    params: SettingIdParamsSchema,
+    body: UserSettingUpdateSchema,
+    responses: { 200: UserSettingSchema },
+  }),
+  removeSetting: endpoint({
+    method: 'DELETE',
+    path: '/api/user/settings/:id',
+    tag: 'user settings',
+    summary: 'Remove a setting',
+    description: "Another user's setting is a 404.",
+    access: 'signed-in',
+    params: SettingIdParamsSchema,
+    responses: { 204: null },
+  }),
+  resetTableSettings: endpoint({
+    method: 'DELETE',
+    path: '/api/user/settings',
+    tag: 'user settings',
+    summary:
+      'Reset saved table settings of a broadValue (one table with key, else all); notification settings stay',
+    access: 'signed-in',
+    query: TableSettingsResetQuerySchema,
+    responses: { 200: TableSettingsResetResponseSchema },
+  }),
+};

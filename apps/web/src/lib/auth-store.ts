@@ -1,7 +1,7 @@
 import type { User } from '@care/contract/user';
 import { create } from 'zustand';
 import { LOCAL, SESSION } from '#app/config/storage-keys.ts';
-import { request } from '#app/lib/api-client.ts';
+import { addressOf, request } from '#app/lib/api-client.ts';
 
 /** SPEC §4 auth state: idle → loading → finished (with or without a user). */
 export type AuthStatus = 'idle' | 'loading' | 'finished';
@@ -32,8 +32,12 @@ export const useAuthStore = create<AuthState>((set, get) => ({
     try {
       // The schema's module (and the ones it builds on) loads only here: a visitor without a session never needs it,
       // and building it at start-up held up the public catalogue's first interaction (docs/perf.md, Lighthouse).
-      const { UserSchema } = await import('@care/contract/user');
-      const user = await request('api/user/extended-details', { schema: UserSchema, silent: true });
+      // Only the User part of the answer is kept: the store holds what sign-in answers, not the contact details.
+      const { UserSchema, userEndpoints } = await import('@care/contract/user');
+      const user = await request(addressOf(userEndpoints.extendedDetails), {
+        schema: UserSchema,
+        silent: true,
+      });
       set({ status: 'finished', authenticated: true, user, error: null });
     } catch (error) {
       localStorage.removeItem(LOCAL.authenticated);

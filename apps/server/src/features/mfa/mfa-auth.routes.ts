@@ -1,57 +1,34 @@
-import { ApiErrorSchema } from '@care/contract/errors';
-import {
-  LoginResponseSchema,
-  PasskeyOptionsSchema,
-  PasskeySignInRequestSchema,
-  SecondFactorOptionsSchema,
-  SecondFactorRequestSchema,
-} from '@care/contract/mfa';
+import { mfaEndpoints } from '@care/contract/mfa';
 import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { FastifyPluginAsync } from 'fastify';
 import type { Env } from '#app/config/env.ts';
 import type { Db } from '#app/db/client.ts';
+import { route } from '#app/plugins/endpoints.ts';
 import { perAccountFailures, perIp, RATE_LIMITS } from '#app/plugins/rate-limit.ts';
-import { endSessionByToken, requireVerifyStep, sessionToken, startSession } from '#app/plugins/session.ts';
+import { endSessionByToken, sessionToken, startSession } from '#app/plugins/session.ts';
 import { accountOf } from './guards.ts';
 import { passkeyAuthenticationOptions } from './passkeys.service.ts';
 import { completeSecondFactor, passkeySignIn, secondFactorOptions } from './second-factor.service.ts';
 
-const tags = ['auth'];
-const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 429: ApiErrorSchema };
-
 /** Sign-in with a passkey, and the second step after the password (docs/decisions/049). */
-export const mfaAuthRoutes: FastifyPluginAsyncZod<{ env: Env; db: Db }> = async (app, { env, db }) => {
+export const mfaAuthRoutes: FastifyPluginAsync<{ env: Env; db: Db }> = async (app, { env, db }) => {
   // Failed attempts per account: guessing TOTP or recovery codes through a session that has the password.
   const attempts = perAccountFailures(db, 'second-factor', RATE_LIMITS.secondFactorPerAccount, (request) =>
     String(accountOf(request).actor.id),
   );
+  const signInLimit = () => ({ config: { rateLimit: perIp('sign-in', RATE_LIMITS.signInPerIp) } });
 
-  app.post(
-    '/auth/passkey/options',
-    {
-      schema: {
-        tags,
-        summary: 'A challenge to sign in with any passkey of this site',
-        response: { 200: PasskeyOptionsSchema, ...errors },
-      },
-      config: { rateLimit: perIp('sign-in', RATE_LIMITS.signInPerIp) },
-    },
+  route(
+    app,
+    mfaEndpoints.passkeyOptions,
     async (_request, reply) =>
       reply.header('cache-control', 'no-store').send(await passkeyAuthenticationOptions(db, env, null)),
+    signInLimit(),
   );
 
-  app.post(
-    '/auth/passkey/sign-in',
-    {
-      schema: {
-        tags,
-        summary: 'Sign in with a passkey (no password, no e-mail); sets the session cookie',
-        body: PasskeySignInRequestSchema,
-        response: { 200: LoginResponseSchema, ...errors },
-      },
-      config: { rateLimit: perIp('sign-in', RATE_LIMITS.signInPerIp) },
-    },
+  route(
+    app,
+    mfaEndpoints.passkeySignIn,
     async (request, reply) => {
       const user = await passkeySignIn(
         db,
@@ -67,39 +44,24 @@ export const mfaAuthRoutes: FastifyPluginAsyncZod<{ env: Env; db: Db }> = async 
       });
       return { ...user, id: String(user.id) };
     },
+    signInLimit(),
   );
 
-  app.post(
-    '/auth/second-factor/options',
-    {
-      schema: {
-        tags,
-        summary: 'The factors the second sign-in step offers (and a passkey challenge)',
-        response: { 200: SecondFactorOptionsSchema, ...errors },
-      },
-      preHandler: requireVerifyStep,
-    },
-    async (request, reply) =>
-      reply
-        .header('cache-control', 'no-store')
-        .send(await secondFactorOptions(db, env, accountOf(request).actor)),
+  route(app, mfaEndpoints.secondFactorOptions, async (request, reply) =>
+    reply
+      .header('cache-control', 'no-store')
+      .send(await secondFactorOptions(db, env, accountOf(request).actor)),
   );
 
-  app.post(
-    '/auth/second-factor',
-    {
-      schema: {
-        tags,
-        summary: 'Complete the sign-in with a TOTP code, a recovery code or a passkey',
-        body: SecondFactorRequestSchema,
-        response: { 204: z.undefined(), ...errors },
-      },
-      preHandler: [requireVerifyStep, attempts.guard],
-    },
+  // The attempt is counted after the body is validated (a malformed one is no guess), as before.
+  route(
+    app,
+    mfaEndpoints.completeSecondFactor,
     async (request, reply) => {
       await completeSecondFactor(db, env, accountOf(request).actor, request.body, request.ip);
       await attempts.forgive(request);
       return reply.status(204).send();
     },
+    { preHandler: attempts.guard },
   );
 };

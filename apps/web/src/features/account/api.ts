@@ -1,19 +1,18 @@
 import {
-  AddressSchema,
   type AddressUpdate,
   type ChangePasswordRequest,
   type DeactivationRequest,
   NOTIFICATION_SETTING_KEYS,
   PORTAL_BROAD_VALUE,
   TABLE_SETTING_KEYS,
-  UserDetailsSchema,
   type UserDetailsUpdate,
+  userEndpoints,
   type UserSetting,
   UserSettingsSchema,
 } from '@care/contract/user';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { LOCAL } from '#app/config/storage-keys.ts';
-import { request } from '#app/lib/api-client.ts';
+import { callApi } from '#app/lib/api-client.ts';
 import { i18n } from '#app/lib/i18n.ts';
 
 export const accountKeys = {
@@ -27,33 +26,24 @@ export const accountKeys = {
 export const detailsQuery = queryOptions({
   queryKey: accountKeys.details(),
   queryFn: ({ signal }) =>
-    request('api/user/details', {
-      schema: UserDetailsSchema,
-      signal,
-      errorMessage: i18n.t('errors:account.details-load'),
-    }),
+    callApi(userEndpoints.getDetails, {}, { signal, errorMessage: i18n.t('errors:account.details-load') }),
 });
 
 export const addressQuery = queryOptions({
   queryKey: accountKeys.address(),
   queryFn: ({ signal }) =>
-    request('api/user/address', {
-      schema: AddressSchema,
-      signal,
-      errorMessage: i18n.t('errors:account.details-load'),
-    }),
+    callApi(userEndpoints.getAddress, {}, { signal, errorMessage: i18n.t('errors:account.details-load') }),
 });
 
 /** GET api/user/settings with broadValue null: the notification settings (the server creates them with defaults). */
 export const notificationSettingsQuery = queryOptions({
   queryKey: accountKeys.notificationSettings(),
   queryFn: ({ signal }) =>
-    request('api/user/settings', {
-      query: { broadValue: null },
-      schema: UserSettingsSchema,
-      signal,
-      errorMessage: i18n.t('errors:account.settings-load'),
-    }),
+    callApi(
+      userEndpoints.listSettings,
+      { query: { broadValue: null } },
+      { signal, errorMessage: i18n.t('errors:account.settings-load') },
+    ),
   select: (settings) =>
     settings.filter((setting) => (NOTIFICATION_SETTING_KEYS as readonly string[]).includes(setting.key)),
 });
@@ -61,8 +51,7 @@ export const notificationSettingsQuery = queryOptions({
 export function useUpdateDetails() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: UserDetailsUpdate) =>
-      request('api/user/details', { method: 'PUT', body, schema: UserDetailsSchema, silent: true }),
+    mutationFn: (body: UserDetailsUpdate) => callApi(userEndpoints.updateDetails, { body }, { silent: true }),
     onSuccess: (details) => queryClient.setQueryData(accountKeys.details(), details),
   });
 }
@@ -70,8 +59,7 @@ export function useUpdateDetails() {
 export function useUpdateAddress() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: AddressUpdate) =>
-      request('api/user/address', { method: 'PUT', body, schema: AddressSchema, silent: true }),
+    mutationFn: (body: AddressUpdate) => callApi(userEndpoints.updateAddress, { body }, { silent: true }),
     onSuccess: (address) => queryClient.setQueryData(accountKeys.address(), address),
   });
 }
@@ -83,11 +71,11 @@ export function useSaveNotificationSettings() {
     mutationFn: (changed: Pick<UserSetting, 'id' | 'value'>[]) =>
       Promise.all(
         changed.map(({ id, value }) =>
-          request(`api/user/settings/${encodeURIComponent(id)}`, {
-            method: 'PUT',
-            body: { value },
-            errorMessage: i18n.t('errors:account.settings-save'),
-          }),
+          callApi(
+            userEndpoints.updateSetting,
+            { params: { id }, body: { value } },
+            { errorMessage: i18n.t('errors:account.settings-save') },
+          ),
         ),
       ),
     onSettled: () => queryClient.invalidateQueries({ queryKey: accountKeys.notificationSettings() }),
@@ -113,11 +101,11 @@ function forgetLocalTableSettings(): void {
 export function useResetTableSettings() {
   return useMutation({
     mutationFn: () =>
-      request('api/user/settings', {
-        method: 'DELETE',
-        query: { broadValue: PORTAL_BROAD_VALUE },
-        errorMessage: i18n.t('errors:account.settings-save'),
-      }),
+      callApi(
+        userEndpoints.resetTableSettings,
+        { query: { broadValue: PORTAL_BROAD_VALUE } },
+        { errorMessage: i18n.t('errors:account.settings-save') },
+      ),
     onSuccess: forgetLocalTableSettings,
   });
 }
@@ -126,14 +114,13 @@ export function useResetTableSettings() {
 export function useChangePassword() {
   return useMutation({
     mutationFn: (body: ChangePasswordRequest) =>
-      request('api/user/password', { method: 'PUT', body, silent: true }),
+      callApi(userEndpoints.changePassword, { body }, { silent: true }),
   });
 }
 
 /** POST api/user/deactivation, confirmed with the password; the server ends every session. */
 export function useDeactivateAccount() {
   return useMutation({
-    mutationFn: (body: DeactivationRequest) =>
-      request('api/user/deactivation', { method: 'POST', body, silent: true }),
+    mutationFn: (body: DeactivationRequest) => callApi(userEndpoints.deactivate, { body }, { silent: true }),
   });
 }

@@ -8,12 +8,12 @@ import {
   type RegistrationRequest,
 } from '@care/contract/auth';
 import { type LoginResponse, LoginResponseSchema } from '@care/contract/mfa';
-import { AuthoritiesSchema, PORTAL_BROAD_VALUE, type User, UserSettingsSchema } from '@care/contract/user';
+import { PORTAL_BROAD_VALUE, type User, userEndpoints } from '@care/contract/user';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { paths } from '#app/config/paths.ts';
 import { LOCAL } from '#app/config/storage-keys.ts';
-import { ApiRequestError, request } from '#app/lib/api-client.ts';
+import { ApiRequestError, callApi, request } from '#app/lib/api-client.ts';
 import { useAuthStore } from '#app/lib/auth-store.ts';
 import { storeAuthorities } from './authorities.tsx';
 import { dismissSignOutWarning, notifySignOut } from './components/sign-out-notice.tsx';
@@ -49,12 +49,8 @@ function rememberUsername(username: string, remember: boolean): void {
 export async function finishSignIn(user: User): Promise<User> {
   try {
     const [authorities, settings] = await Promise.all([
-      request('api/user/authorities', { schema: AuthoritiesSchema, silent: true }),
-      request('api/user/settings', {
-        query: { broadValue: PORTAL_BROAD_VALUE },
-        schema: UserSettingsSchema,
-        silent: true,
-      }),
+      callApi(userEndpoints.authorities, {}, { silent: true }),
+      callApi(userEndpoints.listSettings, { query: { broadValue: PORTAL_BROAD_VALUE } }, { silent: true }),
     ]);
     storeAuthorities(authorities);
     localStorage.setItem(LOCAL.userSettings, JSON.stringify(settings));

@@ -3,13 +3,13 @@ import {
   type TableSettingKey,
   type TableSettings,
   TableSettingsSchema,
+  userEndpoints,
   type UserSetting,
-  UserSettingSchema,
   UserSettingsSchema,
 } from '@care/contract/user';
 import { queryOptions } from '@tanstack/react-query';
 import { LOCAL } from '#app/config/storage-keys.ts';
-import { request } from '#app/lib/api-client.ts';
+import { callApi } from '#app/lib/api-client.ts';
 
 export const tableSettingsKeys = {
   all: ['table-settings'] as const,
@@ -72,12 +72,11 @@ export function saveTableSettings(key: TableSettingKey, value: TableSettings): P
   savingKeys.set(key, (savingKeys.get(key) ?? 0) + 1);
   const save = async () => {
     try {
-      const saved = await request('api/user/settings', {
-        method: 'POST',
-        body: { broadValue: PORTAL_BROAD_VALUE, key, value: checked.data },
-        schema: UserSettingSchema,
-        silent: true,
-      });
+      const saved = await callApi(
+        userEndpoints.saveSetting,
+        { body: { broadValue: PORTAL_BROAD_VALUE, key, value: checked.data } },
+        { silent: true },
+      );
       writeLocal([...readLocal().filter((setting) => !isPortalTable(setting, key)), saved]);
     } catch (error) {
       // SPEC §8: settings failures are logged; the table keeps working with what is on screen.
@@ -98,12 +97,11 @@ export const tableSettingsQuery = queryOptions({
   queryKey: tableSettingsKeys.all,
   queryFn: async ({ signal }) => {
     await saving;
-    const settings = await request('api/user/settings', {
-      query: { broadValue: PORTAL_BROAD_VALUE },
-      schema: UserSettingsSchema,
-      signal,
-      silent: true,
-    });
+    const settings = await callApi(
+      userEndpoints.listSettings,
+      { query: { broadValue: PORTAL_BROAD_VALUE } },
+      { signal, silent: true },
+    );
     writeLocal([...readLocal().filter((setting) => !isPortalTable(setting)), ...settings]);
     return settings;
   },

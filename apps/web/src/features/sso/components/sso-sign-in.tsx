@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { apiUrl, runtimeConfig } from '#app/config/runtime-config.ts';
 import { useAuthStore } from '#app/lib/auth-store.ts';
-import { request } from '#app/lib/api-client.ts';
+import { addressOf, request } from '#app/lib/api-client.ts';
 
 interface SsoSignInProps {
   /** After a single sign-on the server sent the browser back here; the page takes the user on. */
@@ -33,8 +33,9 @@ export function SsoSignIn({ onSignedIn }: SsoSignInProps) {
     if (!finishing || started.current) return;
     started.current = true;
     void (async () => {
-      const { UserSchema } = await import('@care/contract/user');
-      const user = await request('api/user/extended-details', { schema: UserSchema });
+      // Only the User part of the answer is kept, as the sign-in answers it (the store's shape).
+      const { UserSchema, userEndpoints } = await import('@care/contract/user');
+      const user = await request(addressOf(userEndpoints.extendedDetails), { schema: UserSchema });
       useAuthStore.getState().setSignedIn(user);
       onSignedIn(user);
     })().catch(() => setParams({}, { replace: true }));
