@@ -1,4 +1,4 @@
-import { SSO_ERROR_PARAM, SSO_PATHS, SsoErrorSchema } from '@care/contract/sso';
+import { SSO_ERROR_PARAM, ssoEndpoints, SsoErrorSchema } from '@care/contract/sso';
 import type { User } from '@care/contract/user';
 import { Alert, Button } from '@mantine/core';
 import { IconBuildingFactory2 } from '@tabler/icons-react';
@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { apiUrl, runtimeConfig } from '#app/config/runtime-config.ts';
 import { useAuthStore } from '#app/lib/auth-store.ts';
-import { request } from '#app/lib/api-client.ts';
+import { addressOf, request } from '#app/lib/api-client.ts';
 
 interface SsoSignInProps {
   /** After a single sign-on the server sent the browser back here; the page takes the user on. */
@@ -51,7 +51,7 @@ export function SsoSignIn({ onSignedIn }: SsoSignInProps) {
       {provider ? (
         <Button
           component="a"
-          href={apiUrl(SSO_PATHS.start)}
+          href={apiUrl(addressOf(ssoEndpoints.start))}
           variant="default"
           h="auto"
           mih={44}
