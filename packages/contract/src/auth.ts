@@ -1,6 +1,12 @@
 import { z } from 'zod';
+import { emailField, nameField, passwordField, peselOrNipField } from './account-fields.ts';
+import { endpoint } from './endpoint.ts';
 import { LIMITS } from './limits.ts';
+import { LoginResponseSchema } from './mfa.ts';
 import { postalCodeRefinement } from './postal-codes.ts';
+
+// Where they were declared first: the CLI, the mail templates and staff accounts import them from here.
+export { emailField, NAME_PATTERN, nameField, passwordField, peselOrNipField } from './account-fields.ts';
 
 /*
  * SPEC §3 and §5: the sign-in, registration and password-reset forms and the payloads they send.
@@ -8,49 +14,11 @@ import { postalCodeRefinement } from './postal-codes.ts';
  * also carries its limit, which the web passes to the translation as `count`.
  */
 
-/**
- * Every e-mail address that enters the system (registration, B2C, reset, the CLI). SPEC §5's pattern
- * (`^\S+@\S+$`: non-space text, an at sign, non-space text) alone lets
- * `a@x.net,b@y.org` through, and a mail would go to both; zod's own e-mail rule (the one `z.email()` uses, which
- * implies SPEC's) takes one plain address: dot-separated local part, a domain with a top-level name, no spaces,
- * commas, quotes or brackets.
- */
-export const emailField = z
-  .string()
-  .trim()
-  .max(254, 'form.max-length')
-  .regex(z.regexes.email, 'form.wrong-email');
-
-/** A password someone sets (registration, reset, change); the server also refuses the most common ones. */
-export const passwordField = z
-  .string()
-  .min(LIMITS.passwordMinLength, 'form.min-length')
-  .max(LIMITS.passwordMaxLength, 'form.max-length');
-
-/**
- * A person's name is put into e-mails ("Hello Jan,"): letters (any script) in words joined by one space, hyphen or
- * apostrophe — no digits, dots, slashes or angle brackets (so no links or markup), no line breaks.
- */
-export const NAME_PATTERN = /^[\p{L}\p{M}]+(?:[ '’-][\p{L}\p{M}]+)*$/u;
-
-export const nameField = z
-  .string()
-  .trim()
-  .min(LIMITS.nameMinLength, 'form.min-length')
-  .max(LIMITS.nameMaxLength, 'form.max-length')
-  .regex(NAME_PATTERN, 'form.wrong-name');
-
 /** People type phone numbers with spaces or dashes; only the digits count (SPEC §5: exactly 9). */
 const phoneField = z
   .string()
   .transform((value) => value.replace(/[\s-]/g, ''))
   .pipe(z.string().regex(new RegExp(`^\\d{${LIMITS.phoneLength}}$`), 'form.wrong-phone'));
-
-/** Optional; when given, digits only (a NIP is often written with dashes, which are dropped). */
-export const peselOrNipField = z
-  .string()
-  .transform((value) => value.replace(/[\s-]/g, ''))
-  .pipe(z.string().regex(/^\d{0,11}$/, 'form.wrong-pesel-or-nip'));
 
 const machineNumberField = z.string().trim().min(1, 'form.wrong-machine-number').max(64, 'form.max-length');
 
@@ -186,3 +154,98 @@ export const CaptchaChallengeSchema = z.object({
   signature: z.string().optional(),
 });
 export type CaptchaChallenge = z.infer<typeof CaptchaChallengeSchema>;
+
+/** The answer of the calls that e-mail someone: it must not tell whether the address is registered. */
+const AcceptedSchema = z
+  .undefined()
+  .describe('Accepted; the same answer whether or not the e-mail is registered');
+
+/** SPEC §7 auth calls. Every state change here is rate limited; registration and reset also need the captcha. */
+export const authEndpoints = {
+  login: endpoint({
+    method: 'POST',
+    path: '/auth/login',
+    tag: 'auth',
+    summary: 'Sign in; sets the session cookie and answers the user',
+    access: 'anyone',
+    body: LoginRequestSchema,
+    responses: { 200: LoginResponseSchema },
+    errors: [401, 403, 429],
+  }),
+  logout: endpoint({
+    method: 'POST',
+    path: '/auth/logout',
+    tag: 'auth',
+    summary: 'Sign out: ends the session and clears its cookie',
+    access: 'anyone',
+    responses: { 204: null },
+  }),
+  register: endpoint({
+    method: 'POST',
+    path: '/auth/registration',
+    tag: 'auth',
+    summary: 'Register with a machine number',
+    access: 'anyone',
+    body: RegistrationRequestSchema,
+    responses: { 202: AcceptedSchema },
+    errors: [429],
+  }),
+  registerB2C: endpoint({
+    method: 'POST',
+    path: '/auth/registrationB2C',
+    tag: 'auth',
+    summary: 'Register by linking an online-store account',
+    access: 'anyone',
+    body: RegistrationB2CRequestSchema,
+    responses: { 202: AcceptedSchema },
+    errors: [429],
+  }),
+  confirmRegistration: endpoint({
+    method: 'POST',
+    path: '/auth/registration/confirmation',
+    tag: 'auth',
+    summary: 'Confirm the e-mail address with the link from the registration e-mail',
+    access: 'anyone',
+    body: RegistrationConfirmationRequestSchema,
+    responses: { 200: RegistrationConfirmationResponseSchema },
+    errors: [429],
+  }),
+  requestPasswordReset: endpoint({
+    method: 'POST',
+    path: '/auth/password-reset',
+    tag: 'auth',
+    summary: 'E-mail a password-reset link',
+    access: 'anyone',
+    body: PasswordResetRequestSchema,
+    responses: { 202: AcceptedSchema },
+    errors: [429],
+  }),
+  checkPasswordReset: endpoint({
+    method: 'POST',
+    path: '/auth/password-reset/check',
+    tag: 'auth',
+    summary: 'Whether a password-reset link still works, without using it (the page asks when it opens)',
+    access: 'anyone',
+    body: PasswordResetCheckRequestSchema,
+    responses: { 204: null },
+    errors: [429],
+  }),
+  confirmPasswordReset: endpoint({
+    method: 'POST',
+    path: '/auth/password-reset/confirmation',
+    tag: 'auth',
+    summary: 'Set a new password with the link from the reset e-mail; ends every session',
+    access: 'anyone',
+    body: PasswordResetConfirmationRequestSchema,
+    responses: { 204: null },
+    errors: [429],
+  }),
+  captcha: endpoint({
+    method: 'GET',
+    path: '/auth/captcha',
+    tag: 'auth',
+    summary: "An ALTCHA challenge (the widget's challengeurl)",
+    access: 'anyone',
+    responses: { 200: CaptchaChallengeSchema },
+  }),
+};

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { endpoint } from './endpoint.ts';
 
 /** Contact and link data shown in the footer and contact blocks; it comes from the server's environment. */
 export const BrandSchema = z.object({
@@ -17,3 +18,14 @@ export const BrandSchema = z.object({
   shopUrl: z.string(),
 });
 export type Brand = z.infer<typeof BrandSchema>;
+
+export const brandEndpoints = {
+  get: endpoint({
+    method: 'GET',
+    path: '/api/brand',
+    tag: 'brand',
+    summary: 'Contact data and links of the maker',
+    access: 'anyone',
+    responses: { 200: BrandSchema },
+  }),
+};

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { endpoint } from './endpoint.ts';
 import { OFFER_REQUEST_STATUSES, SERVICE_REQUEST_STATUSES } from './statuses.ts';
 
 /**
@@ -71,3 +72,15 @@ export const EVENT_TYPES = Object.keys(EVENT_SCHEMAS) as EventType[];
 export type PortalEvent = {
   [K in EventType]: { type: K; data: z.infer<(typeof EVENT_SCHEMAS)[K]> };
 }[EventType];
+
+export const eventEndpoints = {
+  stream: endpoint({
+    method: 'GET',
+    path: '/api/events',
+    tag: 'events',
+    summary:
+      'Server-sent events for the signed-in user (text/event-stream): ready, chat-message, unread, ...',
+    access: 'signed-in',
+    responses: { 200: 'event-stream' },
+  }),
+};

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { endpoint } from './endpoint.ts';
 
 export const HealthSchema = z.object({ status: z.literal('ok') });
 export const ReadinessSchema = z.object({
@@ -6,3 +7,26 @@ export const ReadinessSchema = z.object({
   database: z.enum(['ok', 'unavailable']),
 });
 export type Readiness = z.infer<typeof ReadinessSchema>;
+
+/** Probes for load balancers and orchestrators, not part of the published API. */
+export const healthEndpoints = {
+  live: endpoint({
+    method: 'GET',
+    path: '/healthz',
+    tag: 'health',
+    summary: 'Liveness: the process answers',
+    access: 'anyone',
+    responses: { 200: HealthSchema },
+    hidden: true,
+  }),
+  /** 503 with its own body (not an error answer): the balancer reads which dependency is down. */
+  ready: endpoint({
+    method: 'GET',
+    path: '/readyz',
+    tag: 'health',
+    summary: 'Readiness: the database answers',
+    access: 'anyone',
+    responses: { 200: ReadinessSchema, 503: ReadinessSchema },
+    hidden: true,
+  }),
+};

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdParamsSchema } from './paging.ts';
+import { endpoint, IdParam } from './endpoint.ts';
 
 /** The kinds of device a browser's user agent names (bowser's platform types); null when it names none. */
 export const DEVICE_TYPES = ['desktop', 'mobile', 'tablet', 'tv', 'bot'] as const;
@@ -24,14 +24,38 @@ export type Session = z.infer<typeof SessionSchema>;
 export const SessionListSchema = z.array(SessionSchema);
 
 /** DELETE api/user/sessions/{id}. */
-export const SessionIdParamsSchema = IdParamsSchema;
+export const SessionIdParamsSchema = z.object({ id: IdParam });
 
 /** POST api/user/sessions/end-others and DELETE api/user/sessions/{id}: how many sessions ended. */
 export const SessionsEndedSchema = z.object({ ended: z.number().int().nonnegative() });
 export type SessionsEnded = z.infer<typeof SessionsEndedSchema>;
 
-export const SESSIONS_PATHS = {
-  list: '/api/user/sessions',
-  one: (id: string) => `/api/user/sessions/${id}`,
-  endOthers: '/api/user/sessions/end-others',
-} as const;
+/** Everyone's own sessions (ASVS 7.5.2): see where the account is signed in, end any other or all others. */
+export const sessionEndpoints = {
+  list: endpoint({
+    method: 'GET',
+    path: '/api/user/sessions',
+    tag: 'user',
+    summary: "The signed-in user's active sessions (device, address, sign-in and last use)",
+    access: 'signed-in',
+    responses: { 200: SessionListSchema },
+  }),
+  end: endpoint({
+    method: 'DELETE',
+    path: '/api/user/sessions/:id',
+    tag: 'user',
+    summary: 'End one other session of the signed-in user (another user’s session: 404)',
+    access: 'signed-in',
+    params: SessionIdParamsSchema,
+    responses: { 200: SessionsEndedSchema },
+    errors: [409],
+  }),
+  endOthers: endpoint({
+    method: 'POST',
+    path: '/api/user/sessions/end-others',
+    tag: 'user',
+    summary: 'End every session of the signed-in user except this one',
+    access: 'signed-in',
+    responses: { 200: SessionsEndedSchema },
+  }),
+};

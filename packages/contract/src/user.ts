@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { nameField, passwordField, peselOrNipField } from './auth.ts';
+import { nameField, passwordField, peselOrNipField } from './account-fields.ts';
 import { endpoint, IdParam } from './endpoint.ts';
 import { LIMITS } from './limits.ts';
 import { LANGUAGES } from './locales.ts';

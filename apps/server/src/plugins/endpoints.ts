@@ -14,6 +14,7 @@ import type {
   FastifyRequest,
   FastifySchema,
   onRequestHookHandler,
+  onResponseHookHandler,
   preHandlerHookHandler,
   preValidationHookHandler,
   RouteOptions,
@@ -53,6 +54,8 @@ export interface RouteExtras {
   preHandler?: preHandlerHookHandler | preHandlerHookHandler[];
   /** Runs after the access guard (a limiter that counts only callers who may call). */
   onRequest?: onRequestHookHandler | onRequestHookHandler[];
+  /** Work after the answer has gone (a mail or an audit entry whose timing must not tell anything). */
+  onResponse?: onResponseHookHandler | onResponseHookHandler[];
   config?: RouteOptions['config'];
   bodyLimit?: number;
 }
@@ -140,6 +143,7 @@ export function route<E extends EndpointDefinition>(
     onRequest: [...(guard ? [guard] : []), ...[extras.onRequest ?? []].flat()],
     ...(extras.preValidation ? { preValidation: extras.preValidation } : {}),
     ...(extras.preHandler ? { preHandler: extras.preHandler } : {}),
+    ...(extras.onResponse ? { onResponse: extras.onResponse } : {}),
     handler: handler as unknown as RouteOptions['handler'],
   });
 }

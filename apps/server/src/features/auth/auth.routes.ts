@@ -1,23 +1,9 @@
-import {
-  CaptchaChallengeSchema,
-  type LoginRequest,
-  LoginRequestSchema,
-  PasswordResetCheckRequestSchema,
-  PasswordResetConfirmationRequestSchema,
-  PasswordResetRequestSchema,
-  RegistrationB2CRequestSchema,
-  RegistrationConfirmationRequestSchema,
-  RegistrationConfirmationResponseSchema,
-  RegistrationRequestSchema,
-} from '@care/contract/auth';
-import { ApiErrorSchema } from '@care/contract/errors';
-import { LoginResponseSchema } from '@care/contract/mfa';
-import type { FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { authEndpoints, type LoginRequest } from '@care/contract/auth';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { Env } from '#app/config/env.ts';
 import type { Db } from '#app/db/client.ts';
 import { normalizeEmail } from '#app/db/normalize.ts';
+import { route } from '#app/plugins/endpoints.ts';
 import { AppError } from '#app/plugins/errors.ts';
 import { requestLanguage } from '#app/plugins/language.ts';
 import { perAccount, perAccountFailures, perIp, RATE_LIMITS } from '#app/plugins/rate-limit.ts';
@@ -47,13 +33,8 @@ export interface AuthRoutesOptions {
   onMailQueued: () => void;
 }
 
-const errors = { 400: ApiErrorSchema, 429: ApiErrorSchema };
-const accepted = {
-  202: z.undefined().describe('Accepted; the same answer whether or not the e-mail is registered'),
-};
-
 /** SPEC §7 auth calls. Every state change here is rate limited; registration and reset also need the captcha. */
-export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, options) => {
+export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, options) => {
   const { env, db, captcha, b2cStore, onMailQueued } = options;
   // Made now, so that the first unknown e-mail is not slower than a wrong password.
   await dummyPasswordHash();
@@ -87,22 +68,9 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     ),
   ];
 
-  app.post(
-    '/auth/login',
-    {
-      schema: {
-        tags: ['auth'],
-        summary: 'Sign in; sets the session cookie and answers the user',
-        body: LoginRequestSchema,
-        response: { 200: LoginResponseSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, ...errors },
-      },
-      config: { rateLimit: perIp('sign-in', RATE_LIMITS.signInPerIp) },
-      preHandler: signInFailures.guard,
-      onResponse: async (request) => {
-        const refused = refusedSignIns.get(request);
-        if (refused) auditLater(() => recordRefusedSignIn(db, refused, request.ip));
-      },
-    },
+  route(
+    app,
+    authEndpoints.login,
     async (request, reply) => {
       const { userId, ...user } = await signIn(db, request.body, {
         ip: request.ip,
@@ -123,86 +91,64 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       });
       return secondFactor ? { ...user, secondFactor } : user;
     },
-  );
-
-  app.post(
-    '/auth/logout',
     {
-      schema: {
-        tags: ['auth'],
-        summary: 'Sign out: ends the session and clears its cookie',
-        response: { 204: z.undefined() },
+      config: { rateLimit: perIp('sign-in', RATE_LIMITS.signInPerIp) },
+      preHandler: signInFailures.guard,
+      onResponse: async (request) => {
+        const refused = refusedSignIns.get(request);
+        if (refused) auditLater(() => recordRefusedSignIn(db, refused, request.ip));
       },
-    },
-    async (request, reply) => {
-      const token = sessionToken(env, request);
-      if (token) await endSessionByToken(db, token);
-      clearSessionCookie(env, reply);
-      return reply.status(204).send();
     },
   );
 
-  app.post(
-    '/auth/registration',
-    {
-      schema: {
-        tags: ['auth'],
-        summary: 'Register with a machine number',
-        body: RegistrationRequestSchema,
-        response: { ...accepted, ...errors },
-      },
-      config: { rateLimit: perIp('registration', RATE_LIMITS.registrationPerIp) },
-      preHandler: registrationGuards,
-    },
+  route(app, authEndpoints.logout, async (request, reply) => {
+    const token = sessionToken(env, request);
+    if (token) await endSessionByToken(db, token);
+    clearSessionCookie(env, reply);
+    return reply.status(204).send();
+  });
+
+  route(
+    app,
+    authEndpoints.register,
     async (request, reply) => {
       await register(db, env, request.body, requestLanguage(request));
       onMailQueued();
       return reply.status(202).send(undefined);
     },
-  );
-
-  app.post(
-    '/auth/registrationB2C',
     {
-      schema: {
-        tags: ['auth'],
-        summary: 'Register by linking an online-store account',
-        body: RegistrationB2CRequestSchema,
-        response: { ...accepted, ...errors },
-      },
       config: { rateLimit: perIp('registration', RATE_LIMITS.registrationPerIp) },
       preHandler: registrationGuards,
     },
+  );
+
+  route(
+    app,
+    authEndpoints.registerB2C,
     async (request, reply) => {
       await registerB2C(db, env, b2cStore, request.body, requestLanguage(request));
       onMailQueued();
       return reply.status(202).send(undefined);
     },
-  );
-
-  app.post(
-    '/auth/registration/confirmation',
     {
-      schema: {
-        tags: ['auth'],
-        summary: 'Confirm the e-mail address with the link from the registration e-mail',
-        body: RegistrationConfirmationRequestSchema,
-        response: { 200: RegistrationConfirmationResponseSchema, ...errors },
-      },
-      config: { rateLimit: perIp('token', RATE_LIMITS.tokenPerIp) },
+      config: { rateLimit: perIp('registration', RATE_LIMITS.registrationPerIp) },
+      preHandler: registrationGuards,
     },
-    async (request) => confirmRegistration(db, request.body),
   );
 
-  app.post(
-    '/auth/password-reset',
+  route(app, authEndpoints.confirmRegistration, async (request) => confirmRegistration(db, request.body), {
+    config: { rateLimit: perIp('token', RATE_LIMITS.tokenPerIp) },
+  });
+
+  route(
+    app,
+    authEndpoints.requestPasswordReset,
+    async (request, reply) => {
+      const userId = await findResetAccount(db, request.body.email);
+      if (userId !== null) resetsToSend.set(request, userId);
+      return reply.status(202).send(undefined);
+    },
     {
-      schema: {
-        tags: ['auth'],
-        summary: 'E-mail a password-reset link',
-        body: PasswordResetRequestSchema,
-        response: { ...accepted, ...errors },
-      },
       config: { rateLimit: perIp('password-reset', RATE_LIMITS.passwordResetPerIp) },
       preHandler: captcha.guard,
       onResponse: async (request) => {
@@ -213,57 +159,30 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         });
       },
     },
-    async (request, reply) => {
-      const userId = await findResetAccount(db, request.body.email);
-      if (userId !== null) resetsToSend.set(request, userId);
-      return reply.status(202).send(undefined);
-    },
   );
 
-  app.post(
-    '/auth/password-reset/check',
-    {
-      schema: {
-        tags: ['auth'],
-        summary: 'Whether a password-reset link still works, without using it (the page asks when it opens)',
-        body: PasswordResetCheckRequestSchema,
-        response: { 204: z.undefined(), ...errors },
-      },
-      // The links' counter: checking a link costs a guesser as much as using one.
-      config: { rateLimit: perIp('token', RATE_LIMITS.tokenPerIp) },
-    },
+  route(
+    app,
+    authEndpoints.checkPasswordReset,
     async (request, reply) => {
       if (!(await isResetTokenUsable(db, request.body.token))) throw new AppError('INVALID_TOKEN');
       return reply.status(204).send();
     },
+    // The links' counter: checking a link costs a guesser as much as using one.
+    { config: { rateLimit: perIp('token', RATE_LIMITS.tokenPerIp) } },
   );
 
-  app.post(
-    '/auth/password-reset/confirmation',
-    {
-      schema: {
-        tags: ['auth'],
-        summary: 'Set a new password with the link from the reset e-mail; ends every session',
-        body: PasswordResetConfirmationRequestSchema,
-        response: { 204: z.undefined(), ...errors },
-      },
-      config: { rateLimit: perIp('token', RATE_LIMITS.tokenPerIp) },
-    },
+  route(
+    app,
+    authEndpoints.confirmPasswordReset,
     async (request, reply) => {
       await resetPassword(db, env, request.body, request.ip);
       return reply.status(204).send();
     },
+    { config: { rateLimit: perIp('token', RATE_LIMITS.tokenPerIp) } },
   );
 
-  app.get(
-    '/auth/captcha',
-    {
-      schema: {
-        tags: ['auth'],
-        summary: "An ALTCHA challenge (the widget's challengeurl)",
-        response: { 200: CaptchaChallengeSchema },
-      },
-    },
-    async (_request, reply) => reply.header('cache-control', 'no-store').send(await captcha.challenge()),
+  route(app, authEndpoints.captcha, async (_request, reply) =>
+    reply.header('cache-control', 'no-store').send(await captcha.challenge()),
   );
 };

@@ -1,19 +1,12 @@
-import { BrandSchema } from '@care/contract/brand';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { brandEndpoints } from '@care/contract/brand';
+import type { FastifyPluginAsync } from 'fastify';
 import type { Env } from '#app/config/env.ts';
+import { route } from '#app/plugins/endpoints.ts';
 import { getBrand } from './brand.service.ts';
 
-export const brandRoutes: FastifyPluginAsyncZod<{ env: Env }> = async (app, { env }) => {
+export const brandRoutes: FastifyPluginAsync<{ env: Env }> = async (app, { env }) => {
   const brand = getBrand(env);
-  app.get(
-    '/api/brand',
-    {
-      schema: {
-        tags: ['brand'],
-        summary: 'Contact data and links of the maker',
-        response: { 200: BrandSchema },
-      },
-    },
-    async (_request, reply) => reply.header('cache-control', 'public, max-age=300').send(brand),
+  route(app, brandEndpoints.get, async (_request, reply) =>
+    reply.header('cache-control', 'public, max-age=300').send(brand),
   );
 };

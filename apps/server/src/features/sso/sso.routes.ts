@@ -1,10 +1,9 @@
-import { SSO_ERROR_CODES, SSO_ERROR_PARAM, SSO_PATHS, SsoCallbackQuerySchema } from '@care/contract/sso';
-import type { FastifyReply } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { SSO_ERROR_CODES, SSO_ERROR_PARAM, ssoEndpoints } from '@care/contract/sso';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import * as oidc from 'openid-client';
-import { z } from 'zod';
 import type { Env } from '#app/config/env.ts';
 import type { Db } from '#app/db/client.ts';
+import { route } from '#app/plugins/endpoints.ts';
 import { AppError } from '#app/plugins/errors.ts';
 import { requestLanguage } from '#app/plugins/language.ts';
 import { perIp, RATE_LIMITS } from '#app/plugins/rate-limit.ts';
@@ -19,7 +18,6 @@ export interface SsoRoutesOptions {
   settings: SsoSettings;
 }
 
-const redirect = { 302: z.undefined().describe('To the identity provider, or back to the portal') };
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
 /**
@@ -27,23 +25,16 @@ const text = (value: unknown) => (typeof value === 'string' ? value : '');
  * answer). Both steps are browser navigations, so they answer with redirects: success to the sign-in page with
  * ?sso=signed-in (the web loads the user and goes on to the staff area), a refusal with ?sso-error=<code>.
  */
-export const ssoRoutes: FastifyPluginAsyncZod<SsoRoutesOptions> = async (app, { env, db, settings }) => {
+export const ssoRoutes: FastifyPluginAsync<SsoRoutesOptions> = async (app, { env, db, settings }) => {
   const configuration = ssoConfiguration(settings);
   const backToPortal = (reply: FastifyReply, query: string) =>
     reply.redirect(`${env.BASE_PATH}/?${query}`, 302);
   const refuse = (reply: FastifyReply, code: (typeof SSO_ERROR_CODES)[number]) =>
     backToPortal(reply, `${SSO_ERROR_PARAM}=${code}`);
 
-  app.get(
-    SSO_PATHS.start,
-    {
-      schema: {
-        tags: ['auth'],
-        summary: 'Start staff single sign-on at the identity provider',
-        response: redirect,
-      },
-      config: { rateLimit: perIp('sign-in', RATE_LIMITS.signInPerIp) },
-    },
+  route(
+    app,
+    ssoEndpoints.start,
     async (request, reply) => {
       let config: oidc.Configuration;
       try {
@@ -68,19 +59,13 @@ export const ssoRoutes: FastifyPluginAsyncZod<SsoRoutesOptions> = async (app, { 
       });
       return reply.redirect(url.href, 302);
     },
+    { config: { rateLimit: perIp('sign-in', RATE_LIMITS.signInPerIp) } },
   );
 
-  app.get(
-    env.OIDC_REDIRECT_PATH,
-    {
-      schema: {
-        tags: ['auth'],
-        summary: "The identity provider's answer: signs the staff member in",
-        querystring: SsoCallbackQuerySchema,
-        response: redirect,
-      },
-      config: { rateLimit: perIp('sign-in', RATE_LIMITS.signInPerIp) },
-    },
+  route(
+    app,
+    // Where the operator registered it at the provider (OIDC_REDIRECT_PATH; the table's path is its default).
+    { ...ssoEndpoints.callback, path: env.OIDC_REDIRECT_PATH as `/${string}` },
     async (request, reply) => {
       const flow = takeFlowCookie(env, request, reply);
       if (!flow) return refuse(reply, 'SSO_FAILED');
@@ -137,5 +122,6 @@ export const ssoRoutes: FastifyPluginAsyncZod<SsoRoutesOptions> = async (app, { 
       });
       return backToPortal(reply, 'sso=signed-in');
     },
+    { config: { rateLimit: perIp('sign-in', RATE_LIMITS.signInPerIp) } },
   );
 };

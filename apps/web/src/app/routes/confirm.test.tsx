@@ -8,9 +8,13 @@ import { Component as Confirm } from './confirm.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
 
+// What the server answers: the confirmation (the call parses it by its contract schema), or an error.
 function answer(status: number) {
   const fetch = vi.fn(
-    async () => new Response(status === 200 ? '' : '{"code":"NOT_FOUND","message":"x"}', { status }),
+    async () =>
+      new Response(status === 200 ? '{"machineLinked":true}' : '{"code":"NOT_FOUND","message":"x"}', {
+        status,
+      }),
   );
   vi.stubGlobal('fetch', fetch);
   return fetch;

@@ -1,19 +1,18 @@
 import {
-  CaptchaChallengeSchema,
+  authEndpoints,
   type LoginRequest,
-  type PasswordResetCheckRequest,
   type PasswordResetConfirmationRequest,
   type PasswordResetRequest,
   type RegistrationB2CRequest,
   type RegistrationRequest,
 } from '@care/contract/auth';
-import { type LoginResponse, LoginResponseSchema } from '@care/contract/mfa';
+import type { LoginResponse } from '@care/contract/mfa';
 import { PORTAL_BROAD_VALUE, type User, userEndpoints } from '@care/contract/user';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { paths } from '#app/config/paths.ts';
 import { LOCAL } from '#app/config/storage-keys.ts';
-import { ApiRequestError, callApi, request } from '#app/lib/api-client.ts';
+import { ApiRequestError, callApi } from '#app/lib/api-client.ts';
 import { useAuthStore } from '#app/lib/auth-store.ts';
 import { storeAuthorities } from './authorities.tsx';
 import { dismissSignOutWarning, notifySignOut } from './components/sign-out-notice.tsx';
@@ -28,7 +27,7 @@ export const authKeys = {
 /** GET auth/captcha: whether registration and password reset need a captcha solution. */
 export const captchaQuery = queryOptions({
   queryKey: authKeys.captcha(),
-  queryFn: ({ signal }) => request('auth/captcha', { schema: CaptchaChallengeSchema, signal, silent: true }),
+  queryFn: ({ signal }) => callApi(authEndpoints.captcha, {}, { signal, silent: true }),
   staleTime: Infinity,
 });
 
@@ -70,12 +69,7 @@ export async function finishSignIn(user: User): Promise<User> {
  */
 export async function signIn(credentials: LoginRequest): Promise<LoginResponse> {
   try {
-    const answer = await request('auth/login', {
-      method: 'POST',
-      body: credentials,
-      schema: LoginResponseSchema,
-      silent: true,
-    });
+    const answer = await callApi(authEndpoints.login, { body: credentials }, { silent: true });
     rememberUsername(credentials.username, credentials.remember);
     if (answer.secondFactor) return answer;
     await finishSignIn(answer);
@@ -110,32 +104,27 @@ export function useSignOut() {
 /** POST auth/registration: 202 whether or not the e-mail is known; field errors come back in `fields`. */
 export function useRegister() {
   return useMutation({
-    mutationFn: (body: RegistrationRequest) =>
-      request('auth/registration', { method: 'POST', body, silent: true }),
+    mutationFn: (body: RegistrationRequest) => callApi(authEndpoints.register, { body }, { silent: true }),
   });
 }
 
 export function useRegisterB2C() {
   return useMutation({
     mutationFn: (body: RegistrationB2CRequest) =>
-      request('auth/registrationB2C', { method: 'POST', body, silent: true }),
+      callApi(authEndpoints.registerB2C, { body }, { silent: true }),
   });
 }
 
 /** POST auth/registration/confirmation with the two parts of the e-mailed link. */
 export function confirmRegistration(id: string, username: string) {
-  return request('auth/registration/confirmation', {
-    method: 'POST',
-    body: { id, username },
-    silent: true,
-  });
+  return callApi(authEndpoints.confirmRegistration, { body: { id, username } }, { silent: true });
 }
 
 /** POST auth/password-reset: 202 always, so the screen says the same thing whatever the address. */
 export function useRequestPasswordReset() {
   return useMutation({
     mutationFn: (body: PasswordResetRequest) =>
-      request('auth/password-reset', { method: 'POST', body, silent: true }),
+      callApi(authEndpoints.requestPasswordReset, { body }, { silent: true }),
   });
 }
 
@@ -149,11 +138,7 @@ export const resetLinkQuery = (token: string) =>
     queryKey: authKeys.resetLink(token),
     queryFn: async (): Promise<'usable' | 'invalid'> => {
       try {
-        await request('auth/password-reset/check', {
-          method: 'POST',
-          body: { token } satisfies PasswordResetCheckRequest,
-          silent: true,
-        });
+        await callApi(authEndpoints.checkPasswordReset, { body: { token } }, { silent: true });
         return 'usable';
       } catch (error) {
         if (error instanceof ApiRequestError && error.body?.code === 'INVALID_TOKEN') return 'invalid';
@@ -168,6 +153,6 @@ export const resetLinkQuery = (token: string) =>
 export function useConfirmPasswordReset() {
   return useMutation({
     mutationFn: (body: PasswordResetConfirmationRequest) =>
-      request('auth/password-reset/confirmation', { method: 'POST', body, silent: true }),
+      callApi(authEndpoints.confirmPasswordReset, { body }, { silent: true }),
   });
 }

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { LOCAL } from '#app/config/storage-keys.ts';
-import { request } from '#app/lib/api-client.ts';
+import { authEndpoints } from '@care/contract/auth';
+import { callApi } from '#app/lib/api-client.ts';
 import { useAuthStore } from '#app/lib/auth-store.ts';
 
 /**
@@ -23,7 +24,7 @@ function clearBrowserStorage(): void {
  */
 export async function endServerSession(): Promise<boolean> {
   try {
-    await request('auth/logout', { method: 'POST', silent: true });
+    await callApi(authEndpoints.logout, {}, { silent: true });
     return true;
   } catch {
     return false;

@@ -1,12 +1,12 @@
-import { BrandSchema } from '@care/contract/brand';
+import { brandEndpoints } from '@care/contract/brand';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '#app/lib/api-client.ts';
+import { callApi } from '#app/lib/api-client.ts';
 
 export const brandKeys = { all: ['brand'] as const };
 
 export const brandQuery = queryOptions({
   queryKey: brandKeys.all,
-  queryFn: ({ signal }) => request('api/brand', { schema: BrandSchema, signal, silent: true }),
+  queryFn: ({ signal }) => callApi(brandEndpoints.get, {}, { signal, silent: true }),
   staleTime: 5 * 60_000,
 });
 

@@ -1,7 +1,8 @@
-import type { EventType, PortalEvent } from '@care/contract/events';
+import { eventEndpoints, type EventType, type PortalEvent } from '@care/contract/events';
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { apiUrl } from '#app/config/runtime-config.ts';
+import { addressOf } from '#app/lib/api-client.ts';
 import { connectEvents } from './event-connection.ts';
 
 type DataOf<K extends EventType> = Extract<PortalEvent, { type: K }>['data'];
@@ -25,7 +26,7 @@ export function usePortalEvents(invalidations: EventInvalidations): void {
   });
 
   useEffect(() => {
-    const connection = connectEvents(apiUrl('api/events'), (event) => {
+    const connection = connectEvents(apiUrl(addressOf(eventEndpoints.stream)), (event) => {
       const keysOf = table.current[event.type] as
         ((data: typeof event.data) => readonly QueryKey[]) | undefined;
       for (const queryKey of keysOf?.(event.data) ?? []) void queryClient.invalidateQueries({ queryKey });

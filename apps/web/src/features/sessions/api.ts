@@ -1,8 +1,6 @@
-import { SessionListSchema, SESSIONS_PATHS, SessionsEndedSchema } from '@care/contract/sessions';
+import { sessionEndpoints } from '@care/contract/sessions';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { request } from '#app/lib/api-client.ts';
-
-const stripSlash = (path: string) => path.replace(/^\//, '');
+import { callApi } from '#app/lib/api-client.ts';
 
 export const sessionKeys = {
   all: ['sessions'] as const,
@@ -11,15 +9,14 @@ export const sessionKeys = {
 /** GET api/user/sessions: where the account is signed in, this device first. */
 export const sessionsQuery = queryOptions({
   queryKey: sessionKeys.all,
-  queryFn: ({ signal }) => request(stripSlash(SESSIONS_PATHS.list), { schema: SessionListSchema, signal }),
+  queryFn: ({ signal }) => callApi(sessionEndpoints.list, {}, { signal }),
 });
 
 /** DELETE api/user/sessions/{id}: signs that device out. */
 export function useEndSession() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) =>
-      request(stripSlash(SESSIONS_PATHS.one(id)), { method: 'DELETE', schema: SessionsEndedSchema }),
+    mutationFn: (id: string) => callApi(sessionEndpoints.end, { params: { id } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: sessionKeys.all }),
   });
 }
@@ -28,8 +25,7 @@ export function useEndSession() {
 export function useEndOtherSessions() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () =>
-      request(stripSlash(SESSIONS_PATHS.endOthers), { method: 'POST', schema: SessionsEndedSchema }),
+    mutationFn: () => callApi(sessionEndpoints.endOthers, {}),
     onSettled: () => queryClient.invalidateQueries({ queryKey: sessionKeys.all }),
   });
 }

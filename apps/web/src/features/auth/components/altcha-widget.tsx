@@ -8,7 +8,9 @@ import 'altcha/i18n/pl';
 import Pbkdf2Worker from 'altcha/workers/pbkdf2?worker';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { authEndpoints } from '@care/contract/auth';
 import { apiUrl } from '#app/config/runtime-config.ts';
+import { addressOf } from '#app/lib/api-client.ts';
 
 // The external build with its worker as a same-origin file: no inline script or blob: worker for the CSP to allow.
 // The server's challenges are PBKDF2/SHA-256 only (features/auth/captcha.ts on the server).
@@ -38,7 +40,7 @@ export default function AltchaWidget({ onChange }: AltchaWidgetProps) {
   return (
     <altcha-widget
       ref={ref}
-      challenge={apiUrl('auth/captcha')}
+      challenge={apiUrl(addressOf(authEndpoints.captcha))}
       language={i18n.language}
       auto="onfocus"
       type="checkbox"

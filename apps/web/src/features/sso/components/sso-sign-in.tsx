@@ -1,4 +1,4 @@
-import { SSO_ERROR_PARAM, SSO_PATHS, SsoErrorSchema } from '@care/contract/sso';
+import { SSO_ERROR_PARAM, ssoEndpoints, SsoErrorSchema } from '@care/contract/sso';
 import type { User } from '@care/contract/user';
 import { Alert, Button } from '@mantine/core';
 import { IconBuildingFactory2 } from '@tabler/icons-react';
@@ -52,7 +52,7 @@ export function SsoSignIn({ onSignedIn }: SsoSignInProps) {
       {provider ? (
         <Button
           component="a"
-          href={apiUrl(SSO_PATHS.start)}
+          href={apiUrl(addressOf(ssoEndpoints.start))}
           variant="default"
           h="auto"
           mih={44}
