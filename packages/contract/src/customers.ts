@@ -1,13 +1,8 @@
 import { z } from 'zod';
+import { endpoint, IdParam } from './endpoint.ts';
 import { LANGUAGES } from './locales.ts';
-import {
-  codesFilterField,
-  IdSchema,
-  pagedSchema,
-  pageField,
-  pageSizeField,
-  textFilterField,
-} from './paging.ts';
+import { codesFilterField, pagedSchema, pageField, pageSizeField, textFilterField } from './paging.ts';
+import { SERVICE_STAFF_ROLES } from './roles.ts';
 import { MACHINE_STATUSES, OFFER_REQUEST_STATUSES, SERVICE_REQUEST_STATUSES } from './statuses.ts';
 import { AddressSchema } from './user.ts';
 
@@ -62,8 +57,8 @@ export const StaffCustomersPageSchema = pagedSchema(StaffCustomerListItemSchema)
 });
 export type StaffCustomersPage = z.infer<typeof StaffCustomersPageSchema>;
 
-export const CustomerParamsSchema = z.object({ id: IdSchema });
-export const CustomerMachineParamsSchema = z.object({ id: IdSchema, machineId: IdSchema });
+export const CustomerParamsSchema = z.object({ id: IdParam });
+export const CustomerMachineParamsSchema = z.object({ id: IdParam, machineId: IdParam });
 
 export const CustomerMachineSchema = z.object({
   id: z.string(),
@@ -141,3 +136,75 @@ export const MachineAssignmentSchema = z.object({
   move: z.boolean().default(false),
 });
 export type MachineAssignment = z.input<typeof MachineAssignmentSchema>;
+
+/*
+ * Service staff and admins read customers (api/staff/customers), only admins change them (api/admin/customers/…);
+ * everyone else signed in: FORBIDDEN (docs/decisions/045). Every change answers with the customer's page as it is
+ * now; a change the customer's state refuses is a 409.
+ */
+const readers = { roles: SERVICE_STAFF_ROLES };
+const adminOnly = { roles: ['admin'] } as const;
+
+export const customerEndpoints = {
+  search: endpoint({
+    method: 'GET',
+    path: '/api/staff/customers',
+    tag: 'customers',
+    summary: 'Search customers by name, e-mail, phone or an owned serial number; filter by status',
+    access: readers,
+    query: StaffCustomersQuerySchema,
+    responses: { 200: StaffCustomersPageSchema },
+  }),
+  get: endpoint({
+    method: 'GET',
+    path: '/api/staff/customers/:id',
+    tag: 'customers',
+    summary: 'A customer: contact data, consents, account, machines, service and offer requests',
+    access: readers,
+    params: CustomerParamsSchema,
+    responses: { 200: StaffCustomerDetailsSchema },
+  }),
+  resendConfirmation: endpoint({
+    method: 'POST',
+    path: '/api/admin/customers/:id/confirmation-mail',
+    tag: 'customers',
+    summary: 'Send a pending customer a new link to confirm the e-mail address',
+    access: adminOnly,
+    params: CustomerParamsSchema,
+    responses: { 200: StaffCustomerDetailsSchema },
+    errors: [409],
+  }),
+  reactivate: endpoint({
+    method: 'POST',
+    path: '/api/admin/customers/:id/reactivation',
+    tag: 'customers',
+    summary: 'Reactivate a deactivated customer (with a reason); they sign in with their password',
+    access: adminOnly,
+    params: CustomerParamsSchema,
+    body: CustomerReasonSchema,
+    responses: { 200: StaffCustomerDetailsSchema },
+    errors: [409],
+  }),
+  assignMachine: endpoint({
+    method: 'POST',
+    path: '/api/admin/customers/:id/machines',
+    tag: 'customers',
+    summary: 'Assign a machine by serial number (with a reason; `move` takes it from another customer)',
+    access: adminOnly,
+    params: CustomerParamsSchema,
+    body: MachineAssignmentSchema,
+    responses: { 200: StaffCustomerDetailsSchema },
+    errors: [409],
+  }),
+  removeMachine: endpoint({
+    method: 'POST',
+    path: '/api/admin/customers/:id/machines/:machineId/removal',
+    tag: 'customers',
+    summary: 'Remove a machine from the customer (with a reason); it is free for registration again',
+    access: adminOnly,
+    params: CustomerMachineParamsSchema,
+    body: CustomerReasonSchema,
+    responses: { 200: StaffCustomerDetailsSchema },
+    errors: [409],
+  }),
+};

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { endpoint } from './endpoint.ts';
+import { SERVICE_STAFF_ROLES } from './roles.ts';
 import { OFFER_REQUEST_STATUSES, SERVICE_REQUEST_STATUSES, type ServiceRequestStatus } from './statuses.ts';
 
 /*
@@ -88,3 +90,14 @@ export const InsightSchema = z.object({
   }),
 });
 export type Insight = z.infer<typeof InsightSchema>;
+
+export const insightEndpoints = {
+  get: endpoint({
+    method: 'GET',
+    path: '/api/staff/insight',
+    tag: 'staff',
+    summary: 'The insight dashboard: open requests, weekly flow and response times, models, offer quoting',
+    access: { roles: SERVICE_STAFF_ROLES },
+    responses: { 200: InsightSchema },
+  }),
+};

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { endpoint } from './endpoint.ts';
 
 /*
  * Machines from the ERP (issue 15): one CSV export of serial numbers, models, dates, statuses, dealers and
@@ -137,3 +138,34 @@ export const MachineImportFailureSchema = z.object({
   import: MachineImportSchema,
 });
 export type MachineImportFailure = z.infer<typeof MachineImportFailureSchema>;
+
+const adminOnly = { roles: ['admin'] } as const;
+
+export const machineImportEndpoints = {
+  import: endpoint({
+    method: 'POST',
+    path: '/api/admin/machine-imports',
+    tag: 'machine-import',
+    summary: 'Import (or with dryRun only check) a machines CSV from the ERP, streamed in field `file`',
+    description: `A file with bad rows is a 422 that lists them (the first ${MACHINE_IMPORT_MAX_PROBLEMS}); nothing is written.`,
+    access: adminOnly,
+    query: MachineImportQuerySchema,
+    multipart: {
+      fields: z.object({}),
+      files: {
+        name: 'file',
+        description: `One CSV file (docs/machine-import.md), at most ${MACHINE_IMPORT_MAX_FILE_MB} MB`,
+      },
+    },
+    responses: { 200: MachineImportSchema, 422: MachineImportFailureSchema },
+    errors: [413, 415, 429],
+  }),
+  history: endpoint({
+    method: 'GET',
+    path: '/api/admin/machine-imports',
+    tag: 'machine-import',
+    summary: 'The most recent machine imports; a running one with its rows read so far',
+    access: adminOnly,
+    responses: { 200: MachineImportHistorySchema },
+  }),
+};

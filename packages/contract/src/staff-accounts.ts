@@ -1,14 +1,8 @@
 import { z } from 'zod';
+import { endpoint, IdParam } from './endpoint.ts';
 import { emailField, nameField, passwordField } from './auth.ts';
 import { LANGUAGES } from './locales.ts';
-import {
-  codesFilterField,
-  IdSchema,
-  pageField,
-  pageSizeField,
-  pagedSchema,
-  textFilterField,
-} from './paging.ts';
+import { codesFilterField, pageField, pageSizeField, pagedSchema, textFilterField } from './paging.ts';
 import { STAFF_ROLES } from './roles.ts';
 
 /*
@@ -76,7 +70,7 @@ export const StaffAccountCreateSchema = z.object({
 });
 export type StaffAccountCreate = z.infer<typeof StaffAccountCreateSchema>;
 
-export const StaffAccountParamsSchema = z.object({ id: IdSchema });
+export const StaffAccountParamsSchema = z.object({ id: IdParam });
 
 export const StaffAccountRoleChangeSchema = z.object({ role: z.enum(STAFF_ROLES) });
 export type StaffAccountRoleChange = z.infer<typeof StaffAccountRoleChangeSchema>;
@@ -90,3 +84,107 @@ export type SetPasswordRequest = z.infer<typeof SetPasswordRequestSchema>;
 
 export const SetPasswordCheckSchema = SetPasswordRequestSchema.pick({ token: true });
 export type SetPasswordCheck = z.infer<typeof SetPasswordCheckSchema>;
+
+const adminOnly = { roles: ['admin'] } as const;
+const tag = 'staff-accounts';
+
+/** Admins only; the set-password page the e-mailed link opens is public. */
+export const staffAccountEndpoints = {
+  list: endpoint({
+    method: 'GET',
+    path: '/api/admin/staff-accounts',
+    tag,
+    summary: 'Staff accounts (service, sales, admin), filtered by name or e-mail, role and status, paged',
+    access: adminOnly,
+    query: StaffAccountQuerySchema,
+    responses: { 200: StaffAccountPageSchema },
+  }),
+  get: endpoint({
+    method: 'GET',
+    path: '/api/admin/staff-accounts/:id',
+    tag,
+    summary: 'One staff account',
+    access: adminOnly,
+    params: StaffAccountParamsSchema,
+    responses: { 200: StaffAccountSchema },
+  }),
+  create: endpoint({
+    method: 'POST',
+    path: '/api/admin/staff-accounts',
+    tag,
+    summary: 'Create a staff account; the person gets an e-mail with a set-password link (24 h)',
+    access: adminOnly,
+    body: StaffAccountCreateSchema,
+    responses: { 201: StaffAccountSchema },
+  }),
+  changeRole: endpoint({
+    method: 'PUT',
+    path: '/api/admin/staff-accounts/:id/role',
+    tag,
+    summary: 'Change the role; the last active admin cannot be demoted (LAST_ADMIN)',
+    access: adminOnly,
+    params: StaffAccountParamsSchema,
+    body: StaffAccountRoleChangeSchema,
+    responses: { 200: StaffAccountSchema },
+    errors: [409],
+  }),
+  disable: endpoint({
+    method: 'POST',
+    path: '/api/admin/staff-accounts/:id/disable',
+    tag,
+    summary: 'Disable: no sign-in, every session ends; not the last active admin (LAST_ADMIN)',
+    access: adminOnly,
+    params: StaffAccountParamsSchema,
+    responses: { 200: StaffAccountSchema },
+    errors: [409],
+  }),
+  enable: endpoint({
+    method: 'POST',
+    path: '/api/admin/staff-accounts/:id/enable',
+    tag,
+    summary: 'Enable a disabled account',
+    access: adminOnly,
+    params: StaffAccountParamsSchema,
+    responses: { 200: StaffAccountSchema },
+  }),
+  signOut: endpoint({
+    method: 'POST',
+    path: '/api/admin/staff-accounts/:id/sign-out',
+    tag,
+    summary: 'End every session of the person',
+    access: adminOnly,
+    params: StaffAccountParamsSchema,
+    responses: { 200: StaffAccountSchema },
+  }),
+  sendSetPasswordLink: endpoint({
+    method: 'POST',
+    path: '/api/admin/staff-accounts/:id/set-password-link',
+    tag,
+    summary: 'E-mail a new set-password link (24 h); the earlier links stop working',
+    description: 'A disabled account gets none (CONFLICT): enable it first.',
+    access: adminOnly,
+    params: StaffAccountParamsSchema,
+    responses: { 200: StaffAccountSchema },
+    errors: [409],
+  }),
+  checkSetPasswordLink: endpoint({
+    method: 'POST',
+    path: '/auth/set-password/check',
+    tag,
+    summary: 'Whether a set-password link still works, without using it (the page asks when it opens)',
+    access: 'anyone',
+    body: SetPasswordCheckSchema,
+    responses: { 204: null },
+    errors: [429],
+  }),
+  setPassword: endpoint({
+    method: 'POST',
+    path: '/auth/set-password',
+    tag,
+    summary: 'Set the first password of a staff account with the e-mailed link',
+    access: 'anyone',
+    body: SetPasswordRequestSchema,
+    responses: { 204: null },
+    errors: [429],
+  }),
+};

@@ -1,9 +1,9 @@
 import { z } from 'zod';
+import { endpoint, IdParam } from './endpoint.ts';
 import { LANGUAGES } from './locales.ts';
 import { GUARANTEE_STATES } from './machines.ts';
 import {
   codesFilterField,
-  IdSchema,
   pagedSchema,
   pageField,
   pageSizeField,
@@ -12,6 +12,7 @@ import {
 } from './paging.ts';
 import { calendarDateSchema } from './ranges.ts';
 import { ServiceRequestDetailsSchema, StatusHistoryEntrySchema } from './service-requests.ts';
+import { SERVICE_STAFF_ROLES } from './roles.ts';
 import { MACHINE_STATUSES, SERVICE_REQUEST_STATUSES } from './statuses.ts';
 import { AddressSchema } from './user.ts';
 
@@ -202,7 +203,7 @@ export const StaffServiceRequestUpdateSchema = z.strictObject({
 });
 export type StaffServiceRequestUpdate = z.input<typeof StaffServiceRequestUpdateSchema>;
 
-export const StaffServiceRequestParamsSchema = z.object({ id: IdSchema });
+export const StaffServiceRequestParamsSchema = z.object({ id: IdParam });
 
 /** POST api/service-requests/{id}/withdrawal (no body): the customer withdraws their request while it is N. */
 export const ServiceRequestWithdrawnSchema = z.object({
@@ -211,3 +212,51 @@ export const ServiceRequestWithdrawnSchema = z.object({
   statusChangedAt: z.iso.datetime(),
 });
 export type ServiceRequestWithdrawn = z.infer<typeof ServiceRequestWithdrawnSchema>;
+
+/*
+ * Only roles service and admin (docs/decisions/022): anyone else signed in is FORBIDDEN (these are not another
+ * customer's rows but a screen they may not use).
+ */
+const staffOnly = { roles: SERVICE_STAFF_ROLES };
+
+export const staffEndpoints = {
+  queue: endpoint({
+    method: 'GET',
+    path: '/api/staff/service-requests',
+    tag: 'staff',
+    summary: 'The queue of all service requests, filtered, sorted and paged, with my unread counts',
+    access: staffOnly,
+    query: StaffQueueQuerySchema,
+    responses: { 200: StaffQueuePageSchema },
+  }),
+  get: endpoint({
+    method: 'GET',
+    path: '/api/staff/service-requests/:id',
+    tag: 'staff',
+    summary: 'A service request with the customer, the machine and the staff notes',
+    access: staffOnly,
+    params: StaffServiceRequestParamsSchema,
+    responses: { 200: StaffServiceRequestSchema },
+  }),
+  changeStatus: endpoint({
+    method: 'POST',
+    path: '/api/staff/service-requests/:id/status',
+    tag: 'staff',
+    summary: 'Change the status along the allowed transitions; the customer is notified',
+    access: staffOnly,
+    params: StaffServiceRequestParamsSchema,
+    body: StaffStatusChangeSchema,
+    responses: { 200: StaffServiceRequestSchema },
+    errors: [409],
+  }),
+  update: endpoint({
+    method: 'PATCH',
+    path: '/api/staff/service-requests/:id',
+    tag: 'staff',
+    summary: 'Set the estimated and completion dates, the service opinion and the additional parts',
+    access: staffOnly,
+    params: StaffServiceRequestParamsSchema,
+    body: StaffServiceRequestUpdateSchema,
+    responses: { 200: StaffServiceRequestSchema },
+  }),
+};

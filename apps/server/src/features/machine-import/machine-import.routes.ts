@@ -1,48 +1,34 @@
-import { ApiErrorSchema } from '@care/contract/errors';
 import {
   MACHINE_IMPORT_HISTORY_SIZE,
   MACHINE_IMPORT_MAX_FILE_MB,
-  MachineImportFailureSchema,
-  MachineImportHistorySchema,
-  MachineImportQuerySchema,
-  MachineImportSchema,
+  machineImportEndpoints,
 } from '@care/contract/machine-import';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsync } from 'fastify';
 import type { Env } from '#app/config/env.ts';
 import type { Db } from '#app/db/client.ts';
 import { uploadErrorOf } from '#app/files/uploads.ts';
+import { route } from '#app/plugins/endpoints.ts';
 import { AppError } from '#app/plugins/errors.ts';
 import { perAccount } from '#app/plugins/rate-limit.ts';
-import { actorOf, requireRole } from '#app/plugins/session.ts';
+import { actorOf } from '#app/plugins/session.ts';
 import { listMachineImports } from './machine-import-history.ts';
 import { importMachines } from './machine-import.service.ts';
 
-const tags = ['machine-import'];
-const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 413: ApiErrorSchema };
 const MB = 1024 * 1024;
 /** An import holds a transaction over the machines table: a few a minute is plenty for a person. */
 const IMPORTS_PER_ADMIN = { max: 20, timeWindow: 15 * 60_000 };
 
 /** Admin import of machines from the ERP (docs/machine-import.md). */
-export const machineImportRoutes: FastifyPluginAsyncZod<{ env: Env; db: Db }> = async (app, { env, db }) => {
-  const adminOnly = requireRole('admin');
+export const machineImportRoutes: FastifyPluginAsync<{ env: Env; db: Db }> = async (app, { env, db }) => {
+  // A preHandler, as before the table: it counts only requests whose query is valid, after the access guard.
   const importLimit = perAccount(app, 'machine-import', IMPORTS_PER_ADMIN, (request) =>
     String(actorOf(request).id),
   );
   const links = { brand: env.BRAND_NAME, publicUrl: env.PUBLIC_URL, basePath: env.BASE_PATH };
 
-  app.post(
-    '/api/admin/machine-imports',
-    {
-      schema: {
-        tags,
-        summary: 'Import (or with dryRun only check) a machines CSV from the ERP, streamed in field `file`',
-        consumes: ['multipart/form-data'],
-        querystring: MachineImportQuerySchema,
-        response: { 200: MachineImportSchema, 422: MachineImportFailureSchema, ...errors },
-      },
-      preHandler: [adminOnly, importLimit],
-    },
+  route(
+    app,
+    machineImportEndpoints.import,
     async (request, reply) => {
       if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
       const actor = actorOf(request);
@@ -74,18 +60,8 @@ export const machineImportRoutes: FastifyPluginAsyncZod<{ env: Env; db: Db }> = 
         import: outcome.import,
       });
     },
+    { preHandler: importLimit },
   );
 
-  app.get(
-    '/api/admin/machine-imports',
-    {
-      schema: {
-        tags,
-        summary: 'The most recent machine imports; a running one with its rows read so far',
-        response: { 200: MachineImportHistorySchema, ...errors },
-      },
-      preHandler: adminOnly,
-    },
-    async () => listMachineImports(db, MACHINE_IMPORT_HISTORY_SIZE),
-  );
+  route(app, machineImportEndpoints.history, async () => listMachineImports(db, MACHINE_IMPORT_HISTORY_SIZE));
 };

@@ -1,7 +1,7 @@
-import { AuditPageSchema, AuditQuerySchema } from '@care/contract/audit';
+import { auditEndpoints, AuditQuerySchema } from '@care/contract/audit';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { request } from '#app/lib/api-client.ts';
+import { callApi } from '#app/lib/api-client.ts';
 import { queryParamsOf } from '#app/lib/query-params.ts';
 
 /** An audit call as the screen builds it: the page size resolved, every filter optional. */
@@ -48,8 +48,7 @@ export function auditSearchOf(params: Partial<AuditParams>): Record<string, stri
 export const auditPageQuery = (params: AuditParams) =>
   queryOptions({
     queryKey: auditKeys.page(params),
-    queryFn: ({ signal }) =>
-      request('api/admin/audit', { query: auditSearchOf(params), schema: AuditPageSchema, signal }),
+    queryFn: ({ signal }) => callApi(auditEndpoints.list, { query: auditSearchOf(params) }, { signal }),
     // A new filter or page keeps the last one on screen until it arrives (no flash of an empty table).
     placeholderData: keepPreviousData,
   });

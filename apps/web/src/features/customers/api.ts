@@ -1,11 +1,11 @@
 import {
+  customerEndpoints,
   type CustomerStatus,
   type MachineAssignment,
-  StaffCustomerDetailsSchema,
-  StaffCustomersPageSchema,
+  type StaffCustomerDetails,
 } from '@care/contract/customers';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { request } from '#app/lib/api-client.ts';
+import { callApi } from '#app/lib/api-client.ts';
 
 /** A search: page, page size, the text (3+ characters) and the statuses to show; newest account first. */
 export interface CustomerListParams {
@@ -26,12 +26,7 @@ export const customerKeys = {
 export const customerListQuery = ({ status, ...params }: CustomerListParams) =>
   queryOptions({
     queryKey: customerKeys.list({ status, ...params }),
-    queryFn: ({ signal }) =>
-      request('api/staff/customers', {
-        query: { ...params, status: status && status.length > 0 ? status.join(',') : undefined },
-        schema: StaffCustomersPageSchema,
-        signal,
-      }),
+    queryFn: ({ signal }) => callApi(customerEndpoints.search, { query: { ...params, status } }, { signal }),
     placeholderData: keepPreviousData,
   });
 
@@ -39,30 +34,17 @@ export const customerListQuery = ({ status, ...params }: CustomerListParams) =>
 export const customerQuery = (id: string) =>
   queryOptions({
     queryKey: customerKeys.detail(id),
-    queryFn: ({ signal }) =>
-      request(`api/staff/customers/${encodeURIComponent(id)}`, {
-        schema: StaffCustomerDetailsSchema,
-        signal,
-        silent: true,
-      }),
+    queryFn: ({ signal }) => callApi(customerEndpoints.get, { params: { id } }, { signal, silent: true }),
   });
 
 /**
  * An admin's change of a customer: every one answers with the customer's page, which replaces the cached one;
  * the search lists are fetched again (status, machine count). Silent: the form shows a refusal itself.
  */
-function useCustomerChange<Input>(id: string, call: (input: Input) => { path: string; body: object }) {
+function useCustomerChange<Input>(id: string, call: (input: Input) => Promise<StaffCustomerDetails>) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: Input) => {
-      const { path, body } = call(input);
-      return request(`api/admin/customers/${encodeURIComponent(id)}/${path}`, {
-        method: 'POST',
-        body,
-        schema: StaffCustomerDetailsSchema,
-        silent: true,
-      });
-    },
+    mutationFn: call,
     onSuccess: (updated) => {
       queryClient.setQueryData(customerKeys.detail(id), updated);
       return queryClient.invalidateQueries({ queryKey: customerKeys.lists() });
@@ -70,17 +52,24 @@ function useCustomerChange<Input>(id: string, call: (input: Input) => { path: st
   });
 }
 
+const silent = { silent: true };
+
 export const useResendConfirmation = (id: string) =>
-  useCustomerChange<void>(id, () => ({ path: 'confirmation-mail', body: {} }));
+  useCustomerChange<void>(id, () =>
+    callApi(customerEndpoints.resendConfirmation, { params: { id } }, silent),
+  );
 
 export const useReactivateCustomer = (id: string) =>
-  useCustomerChange<{ reason: string }>(id, (body) => ({ path: 'reactivation', body }));
+  useCustomerChange<{ reason: string }>(id, (body) =>
+    callApi(customerEndpoints.reactivate, { params: { id }, body }, silent),
+  );
 
 export const useAssignMachine = (id: string) =>
-  useCustomerChange<MachineAssignment>(id, (body) => ({ path: 'machines', body }));
+  useCustomerChange<MachineAssignment>(id, (body) =>
+    callApi(customerEndpoints.assignMachine, { params: { id }, body }, silent),
+  );
 
 export const useRemoveMachine = (id: string) =>
-  useCustomerChange<{ machineId: string; reason: string }>(id, ({ machineId, reason }) => ({
-    path: `machines/${encodeURIComponent(machineId)}/removal`,
-    body: { reason },
-  }));
+  useCustomerChange<{ machineId: string; reason: string }>(id, ({ machineId, reason }) =>
+    callApi(customerEndpoints.removeMachine, { params: { id, machineId }, body: { reason } }, silent),
+  );

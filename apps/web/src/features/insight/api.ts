@@ -1,6 +1,6 @@
-import { InsightSchema } from '@care/contract/insight';
+import { insightEndpoints } from '@care/contract/insight';
 import { queryOptions } from '@tanstack/react-query';
-import { request } from '#app/lib/api-client.ts';
+import { callApi } from '#app/lib/api-client.ts';
 
 export const insightKeys = {
   all: ['insight'] as const,
@@ -10,6 +10,6 @@ export const insightKeys = {
 /** GET api/staff/insight: every figure at once. A minute fresh: the figures move by the hour, not the second. */
 export const insightQuery = queryOptions({
   queryKey: insightKeys.dashboard(),
-  queryFn: ({ signal }) => request('api/staff/insight', { schema: InsightSchema, signal }),
+  queryFn: ({ signal }) => callApi(insightEndpoints.get, {}, { signal }),
   staleTime: 60_000,
 });

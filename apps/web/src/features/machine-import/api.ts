@@ -1,13 +1,13 @@
 import {
   type MachineImport,
   type MachineImportFailure,
+  machineImportEndpoints,
   MachineImportFailureSchema,
-  MachineImportHistorySchema,
   MachineImportSchema,
 } from '@care/contract/machine-import';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiUrl } from '#app/config/runtime-config.ts';
-import { failedCall, request, unansweredCall } from '#app/lib/api-client.ts';
+import { addressOf, callApi, failedCall, unansweredCall } from '#app/lib/api-client.ts';
 import { i18n } from '#app/lib/i18n.ts';
 
 export const machineImportKeys = {
@@ -15,14 +15,13 @@ export const machineImportKeys = {
   history: () => [...machineImportKeys.all, 'history'] as const,
 };
 
-const PATH = 'api/admin/machine-imports';
 /** How often the screen asks for the running import's rows read while an upload runs. */
 export const PROGRESS_POLL_MS = 1000;
 
 /** GET api/admin/machine-imports: the latest imports, newest first; a running one with its rows read so far. */
 export const machineImportHistoryQuery = queryOptions({
   queryKey: machineImportKeys.history(),
-  queryFn: ({ signal }) => request(PATH, { schema: MachineImportHistorySchema, signal }),
+  queryFn: ({ signal }) => callApi(machineImportEndpoints.history, {}, { signal }),
 });
 
 export type MachineImportOutcome =
@@ -39,7 +38,7 @@ function postImport(
 ): Promise<MachineImportOutcome> {
   const body = new FormData();
   body.append('file', file);
-  const path = `${PATH}?dryRun=${dryRun}`;
+  const path = `${addressOf(machineImportEndpoints.import)}?dryRun=${dryRun}`;
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', new URL(apiUrl(path), window.location.origin).href);

@@ -1,14 +1,13 @@
 import {
   type SetPasswordRequest,
   type StaffAccountCreate,
-  StaffAccountPageSchema,
+  staffAccountEndpoints,
   type StaffAccountQuerySchema,
-  StaffAccountSchema,
   type StaffRole,
 } from '@care/contract/staff-accounts';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { ApiRequestError, request } from '#app/lib/api-client.ts';
+import { ApiRequestError, callApi } from '#app/lib/api-client.ts';
 
 /** A list call as the screen builds it: page and size resolved, filters optional. */
 export type StaffAccountParams = z.output<typeof StaffAccountQuerySchema>;
@@ -24,18 +23,7 @@ export const staffAccountKeys = {
 export const staffAccountsQuery = (params: StaffAccountParams) =>
   queryOptions({
     queryKey: staffAccountKeys.list(params),
-    queryFn: ({ signal }) =>
-      request('api/admin/staff-accounts', {
-        query: {
-          page: params.page,
-          pageSize: params.pageSize,
-          q: params.q,
-          role: params.role?.join(','),
-          status: params.status?.join(','),
-        },
-        schema: StaffAccountPageSchema,
-        signal,
-      }),
+    queryFn: ({ signal }) => callApi(staffAccountEndpoints.list, { query: params }, { signal }),
     placeholderData: keepPreviousData,
   });
 
@@ -44,12 +32,19 @@ export function useCreateStaffAccount() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: StaffAccountCreate) =>
-      request('api/admin/staff-accounts', { method: 'POST', body, schema: StaffAccountSchema, silent: true }),
+      callApi(staffAccountEndpoints.create, { body }, { silent: true }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: staffAccountKeys.lists() }),
   });
 }
 
 export type StaffAccountAction = 'disable' | 'enable' | 'sign-out' | 'set-password-link';
+
+const ACTION_ENDPOINTS = {
+  disable: staffAccountEndpoints.disable,
+  enable: staffAccountEndpoints.enable,
+  'sign-out': staffAccountEndpoints.signOut,
+  'set-password-link': staffAccountEndpoints.sendSetPasswordLink,
+} satisfies Record<StaffAccountAction, unknown>;
 
 /**
  * One change of an account: a new role, or an action. Refusals (LAST_ADMIN) come back as notices through the
@@ -57,12 +52,11 @@ export type StaffAccountAction = 'disable' | 'enable' | 'sign-out' | 'set-passwo
  */
 export function useStaffAccountChange(id: string) {
   const queryClient = useQueryClient();
-  const base = `api/admin/staff-accounts/${encodeURIComponent(id)}`;
   return useMutation({
     mutationFn: (change: { role: StaffRole } | { action: StaffAccountAction }) =>
       'role' in change
-        ? request(`${base}/role`, { method: 'PUT', body: change, schema: StaffAccountSchema })
-        : request(`${base}/${change.action}`, { method: 'POST', schema: StaffAccountSchema }),
+        ? callApi(staffAccountEndpoints.changeRole, { params: { id }, body: change })
+        : callApi(ACTION_ENDPOINTS[change.action], { params: { id } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: staffAccountKeys.lists() }),
   });
 }
@@ -73,7 +67,7 @@ export const setPasswordLinkQuery = (token: string) =>
     queryKey: staffAccountKeys.setPasswordLink(token),
     queryFn: async (): Promise<'usable' | 'invalid'> => {
       try {
-        await request('auth/set-password/check', { method: 'POST', body: { token }, silent: true });
+        await callApi(staffAccountEndpoints.checkSetPasswordLink, { body: { token } }, { silent: true });
         return 'usable';
       } catch (error) {
         if (error instanceof ApiRequestError && error.body?.code === 'INVALID_TOKEN') return 'invalid';
@@ -88,6 +82,6 @@ export const setPasswordLinkQuery = (token: string) =>
 export function useSetPassword() {
   return useMutation({
     mutationFn: (body: SetPasswordRequest) =>
-      request('auth/set-password', { method: 'POST', body, silent: true }),
+      callApi(staffAccountEndpoints.setPassword, { body }, { silent: true }),
   });
 }

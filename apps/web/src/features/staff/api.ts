@@ -1,14 +1,14 @@
 import {
+  type StaffQueueQuery,
   type StaffQueueQuerySchema,
-  StaffQueuePageSchema,
   type StaffServiceRequest,
-  StaffServiceRequestSchema,
   type StaffServiceRequestUpdate,
   type StaffStatusChange,
+  staffEndpoints,
 } from '@care/contract/staff';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { request } from '#app/lib/api-client.ts';
+import { callApi } from '#app/lib/api-client.ts';
 
 /** A queue call as the screen builds it: every parameter resolved (page, size, sort, order), filters optional. */
 export type StaffQueueParams = z.output<typeof StaffQueueQuerySchema>;
@@ -22,26 +22,17 @@ export const staffKeys = {
   request: (id: string) => [...staffKeys.requests(), id] as const,
 };
 
-/** The query string of a queue call: several statuses travel joined by commas (paging.ts codesFilterField). */
-export function queueSearch(params: StaffQueueParams) {
-  const { status, unread, ...rest } = params;
-  return {
-    ...rest,
-    status: status && status.length > 0 ? status.join(',') : undefined,
-    unread: unread ? 'true' : undefined,
-  };
+/** The query of a queue call: the unread flag as the query string spells it, only when on. */
+function queueSearch(params: StaffQueueParams): StaffQueueQuery {
+  const { unread, ...rest } = params;
+  return { ...rest, unread: unread ? 'true' : undefined };
 }
 
 /** GET api/staff/service-requests: one page of every customer's requests, with the reader's unread counts. */
 export const staffQueueQuery = (params: StaffQueueParams) =>
   queryOptions({
     queryKey: staffKeys.queue(params),
-    queryFn: ({ signal }) =>
-      request('api/staff/service-requests', {
-        query: queueSearch(params),
-        schema: StaffQueuePageSchema,
-        signal,
-      }),
+    queryFn: ({ signal }) => callApi(staffEndpoints.queue, { query: queueSearch(params) }, { signal }),
     // Paging and filtering keep the last page on screen until the next one arrives (no flash of an empty table).
     placeholderData: keepPreviousData,
   });
@@ -50,12 +41,7 @@ export const staffQueueQuery = (params: StaffQueueParams) =>
 export const staffServiceRequestQuery = (id: string) =>
   queryOptions({
     queryKey: staffKeys.request(id),
-    queryFn: ({ signal }) =>
-      request(`api/staff/service-requests/${encodeURIComponent(id)}`, {
-        schema: StaffServiceRequestSchema,
-        signal,
-        silent: true,
-      }),
+    queryFn: ({ signal }) => callApi(staffEndpoints.get, { params: { id } }, { signal, silent: true }),
   });
 
 /**
@@ -66,12 +52,7 @@ export function useChangeStatus(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (change: StaffStatusChange) =>
-      request(`api/staff/service-requests/${encodeURIComponent(id)}/status`, {
-        method: 'POST',
-        body: change,
-        schema: StaffServiceRequestSchema,
-        silent: true,
-      }),
+      callApi(staffEndpoints.changeStatus, { params: { id }, body: change }, { silent: true }),
     onSuccess: (updated) => {
       queryClient.setQueryData(staffKeys.request(id), updated);
       return queryClient.invalidateQueries({ queryKey: staffKeys.queues() });
@@ -85,12 +66,7 @@ export function useUpdateServiceRequest(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (update: StaffServiceRequestUpdate) =>
-      request(`api/staff/service-requests/${encodeURIComponent(id)}`, {
-        method: 'PATCH',
-        body: update,
-        schema: StaffServiceRequestSchema,
-        silent: true,
-      }),
+      callApi(staffEndpoints.update, { params: { id }, body: update }, { silent: true }),
     onSuccess: (updated: StaffServiceRequest) => queryClient.setQueryData(staffKeys.request(id), updated),
   });
 }
