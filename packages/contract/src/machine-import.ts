@@ -157,7 +157,8 @@ export const machineImportEndpoints = {
         description: `One CSV file (docs/machine-import.md), at most ${MACHINE_IMPORT_MAX_FILE_MB} MB`,
       },
     },
-    responses: { 200: MachineImportSchema, 422: MachineImportFailureSchema },
+    responses: { 200: MachineImportSchema },
+    errorBodies: { 422: MachineImportFailureSchema },
     errors: [413, 415, 429],
   }),
   history: endpoint({

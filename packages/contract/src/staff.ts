@@ -23,7 +23,7 @@ import { AddressSchema } from './user.ts';
  *   POST  api/staff/service-requests/{id}/status    a status change (StaffStatusChangeSchema → StaffServiceRequestSchema)
  *   PATCH api/staff/service-requests/{id}           dates, opinion, parts (StaffServiceRequestUpdateSchema → same)
  * and the customer's own withdrawal (N → X):
- *   POST  api/service-requests/{id}/withdrawal      (no body → ServiceRequestWithdrawnSchema; else as a status change)
+ *   POST  api/service-requests/{id}/withdrawal      (service-requests.ts: no body → ServiceRequestWithdrawnSchema)
  * Replies and files go through the ordinary chat endpoints (api/chat/*), which staff may use on every request.
  * A status change refused by SERVICE_REQUEST_TRANSITIONS is INVALID_STATUS_TRANSITION (409); a change from a status
  * that is no longer the current one (someone else changed it first) is STATUS_CHANGED_MEANWHILE (409).
@@ -204,14 +204,6 @@ export const StaffServiceRequestUpdateSchema = z.strictObject({
 export type StaffServiceRequestUpdate = z.input<typeof StaffServiceRequestUpdateSchema>;
 
 export const StaffServiceRequestParamsSchema = z.object({ id: IdParam });
-
-/** POST api/service-requests/{id}/withdrawal (no body): the customer withdraws their request while it is N. */
-export const ServiceRequestWithdrawnSchema = z.object({
-  id: z.string(),
-  status: z.enum(SERVICE_REQUEST_STATUSES),
-  statusChangedAt: z.iso.datetime(),
-});
-export type ServiceRequestWithdrawn = z.infer<typeof ServiceRequestWithdrawnSchema>;
 
 /*
  * Only roles service and admin (docs/decisions/022): anyone else signed in is FORBIDDEN (these are not another

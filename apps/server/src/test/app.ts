@@ -75,7 +75,10 @@ export interface TestApp {
 /** Builds the app on a fresh test database; call `app.close()` in afterAll (it closes the database too). */
 export async function createTestApp(
   overrides: Record<string, string> = {},
-  deps: Pick<AppDeps, 'b2cStore' | 'onMailQueued' | 'eventsHeartbeatMs' | 'metrics' | 'logStream'> = {},
+  deps: Pick<
+    AppDeps,
+    'b2cStore' | 'onMailQueued' | 'eventsHeartbeatMs' | 'metrics' | 'logStream' | 'onRoute'
+  > = {},
 ): Promise<TestApp> {
   const env = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent', ...overrides });
   const database = await createTestDatabase();
