@@ -37,7 +37,6 @@ import { sessionsRoutes } from './features/sessions/sessions.routes.ts';
 import { settingsRoutes } from './features/user/settings.routes.ts';
 import { userRoutes } from './features/user/user.routes.ts';
 import { createLocalFileStore, type FileStore } from './files/file-store.ts';
-import { registerAccessGuards } from './plugins/access-guards.ts';
 import { serializerOf } from './plugins/endpoints.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { type LogStream, loggerOptions } from './plugins/logging.ts';
@@ -109,7 +108,6 @@ export async function buildApp({
     connectionTimeout: env.REQUEST_IDLE_TIMEOUT_S * 1000,
   }).withTypeProvider<ZodTypeProvider>();
   if (onRoute) app.addHook('onRoute', onRoute);
-  registerAccessGuards(app);
   registerStrictQueries(app, env.BASE_PATH);
 
   app.setValidatorCompiler(validatorCompiler);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint, IdParam } from './endpoint.ts';
-import { LIMITS } from './limits.ts';
+import { AUTHORITIES, LIMITS } from './limits.ts';
 import { IdSchema, pagedSchema, pageField, pageSizeField } from './paging.ts';
 import { TranslatedTextSchema } from './translations.ts';
 
@@ -179,13 +179,10 @@ export const CatalogIdParamsSchema = z.object({ id: IdParam });
 export const CatalogFileParamsSchema = z.object({ id: z.uuid() });
 
 const tag = 'catalog';
-/*
- * Every read is public, but a signed-in user without RIGHT_CARE_VIEW_CATALOG gets 403: the table's access has no
- * such rule, so the routes add it (catalog.routes.ts catalogReader) and each endpoint lists the 403 here.
- */
-const catalogueReaders = { access: 'anyone', errors: [403] } as const;
+/** Every read is public, but a signed-in user without RIGHT_CARE_VIEW_CATALOG gets 403 (SPEC §1, §6). */
+const catalogueReaders = { access: { authority: AUTHORITIES.viewCatalog, anonymous: true } } as const;
 /** The same, for a read whose query names a folder, card or part that may not exist. */
-const catalogueRowReaders = { access: 'anyone', errors: [403, 404] } as const;
+const catalogueRowReaders = { ...catalogueReaders, errors: [404] } as const;
 
 export const catalogEndpoints = {
   folders: endpoint({

@@ -26,7 +26,9 @@ export type Access =
   /** A signed-in account, or a staff session held to set up its second factor (its own factor settings). */
   | 'signed-in-or-setup-step'
   | { readonly roles: readonly Role[] }
-  | { readonly authority: string };
+  | { readonly authority: string }
+  /** No session needed, but a signed-in caller needs the authority: the catalogue (SPEC §1, §6). */
+  | { readonly authority: string; readonly anonymous: true };
 
 /**
  * An id in a path: the wire form is IdSchema's (decimal from 1, at most 15 digits), the handler gets a number.
@@ -128,7 +130,9 @@ export function errorStatuses(endpoint: EndpointDefinition): ErrorStatus[] {
   const statuses = new Set<ErrorStatus>(endpoint.errors ?? []);
   for (const status of Object.keys(endpoint.errorBodies ?? {})) statuses.add(Number(status) as ErrorStatus);
   if (endpoint.params || endpoint.query || endpoint.body || endpoint.multipart) statuses.add(400);
-  if (endpoint.access !== 'anyone') statuses.add(401);
+  const anonymous =
+    endpoint.access === 'anyone' || (typeof endpoint.access === 'object' && 'anonymous' in endpoint.access);
+  if (!anonymous) statuses.add(401);
   // A session that still owes its second factor gets 403 (SECOND_FACTOR_REQUIRED) from both signed-in guards.
   const signedIn = endpoint.access === 'signed-in' || endpoint.access === 'signed-in-or-setup-step';
   if (typeof endpoint.access === 'object' || signedIn) statuses.add(403);

@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import type { Access } from '@care/contract/endpoint';
+import { ENDPOINTS, routeKey } from '@care/contract/endpoints';
+import { AUTHORITIES } from '@care/contract/limits';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueAuthToken } from '#app/security/auth-tokens.ts';
@@ -13,6 +16,7 @@ import { insertMachine } from '#app/test/accounts.ts';
 import {
   ACTORS,
   type ActorName,
+  ROLE_OF,
   buildWorld,
   cart,
   exampleCatalogParts,
@@ -792,6 +796,24 @@ const expectedFor = (row: Row, actor: ActorName, owner: Owner | null): number =>
   return owner === 'B' ? e[1] : e[0];
 };
 
+/**
+ * What an endpoint's declared access (packages/contract endpoints) decides for a caller before anything else:
+ * 401, 403, or 'passes' (the route then answers by its rows: its own 2xx, 404 for another customer's row, …).
+ * The matrix states each cell on its own; this ties the two, so a declaration that drifts from the policy fails.
+ */
+function accessDecision(access: Access, actor: ActorName): 401 | 403 | 'passes' {
+  if (access === 'anyone') return 'passes';
+  // The matrix's callers have full sessions: none waits at the second factor.
+  if (access === 'second-factor-step') return 401;
+  const anonymousPasses = typeof access === 'object' && 'anonymous' in access;
+  if (actor === 'anonymous') return anonymousPasses ? 'passes' : 401;
+  if (typeof access !== 'object') return 'passes';
+  if ('roles' in access) return access.roles.includes(ROLE_OF[actor]) ? 'passes' : 403;
+  // Staff and customers A and B hold the catalogue authority; noCatalog does not (matrix-fixtures.ts).
+  const holds = access.authority === AUTHORITIES.viewCatalog && actor !== 'noCatalog';
+  return holds ? 'passes' : 403;
+}
+
 describe('authorization matrix: every route × caller × owner (issue 6)', () => {
   let world: World;
 
@@ -818,6 +840,29 @@ describe('authorization matrix: every route × caller × owner (issue 6)', () =>
     // Every row names a status for every caller.
     for (const [route, row] of Object.entries(MATRIX))
       expect(Object.keys(row.expect).sort(), route).toEqual([...ACTORS].sort());
+  });
+
+  it("agrees with each endpoint's declared access: 401 and 403 exactly where the table's guard refuses", () => {
+    for (const { name, endpoint } of ENDPOINTS) {
+      const route = routeKey(endpoint.method, endpoint.path);
+      const row = MATRIX[route];
+      expect(row, `${name} (${route}) has no row`).toBeDefined();
+      for (const actor of ACTORS) {
+        const decision = accessDecision(endpoint.access, actor);
+        const statuses = [row!.expect[actor]].flat();
+        const cell = `${name} for ${actor}: matrix ${statuses.join('/')}, access ${JSON.stringify(endpoint.access)}`;
+        if (decision === 'passes')
+          expect(
+            statuses.some((s) => s === 401 || s === 403),
+            cell,
+          ).toBe(false);
+        else
+          expect(
+            statuses.every((s) => s === decision),
+            cell,
+          ).toBe(true);
+      }
+    }
   });
 
   for (const [route, row] of Object.entries(MATRIX)) {

@@ -21,8 +21,9 @@ import type {
 } from 'fastify';
 import fastJson from 'fast-json-stringify';
 import { z } from 'zod';
-import type { AccessGuard } from './access-guards.ts';
 import {
+  type AccessGuard,
+  authorityWhenSignedIn,
   requireAuthority,
   requireRole,
   requireUser,
@@ -64,7 +65,10 @@ function guardOf(access: Access): AccessGuard | undefined {
   if (access === 'anyone') return undefined;
   if (access === 'signed-in') return requireUser;
   if (typeof access === 'object') {
-    return 'roles' in access ? requireRole(...access.roles) : requireAuthority(access.authority);
+    if ('roles' in access) return requireRole(...access.roles);
+    return 'anonymous' in access
+      ? authorityWhenSignedIn(access.authority)
+      : requireAuthority(access.authority);
   }
   return access === 'second-factor-step' ? requireVerifyStep : requireUserOrSetupStep;
 }
@@ -109,7 +113,7 @@ export function schemaOf(endpoint: EndpointDefinition): FastifySchema {
     ...(endpoint.query ? { querystring: endpoint.query } : {}),
     ...(endpoint.body ? { body: endpoint.body } : {}),
     ...(endpoint.multipart ? { consumes: ['multipart/form-data'] } : {}),
-    ...(endpoint.access === 'anyone' ? {} : { security: [{ session: [] }] }),
+    ...(errorStatuses(endpoint).includes(401) ? { security: [{ session: [] }] } : {}),
     ...(endpoint.hidden ? { hide: true } : {}),
     response,
   } as FastifySchema;

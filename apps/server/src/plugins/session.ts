@@ -11,7 +11,6 @@ import { sessionSecondFactor } from '#app/db/schema/mfa.ts';
 import { sessions } from '#app/db/schema/sessions.ts';
 import { users } from '#app/db/schema/users.ts';
 import { randomToken, sha256Hex } from '#app/security/tokens.ts';
-import { accessGuard } from './access-guards.ts';
 import { AppError } from './errors.ts';
 
 /** The signed-in person behind a request; every service function takes it as its first argument after db. */
@@ -275,7 +274,7 @@ async function findActor(
 
 /**
  * Resolves the session cookie into `request.actor` for API requests (static files skip the lookup), as the
- * request arrives: the route guards run then too, before the body is read (plugins/access-guards.ts).
+ * request arrives: the route guards run then too, before the body is read (plugins/endpoints.ts puts each route's guard in its onRequest).
  */
 export function registerSessions(app: FastifyInstance, env: Env, db: Db): void {
   app.decorateRequest('actor', null);
@@ -300,41 +299,51 @@ function notSignedIn(request: FastifyRequest): AppError {
   return new AppError('UNAUTHENTICATED');
 }
 
+/** A check of who is asking (signed in, role, authority) that reads nothing of the request but its session. */
+export type AccessGuard = (request: FastifyRequest) => Promise<void>;
+
 /** Route guard: a signed-in user. */
-export const requireUser = accessGuard(async (request: FastifyRequest): Promise<void> => {
+export const requireUser: AccessGuard = async (request: FastifyRequest): Promise<void> => {
   if (!request.actor) throw notSignedIn(request);
-});
+};
 
 /** Route guard: a signed-in user with one of the roles. */
-export function requireRole(...roles: Role[]) {
-  return accessGuard(async (request: FastifyRequest): Promise<void> => {
+export function requireRole(...roles: Role[]): AccessGuard {
+  return async (request: FastifyRequest): Promise<void> => {
     if (!request.actor) throw notSignedIn(request);
     if (!roles.includes(request.actor.role)) throw new AppError('FORBIDDEN');
-  });
+  };
 }
 
 /** Route guard: a signed-in user holding the authority (SPEC §6: the server enforces what the UI hides). */
-export function requireAuthority(authority: string) {
-  return accessGuard(async (request: FastifyRequest): Promise<void> => {
+export function requireAuthority(authority: string): AccessGuard {
+  return async (request: FastifyRequest): Promise<void> => {
     if (!request.actor) throw notSignedIn(request);
     if (!request.actor.authorities.includes(authority)) throw new AppError('FORBIDDEN');
-  });
+  };
+}
+
+/** Route guard: anyone without a session; a signed-in user only with the authority (the catalogue, SPEC §1). */
+export function authorityWhenSignedIn(authority: string): AccessGuard {
+  return async (request: FastifyRequest): Promise<void> => {
+    if (request.actor && !request.actor.authorities.includes(authority)) throw new AppError('FORBIDDEN');
+  };
 }
 
 /** Route guard of auth/second-factor: a session that has the password and waits for the second factor. */
-export const requireVerifyStep = accessGuard(async (request: FastifyRequest): Promise<void> => {
+export const requireVerifyStep: AccessGuard = async (request: FastifyRequest): Promise<void> => {
   if (request.pendingSecondFactor?.step !== 'verify') throw new AppError('UNAUTHENTICATED');
-});
+};
 
 /**
  * Route guard of the account's own second-factor settings: a signed-in user, or a staff session held to set up
  * a second factor (the only thing it may do besides signing out).
  */
-export const requireUserOrSetupStep = accessGuard(async (request: FastifyRequest): Promise<void> => {
+export const requireUserOrSetupStep: AccessGuard = async (request: FastifyRequest): Promise<void> => {
   if (request.actor || request.pendingSecondFactor?.step === 'setup') return;
   if (request.pendingSecondFactor) throw new AppError('SECOND_FACTOR_REQUIRED');
   throw new AppError('UNAUTHENTICATED');
-});
+};
 
 /** The actor of a guarded route (the guard ran, so it is there). */
 export function actorOf(request: FastifyRequest): Actor {

@@ -1,14 +1,11 @@
 import { catalogEndpoints } from '@care/contract/catalog';
 import { CATALOG_IMPORT_HISTORY_SIZE, catalogImportEndpoints } from '@care/contract/catalog-import';
-import { AUTHORITIES } from '@care/contract/limits';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Env } from '#app/config/env.ts';
 import type { Db } from '#app/db/client.ts';
 import { sendFile } from '#app/files/downloads.ts';
 import type { FileStore } from '#app/files/file-store.ts';
-import { accessGuard } from '#app/plugins/access-guards.ts';
 import { route } from '#app/plugins/endpoints.ts';
-import { AppError } from '#app/plugins/errors.ts';
 import { perAccount } from '#app/plugins/rate-limit.ts';
 import { actorOf } from '#app/plugins/session.ts';
 import { getCatalogFile, listImports } from './catalog-import-history.ts';
@@ -18,15 +15,6 @@ import { receiveImport } from './receive-import.ts';
 
 /** An import is heavy (a transaction over the whole catalogue): a few a minute is plenty for a person. */
 const IMPORTS_PER_ADMIN = { max: 20, timeWindow: 15 * 60_000 };
-
-/**
- * The catalogue's rule (features/catalog): public, but a signed-in user needs the catalogue authority. The
- * table's access cannot say it, so the route adds it after the (empty) access guard.
- */
-const catalogueReader = accessGuard(async (request) => {
-  if (request.actor && !request.actor.authorities.includes(AUTHORITIES.viewCatalog))
-    throw new AppError('FORBIDDEN');
-});
 
 /** Admin import of the catalogue (docs/catalog-import.md) and the public images it stores. */
 export const catalogImportRoutes: FastifyPluginAsync<{ env: Env; db: Db; fileStore: FileStore }> = async (
@@ -75,10 +63,7 @@ export const catalogImportRoutes: FastifyPluginAsync<{ env: Env; db: Db; fileSto
 
   route(app, catalogImportEndpoints.history, async () => listImports(db, CATALOG_IMPORT_HISTORY_SIZE));
 
-  route(
-    app,
-    catalogEndpoints.file,
-    async (request, reply) => sendFile(reply, fileStore, await getCatalogFile(db, request.params.id)),
-    { onRequest: catalogueReader },
+  route(app, catalogEndpoints.file, async (request, reply) =>
+    sendFile(reply, fileStore, await getCatalogFile(db, request.params.id)),
   );
 };
