@@ -33,7 +33,7 @@ const upload = endpoint({
     fields: z.object({ note: z.string().max(10).optional() }),
     files: { name: 'file', description: 'Up to 5' },
   },
-  responses: { 201: z.object({ count: z.number() }) },
+  responses: { 201: z.object({ count: z.number(), state: z.enum(['full', 'open']).nullable() }) },
   errors: [413],
 });
 const download = endpoint({
@@ -102,6 +102,13 @@ describe('the OpenAPI document of endpoints from the table', () => {
     const redirect = document.paths['/api/boxes/away']!.get!.responses['302']!;
     expect(redirect.content).toBeUndefined();
     expect(redirect.headers.Location!.schema).toEqual({ type: 'string' });
+  });
+
+  it('lists null in a nullable enum, as OpenAPI 3.0 reads `nullable` beside an enum', () => {
+    const created = document.paths['/api/boxes/{id}/files']!.post!.responses['201']!;
+    expect(JSON.stringify(created.content!['application/json']!.schema)).toContain(
+      '"state":{"nullable":true,"type":"string","enum":["full","open",null]}',
+    );
   });
 
   it('names the session cookie where one is needed, and no security where anyone may call', () => {

@@ -79,7 +79,7 @@ function queryOf(querystring: JsonSchema | undefined): JsonSchema | undefined {
 
 /**
  * OpenAPI 3.0 reads `nullable` only beside a `type`; zod writes a nullable union (z.json()) as `anyOf` + `nullable`.
- * Each typed branch takes the `nullable`, or else a branch that is only null is added.
+ * Each typed branch takes the `nullable`, or else a branch that is only null is added. A nullable enum lists null.
  */
 function withTypedNullables(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withTypedNullables);
@@ -87,6 +87,10 @@ function withTypedNullables(value: unknown): unknown {
   const schema = Object.fromEntries(
     Object.entries(value).map(([key, child]) => [key, withTypedNullables(child)]),
   ) as JsonSchema;
+  // OpenAPI 3.0.3: `nullable` adds null to the type, not to an enum, which must list null itself.
+  if (schema.nullable === true && Array.isArray(schema.enum) && !schema.enum.includes(null)) {
+    schema.enum = [...(schema.enum as unknown[]), null];
+  }
   const branches = (schema.anyOf ?? schema.oneOf) as JsonSchema[] | undefined;
   if (schema.nullable !== true || schema.type !== undefined || !Array.isArray(branches)) return schema;
   delete schema.nullable;
