@@ -43,7 +43,7 @@ const download = endpoint({
   summary: 'One file',
   access: 'anyone',
   params: z.object({ id: z.string(), fileId: z.string() }),
-  responses: { 200: 'file' },
+  responses: { 200: 'file', 304: null },
 });
 const stream = endpoint({
   method: 'GET',
@@ -97,6 +97,8 @@ describe('the OpenAPI document of endpoints from the table', () => {
   it('gives a file, an event stream and a redirect their own media type or none', () => {
     const file = document.paths['/api/boxes/{id}/files/{fileId}']!.get!.responses['200']!;
     expect(file.content).toEqual({ '*/*': { schema: { type: 'string', format: 'binary' } } });
+    const notModified = document.paths['/api/boxes/{id}/files/{fileId}']!.get!.responses['304']!;
+    expect(notModified.content).toBeUndefined();
     const events = document.paths['/api/boxes/events']!.get!.responses['200']!;
     expect(events.content).toEqual({ 'text/event-stream': { schema: { type: 'string' } } });
     const redirect = document.paths['/api/boxes/away']!.get!.responses['302']!;
@@ -114,6 +116,22 @@ describe('the OpenAPI document of endpoints from the table', () => {
   it('names the session cookie where one is needed, and no security where anyone may call', () => {
     expect(document.paths['/api/boxes/{id}/files']!.post!.security).toEqual([{ session: [] }]);
     expect(document.paths['/api/boxes/away']!.get!.security).toEqual([]);
+  });
+
+  it('lists the answers of the app’s plugins: 400, 500 and 503 everywhere, 403, 413 and 415 where state changes', () => {
+    const statuses = (path: string, method: string) => Object.keys(document.paths[path]![method]!.responses);
+    expect(statuses('/api/boxes/away', 'get')).toEqual(['302', '400', '500', '503']);
+    expect(statuses('/api/boxes/{id}/files', 'post')).toEqual([
+      '201',
+      '400',
+      '401',
+      '403',
+      '404',
+      '413',
+      '415',
+      '500',
+      '503',
+    ]);
   });
 
   it('names each operation by its method and path', () => {

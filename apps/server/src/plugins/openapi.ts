@@ -1,6 +1,7 @@
 import swagger, { type SwaggerTransform } from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { AnswerBody, EndpointDefinition, Multipart } from '@care/contract/endpoint';
+import { ApiErrorSchema } from '@care/contract/errors';
 import type { FastifyInstance, FastifySchema } from 'fastify';
 import { createJsonSchemaTransformObject, jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { Env } from '../config/env.ts';
@@ -45,6 +46,11 @@ function responsesOf(endpoint: EndpointDefinition, response: Record<string, Json
     const nonJson = typeof body === 'string' ? NON_JSON_ANSWERS[body] : undefined;
     if (nonJson) {
       documented[status] = { description, content: { [nonJson.mediaType]: { schema: nonJson.schema } } };
+    } else if (status === '304') {
+      documented[status] = {
+        ...answer,
+        description: 'Not modified: the copy the caller holds (If-None-Match) is current',
+      };
     } else if (body === 'redirect') {
       documented[status] = {
         ...answer,
@@ -101,6 +107,38 @@ function withTypedNullables(value: unknown): unknown {
   return { ...schema, [schema.anyOf ? 'anyOf' : 'oneOf']: nullable };
 }
 
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * Answers any route may give that come from the app's plugins, not from its handler: the strict query and the input
+ * guard (400), the origin and content-type checks of state-changing calls (plugins/security.ts: 403, 415), the body
+ * limit (413), the database being down (503) and a fault (500), all written by plugins/errors.ts as ApiError.
+ */
+const APP_ANSWERS: readonly { status: number; description: string; stateChanging?: true }[] = [
+  { status: 400, description: 'The input is malformed, or a query parameter the call does not take' },
+  {
+    status: 403,
+    description: 'Another site’s request (Origin), or the caller may not do this',
+    stateChanging: true,
+  },
+  { status: 413, description: 'The body is too large', stateChanging: true },
+  { status: 415, description: 'A body that is neither JSON nor multipart', stateChanging: true },
+  { status: 500, description: 'An unexpected fault (the log has it under the request id)' },
+  { status: 503, description: 'The database is unavailable: try again later (Retry-After)' },
+];
+
+/** The route's answers with the app-wide ones it does not document itself. */
+function withAppAnswers(input: RouteInput, method: string, response: Record<string, unknown>) {
+  const missing = APP_ANSWERS.filter(
+    ({ status, stateChanging }) => !(status in response) && (!stateChanging || STATE_CHANGING.has(method)),
+  );
+  const errors = Object.fromEntries(
+    missing.map(({ status, description }) => [status, ApiErrorSchema.describe(description)]),
+  );
+  const documented = jsonSchemaTransform({ ...input, schema: { response: errors } }).schema.response;
+  return { ...response, ...(documented as Record<string, unknown>) };
+}
+
 /** Documents one route: fastify-type-provider-zod's JSON Schema, and what the endpoint table adds. */
 export function documentRoute(basePath: string) {
   return (input: RouteInput): Transformed => {
@@ -111,9 +149,12 @@ export function documentRoute(basePath: string) {
     const path = input.url.startsWith(basePath) ? input.url.slice(basePath.length) : input.url;
     const documented: Record<string, unknown> = { ...schema, operationId: operationIdOf(methods[0]!, path) };
     if (schema.querystring) documented.querystring = queryOf(schema.querystring as JsonSchema);
+    // A route without answers keeps @fastify/swagger's default 200, which an error answer alone would replace.
+    if (schema.response)
+      documented.response = withAppAnswers(input, methods[0]!, schema.response as JsonSchema);
     const endpoint = endpointOf(input.route.config);
     if (endpoint) {
-      documented.response = responsesOf(endpoint, schema.response as Record<string, JsonSchema>);
+      documented.response = responsesOf(endpoint, documented.response as Record<string, JsonSchema>);
       if (endpoint.access === 'anyone') documented.security = [];
       if (endpoint.multipart) {
         const fields = jsonSchemaTransform({ ...input, schema: { body: endpoint.multipart.fields } });
