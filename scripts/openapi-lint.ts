@@ -1,6 +1,7 @@
 // Lints the published OpenAPI document with Redocly's recommended rules (docs/decisions/053): builds the app on an
 // in-memory database, with single sign-on configured so its routes are in the document too, writes the document to
 // a temporary file and runs `redocly lint` on it. Prints Redocly's report and exits non-zero on any error.
+// OPENAPI_KEEP=<file> keeps a copy of the document there (to read what the report points at).
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -30,9 +31,9 @@ async function writeDocument(file: string): Promise<void> {
   const app = await buildApp({ env, database });
   try {
     await app.ready();
-    writeFileSync(file, JSON.stringify(app.swagger(), null, 2));
-    if (process.env.OPENAPI_KEEP)
-      writeFileSync(process.env.OPENAPI_KEEP, JSON.stringify(app.swagger(), null, 2));
+    const document = JSON.stringify(app.swagger(), null, 2);
+    writeFileSync(file, document);
+    if (process.env.OPENAPI_KEEP) writeFileSync(process.env.OPENAPI_KEEP, document);
   } finally {
     await app.close();
   }

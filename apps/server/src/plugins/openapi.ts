@@ -12,7 +12,7 @@ import { cookieName } from './session.ts';
  * The published OpenAPI document (issue 16). fastify-type-provider-zod turns each route's zod schemas into JSON
  * Schema; for a route made from the endpoint table (plugins/endpoints.ts) this adds what only the table knows: the
  * multipart body, the content type of files and event streams, that an open endpoint needs no session. Every
- * operation gets an id from its method and path. `npm run openapi:lint` lints the document (docs/decisions/053),
+ * operation gets an id from its method and path, and the answers the app's plugins give on any route. `npm run openapi:lint` lints the document (docs/decisions/053),
  * and the server tests validate every answer they receive against it (test/answer-validation.ts).
  */
 
