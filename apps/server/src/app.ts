@@ -2,10 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
-import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Env } from './config/env.ts';
 import type { Database } from './db/client.ts';
 import { auditRoutes } from './features/audit/audit.routes.ts';
@@ -41,12 +39,13 @@ import { serializerOf } from './plugins/endpoints.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { type LogStream, loggerOptions } from './plugins/logging.ts';
 import { createMetrics, type Metrics, registerMetrics } from './plugins/metrics.ts';
+import { registerOpenApi } from './plugins/openapi.ts';
 import { registerQuotas } from './plugins/quotas.ts';
 import { registerRateLimits } from './plugins/rate-limit.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
 import { registerSecurityLog } from './plugins/security-log.ts';
 import { answerClientError, answerFrameworkError, registerSecurity } from './plugins/security.ts';
-import { cookieName, registerSessions, sessionExpiries } from './plugins/session.ts';
+import { registerSessions, sessionExpiries } from './plugins/session.ts';
 import { registerStrictQueries } from './plugins/strict-query.ts';
 import { loadIndexPage, registerWebApp } from './plugins/web-app.ts';
 
@@ -152,16 +151,7 @@ export async function buildApp({
   registerSecurityLog(app, env.BASE_PATH);
   await registerRateLimits(app, db, env.RATE_LIMIT_IP_FACTOR);
   registerQuotas(app, db, env);
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'Care Portal API', version: '1.0.0' },
-      // The session cookie that every endpoint but the open ones requires (plugins/endpoints.ts names it).
-      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: cookieName(env) } } },
-    },
-    transform: jsonSchemaTransform,
-  });
-  // The document is built either way (the property tests read it); it is served only when meant to (ASVS 13.4.5).
-  if (env.API_DOCS) await app.register(swaggerUi, { routePrefix: `${env.BASE_PATH}/api/docs` });
+  await registerOpenApi(app, env);
 
   await app.register(healthRoutes, { database });
   await app.register(

@@ -48,8 +48,11 @@ export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 415 | 422 | 
  */
 export type AnswerBody = z.ZodType | null | 'file' | 'event-stream' | 'redirect';
 
-/** The statuses an endpoint answers other than with an error (503 is the readiness probe's own body). */
-export type AnswerStatus = 200 | 201 | 202 | 204 | 302 | 503;
+/**
+ * The statuses an endpoint answers other than with an error (503 is the readiness probe's own body; 304 a download's
+ * answer to If-None-Match, files/downloads.ts: `{ 200: 'file', 304: null }`).
+ */
+export type AnswerStatus = 200 | 201 | 202 | 204 | 302 | 304 | 503;
 
 /** A multipart request: its text fields (each a JSON Schema-able zod type) and its file fields, for the document. */
 export interface Multipart {

@@ -188,12 +188,19 @@ export const BroadValueSchema = z
   .nullish()
   .transform((value) => (value == null || value === 'null' ? '' : value));
 
+/**
+ * Any JSON value. z.json() is recursive: named in the registry (register keeps the very schema its arrays and
+ * records refer to, where meta() would name a copy), the OpenAPI document holds it once as a component and refers
+ * to it with `$ref`; unnamed, the reference pointed at a `schema0` the document did not have.
+ */
+export const JsonValueSchema = z.json().register(z.globalRegistry, { id: 'JsonValue' });
+
 /** One saved setting as the API returns it. */
 export const UserSettingSchema = z.object({
   id: z.string(),
   broadValue: z.string(),
   key: z.enum(SETTING_KEYS),
-  value: z.json(),
+  value: JsonValueSchema,
 });
 export type UserSetting = z.infer<typeof UserSettingSchema>;
 export const UserSettingsSchema = z.array(UserSettingSchema);
@@ -205,12 +212,12 @@ export const UserSettingsSchema = z.array(UserSettingSchema);
 export const UserSettingCreateSchema = z.object({
   broadValue: BroadValueSchema,
   key: z.enum(SETTING_KEYS),
-  value: z.json(),
+  value: JsonValueSchema,
 });
 export type UserSettingCreate = z.input<typeof UserSettingCreateSchema>;
 
 /** PUT api/user/settings/{id}: a new value for the setting's key (other fields of the body are ignored). */
-export const UserSettingUpdateSchema = z.object({ value: z.json() });
+export const UserSettingUpdateSchema = z.object({ value: JsonValueSchema });
 export type UserSettingUpdate = z.infer<typeof UserSettingUpdateSchema>;
 
 export const SettingIdParamsSchema = z.object({ id: IdParam });

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { type AppDeps, buildApp } from '#app/app.ts';
 import { parseEnv, type Env } from '#app/config/env.ts';
+import { answerValidation } from './answer-validation.ts';
 import type { PGlite } from '@electric-sql/pglite';
 import { createPglite, openDatabase, wrapPglite, type Database } from '#app/db/client.ts';
 import { migrate } from '#app/db/migrate.ts';
@@ -72,7 +73,10 @@ export interface TestApp {
   env: Env;
 }
 
-/** Builds the app on a fresh test database; call `app.close()` in afterAll (it closes the database too). */
+/**
+ * Builds the app on a fresh test database; call `app.close()` in afterAll (it closes the database too). An answer
+ * that drifts from the OpenAPI document makes its `app.inject` call reject (AnswerDriftError).
+ */
 export async function createTestApp(
   overrides: Record<string, string> = {},
   deps: Pick<
@@ -82,7 +86,14 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const env = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent', ...overrides });
   const database = await createTestDatabase();
-  const app = await buildApp({ env, database, ...deps });
+  // Every answer the test receives is checked against the OpenAPI document (test/answer-validation.ts).
+  const validation = answerValidation(env.BASE_PATH);
+  const onRoute: AppDeps['onRoute'] = (route) => {
+    validation.onRoute(route);
+    deps.onRoute?.(route);
+  };
+  const app = await buildApp({ env, database, ...deps, onRoute });
+  validation.watch(app);
   await app.ready();
   return { app, database, env };
 }
