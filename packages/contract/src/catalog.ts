@@ -286,6 +286,6 @@ export const catalogEndpoints = {
     summary: 'An imported catalogue image',
     ...catalogueReaders,
     params: CatalogFileParamsSchema,
-    responses: { 200: 'file' },
+    responses: { 200: 'file', 304: null },
   }),
 };

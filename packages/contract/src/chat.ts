@@ -170,6 +170,8 @@ export const chatEndpoints = {
     access: 'signed-in',
     query: ChatCommentsQuerySchema,
     responses: { 200: ChatCommentsPageSchema },
+    /** No such request, or not the caller's. */
+    errors: [404],
   }),
   postComment: endpoint({
     method: 'POST',
@@ -179,7 +181,7 @@ export const chatEndpoints = {
     access: 'signed-in',
     body: ChatCommentCreateSchema,
     responses: { 200: ChatMessageSchema, 201: ChatMessageSchema },
-    errors: [409, 429],
+    errors: [404, 409, 429],
   }),
   unread: endpoint({
     method: 'GET',
@@ -197,6 +199,7 @@ export const chatEndpoints = {
     access: 'signed-in',
     body: ChatReadSchema,
     responses: { 200: ChatUnreadSchema },
+    errors: [404],
   }),
   postFile: endpoint({
     method: 'POST',
@@ -210,7 +213,7 @@ export const chatEndpoints = {
       files: { name: UPLOAD_FILE_FIELD, description: 'Exactly one file' },
     },
     responses: { 200: ChatMessageSchema, 201: ChatMessageSchema },
-    errors: UPLOAD_ERROR_STATUSES,
+    errors: [404, ...UPLOAD_ERROR_STATUSES],
   }),
   listFiles: endpoint({
     method: 'GET',
@@ -220,6 +223,7 @@ export const chatEndpoints = {
     access: 'signed-in',
     query: ChatFilesQuerySchema,
     responses: { 200: ChatFilesPageSchema },
+    errors: [404],
   }),
   file: endpoint({
     method: 'GET',
@@ -228,6 +232,6 @@ export const chatEndpoints = {
     summary: 'Download a chat file (always as a file, never shown inline)',
     access: 'signed-in',
     params: ChatFileParamsSchema,
-    responses: { 200: 'file' },
+    responses: { 200: 'file', 304: null },
   }),
 };

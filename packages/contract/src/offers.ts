@@ -194,7 +194,7 @@ export const offerEndpoints = {
     summary: 'Download a file of one of the customer’s own offer requests (always as a file)',
     access: 'signed-in',
     params: OfferRequestAttachmentParamsSchema,
-    responses: { 200: 'file' },
+    responses: { 200: 'file', 304: null },
   }),
   staffAttachment: endpoint({
     method: 'GET',
@@ -203,7 +203,7 @@ export const offerEndpoints = {
     summary: 'Download a file of any offer request (sales, admin)',
     access: offerStaff,
     params: OfferRequestAttachmentParamsSchema,
-    responses: { 200: 'file' },
+    responses: { 200: 'file', 304: null },
   }),
   list: endpoint({
     method: 'GET',

@@ -236,7 +236,8 @@ export const serviceRequestEndpoints = {
       201: ServiceRequestDetailsSchema,
       200: ServiceRequestDetailsSchema.describe('A retry (same clientId) of a request already filed'),
     },
-    errors: UPLOAD_ERROR_STATUSES,
+    /** 404: the machine is not the caller's. */
+    errors: [404, ...UPLOAD_ERROR_STATUSES],
   }),
   get: endpoint({
     method: 'GET',
@@ -268,7 +269,7 @@ export const serviceRequestEndpoints = {
     summary: 'Download an attachment (always as a file, never shown inline)',
     access: 'signed-in',
     params: AttachmentParamsSchema,
-    responses: { 200: 'file' },
+    responses: { 200: 'file', 304: null },
   }),
   withdraw: endpoint({
     method: 'POST',

@@ -1,9 +1,12 @@
+import type { EndpointDefinition } from '@care/contract/endpoint';
+import { ENDPOINTS, routeKey } from '@care/contract/endpoints';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 
 /**
- * Every route the application answers, read from the router itself (printRoutes), with what its OpenAPI
- * operation says about it (app.swagger()): so a route added tomorrow is covered by the hostile-input tests
- * without editing them, and one hidden from the API docs (health) is still found.
+ * Every route the application answers, read from the router itself (printRoutes), with what its endpoint in the
+ * table (packages/contract/src/endpoints.ts) says it reads: so a route added tomorrow is covered by the
+ * hostile-input tests without editing them, and one hidden from the API docs (health) is still found.
  */
 
 export interface RouteInfo {
@@ -11,7 +14,7 @@ export interface RouteInfo {
   /** Fastify's form: /api/service-requests/:id/attachments/:fileId */
   url: string;
   pathParams: string[];
-  /** Query parameters the OpenAPI document names, with their JSON schema. */
+  /** Query parameters the endpoint reads, with their JSON schema. */
   query: { name: string; schema: JsonSchema }[];
   /** The JSON request body's schema, when the route takes JSON. */
   jsonBody?: JsonSchema;
@@ -40,12 +43,6 @@ export type JsonSchema = {
   additionalProperties?: boolean | JsonSchema;
 };
 
-interface OpenApiOperation {
-  parameters?: { in: string; name: string; schema?: JsonSchema }[];
-  requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
-  consumes?: string[];
-}
-
 /**
  * Parses `printRoutes({ commonPrefix: false })`: one node per line, four columns of tree drawing per level,
  * `segment (METHOD, METHOD)`; a node's path is its ancestors' segments joined.
@@ -65,25 +62,28 @@ export function routesOfTree(tree: string): { method: string; url: string }[] {
   return routes;
 }
 
-const toOpenApiPath = (url: string) => url.replace(/:(\w+)/g, '{$1}');
+const endpointsByRoute = new Map<string, EndpointDefinition>(
+  ENDPOINTS.map(({ endpoint }) => [routeKey(endpoint.method, endpoint.path), endpoint]),
+);
 
-/** Every route but HEAD (Fastify answers HEAD with the GET handler), with its OpenAPI description if any. */
+/** What a caller sends, as JSON Schema: the wire form (ids as strings, defaults optional). */
+const wireSchema = (schema: z.ZodType): JsonSchema =>
+  z.toJSONSchema(schema, { io: 'input', target: 'draft-07', unrepresentable: 'any' }) as JsonSchema;
+
+/** Every route but HEAD (Fastify answers HEAD with the GET handler), with its endpoint's inputs if it has one. */
 export function routeTable(app: FastifyInstance): RouteInfo[] {
-  const doc = app.swagger() as { paths?: Record<string, Record<string, OpenApiOperation>> };
   return routesOfTree(app.printRoutes({ commonPrefix: false }))
     .filter((route) => route.method !== 'HEAD')
     .map(({ method, url }) => {
-      const operation = doc.paths?.[toOpenApiPath(url)]?.[method.toLowerCase()];
-      const content = operation?.requestBody?.content ?? {};
+      const endpoint = endpointsByRoute.get(routeKey(method, url));
+      const query = endpoint?.query ? wireSchema(endpoint.query) : undefined;
       return {
         method,
         url,
         pathParams: [...url.matchAll(/:(\w+)/g)].map((m) => m[1]!),
-        query: (operation?.parameters ?? [])
-          .filter((p) => p.in === 'query')
-          .map((p) => ({ name: p.name, schema: p.schema ?? {} })),
-        jsonBody: content['application/json']?.schema,
-        multipart: (operation?.consumes ?? []).includes('multipart/form-data'),
+        query: Object.entries(query?.properties ?? {}).map(([name, schema]) => ({ name, schema })),
+        jsonBody: endpoint?.body ? wireSchema(endpoint.body) : undefined,
+        multipart: endpoint?.multipart !== undefined,
       };
     });
 }

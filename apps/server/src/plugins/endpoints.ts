@@ -95,6 +95,13 @@ const ANSWER_BODIES: Record<string, z.ZodType> = {
   redirect: z.undefined().describe('A redirect (Location)'),
 };
 
+/** The document's security of an access: none, the session cookie, or optional (the catalogue: `{}` or the cookie). */
+function securityOf(access: Access): Record<string, string[]>[] {
+  if (access === 'anyone') return [];
+  if (typeof access === 'object' && 'anonymous' in access) return [{}, { session: [] }];
+  return [{ session: [] }];
+}
+
 /** The Fastify schema of an endpoint: its inputs, its success bodies and one error body per possible status. */
 export function schemaOf(endpoint: EndpointDefinition): FastifySchema {
   const response: Record<number, unknown> = {};
@@ -113,7 +120,7 @@ export function schemaOf(endpoint: EndpointDefinition): FastifySchema {
     ...(endpoint.query ? { querystring: endpoint.query } : {}),
     ...(endpoint.body ? { body: endpoint.body } : {}),
     ...(endpoint.multipart ? { consumes: ['multipart/form-data'] } : {}),
-    ...(errorStatuses(endpoint).includes(401) ? { security: [{ session: [] }] } : {}),
+    security: securityOf(endpoint.access),
     ...(endpoint.hidden ? { hide: true } : {}),
     response,
   } as FastifySchema;

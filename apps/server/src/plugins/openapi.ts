@@ -155,7 +155,6 @@ export function documentRoute(basePath: string) {
     const endpoint = endpointOf(input.route.config);
     if (endpoint) {
       documented.response = responsesOf(endpoint, documented.response as Record<string, JsonSchema>);
-      if (endpoint.access === 'anyone') documented.security = [];
       if (endpoint.multipart) {
         const fields = jsonSchemaTransform({ ...input, schema: { body: endpoint.multipart.fields } });
         documented.body = multipartBodyOf(endpoint.multipart, fields.schema.body as JsonSchema);

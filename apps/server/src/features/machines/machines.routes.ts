@@ -7,6 +7,8 @@ import { getMachine, listOwnedMachines } from './machines.service.ts';
 
 /** SPEC §7 api/end-products: the customer's machines ("end products"). Another customer's machine is a 404. */
 export const machineRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
-  route(app, machineEndpoints.list, async (request) => listOwnedMachines(db, actorOf(request), request.query));
+  route(app, machineEndpoints.list, async (request) =>
+    listOwnedMachines(db, actorOf(request), request.query),
+  );
   route(app, machineEndpoints.get, async (request) => getMachine(db, actorOf(request), request.params.id));
 };
