@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint, IdParam } from './endpoint.ts';
-import { FileMetadataSchema, UPLOAD_FILE_FIELD } from './files.ts';
+import { FileMetadataSchema, UPLOAD_ERROR_STATUSES, UPLOAD_FILE_FIELD } from './files.ts';
 import { AUTHORITIES, LIMITS, OFFER_REQUEST_LIMITS } from './limits.ts';
 import { LANGUAGES } from './locales.ts';
 import { codesFilterField, IdSchema, pagedSchema, pageField, pageSizeField } from './paging.ts';
@@ -185,7 +185,7 @@ export const offerEndpoints = {
       files: { name: UPLOAD_FILE_FIELD, description: 'The files sent with the cart (optional)' },
     },
     responses: sent,
-    errors: [409, 413, 415, 429],
+    errors: UPLOAD_ERROR_STATUSES,
   }),
   attachment: endpoint({
     method: 'GET',

@@ -19,7 +19,6 @@
  * Fields should come before the files in the body (the web's FormData does so), but order does not matter here:
  * the route validates the fields after receiveUploads returns, and discards the files if they are not valid.
  */
-import { ApiErrorSchema } from '@care/contract/errors';
 import { UPLOAD_FILE_FIELD, type UploadContentType } from '@care/contract/files';
 // The plugin's declarations add request.parts() and request.isMultipart().
 import type {} from '@fastify/multipart';
@@ -32,17 +31,6 @@ import { refuseUnstorableText } from '#app/plugins/input-guard.ts';
 import type { UploadQuota } from '#app/plugins/quotas.ts';
 import { detectFileType, type DetectedFileType, fileNameFor, SNIFF_BYTES } from './file-types.ts';
 import type { FileStore, StoredObject } from './file-store.ts';
-
-/**
- * What an upload route answers besides its own errors: a closed container (409), too large or too many (413), a
- * refused type (415), the day's upload volume used up (429).
- */
-export const UPLOAD_ERROR_RESPONSES = {
-  409: ApiErrorSchema,
-  413: ApiErrorSchema,
-  415: ApiErrorSchema,
-  429: ApiErrorSchema,
-};
 
 export interface UploadLimits {
   maxFileBytes: number;
