@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endpoint } from './endpoint.ts';
+import { endpoints } from './endpoint.ts';
 import { codesFilterField, IdSchema, textFilterField } from './paging.ts';
 import { calendarDateSchema } from './ranges.ts';
 
@@ -125,14 +125,13 @@ export const AuditPageSchema = z.object({
 export type AuditPage = z.infer<typeof AuditPageSchema>;
 
 /** Read only: there is deliberately no endpoint that changes or deletes an entry (the table refuses both too). */
-export const auditEndpoints = {
-  list: endpoint({
+export const auditEndpoints = endpoints('audit', {
+  list: {
     method: 'GET',
     path: '/api/admin/audit',
-    tag: 'audit',
     summary: 'The audit log, newest first: filters by person, kind, days, subject; keyset pages',
     access: { roles: ['admin'] },
     query: AuditQuerySchema,
     responses: { 200: AuditPageSchema },
-  }),
-};
+  },
+});

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { emailField, nameField, passwordField, peselOrNipField } from './account-fields.ts';
-import { endpoint } from './endpoint.ts';
+import { endpoints } from './endpoint.ts';
 import { LIMITS } from './limits.ts';
 import { LoginResponseSchema } from './mfa.ts';
 import { postalCodeRefinement } from './postal-codes.ts';
@@ -72,7 +72,6 @@ export const RegistrationFormSchema = z
       return typeof value.password === 'string' && typeof value.confirmPassword === 'string';
     },
   });
-export type RegistrationFormInput = z.input<typeof RegistrationFormSchema>;
 export type RegistrationForm = z.output<typeof RegistrationFormSchema>;
 
 /**
@@ -99,7 +98,6 @@ export const RegistrationB2CFormSchema = z.object({
   rulesAgreementChecked: rulesAgreementField,
   marketingAgreementChecked: z.boolean(),
 });
-export type RegistrationB2CFormInput = z.input<typeof RegistrationB2CFormSchema>;
 export type RegistrationB2CForm = z.output<typeof RegistrationB2CFormSchema>;
 
 /** POST auth/registrationB2C (SPEC §3): username and email are both the e-mail; name, phone and PESEL/NIP empty. */
@@ -133,7 +131,6 @@ export type PasswordResetConfirmationRequest = z.infer<typeof PasswordResetConfi
 
 /** POST auth/password-reset/check: whether the e-mailed link still works, asked when its page opens (uses nothing). */
 export const PasswordResetCheckRequestSchema = PasswordResetConfirmationRequestSchema.pick({ token: true });
-export type PasswordResetCheckRequest = z.infer<typeof PasswordResetCheckRequestSchema>;
 
 /** The new-password form behind the reset link: the password twice. */
 export const PasswordResetConfirmationFormSchema = z
@@ -161,91 +158,82 @@ const AcceptedSchema = z
   .describe('Accepted; the same answer whether or not the e-mail is registered');
 
 /** SPEC §7 auth calls. Every state change here is rate limited; registration and reset also need the captcha. */
-export const authEndpoints = {
-  login: endpoint({
+export const authEndpoints = endpoints('auth', {
+  login: {
     method: 'POST',
     path: '/auth/login',
-    tag: 'auth',
     summary: 'Sign in; sets the session cookie and answers the user',
     access: 'anyone',
     body: LoginRequestSchema,
     responses: { 200: LoginResponseSchema },
     errors: [401, 403, 429],
-  }),
-  logout: endpoint({
+  },
+  logout: {
     method: 'POST',
     path: '/auth/logout',
-    tag: 'auth',
     summary: 'Sign out: ends the session and clears its cookie',
     access: 'anyone',
     responses: { 204: null },
-  }),
-  register: endpoint({
+  },
+  register: {
     method: 'POST',
     path: '/auth/registration',
-    tag: 'auth',
     summary: 'Register with a machine number',
     access: 'anyone',
     body: RegistrationRequestSchema,
     responses: { 202: AcceptedSchema },
     errors: [429],
-  }),
-  registerB2C: endpoint({
+  },
+  registerB2C: {
     method: 'POST',
     path: '/auth/registrationB2C',
-    tag: 'auth',
     summary: 'Register by linking an online-store account',
     access: 'anyone',
     body: RegistrationB2CRequestSchema,
     responses: { 202: AcceptedSchema },
     errors: [429],
-  }),
-  confirmRegistration: endpoint({
+  },
+  confirmRegistration: {
     method: 'POST',
     path: '/auth/registration/confirmation',
-    tag: 'auth',
     summary: 'Confirm the e-mail address with the link from the registration e-mail',
     access: 'anyone',
     body: RegistrationConfirmationRequestSchema,
     responses: { 200: RegistrationConfirmationResponseSchema },
     errors: [429],
-  }),
-  requestPasswordReset: endpoint({
+  },
+  requestPasswordReset: {
     method: 'POST',
     path: '/auth/password-reset',
-    tag: 'auth',
     summary: 'E-mail a password-reset link',
     access: 'anyone',
     body: PasswordResetRequestSchema,
     responses: { 202: AcceptedSchema },
     errors: [429],
-  }),
-  checkPasswordReset: endpoint({
+  },
+  checkPasswordReset: {
     method: 'POST',
     path: '/auth/password-reset/check',
-    tag: 'auth',
     summary: 'Whether a password-reset link still works, without using it (the page asks when it opens)',
     access: 'anyone',
     body: PasswordResetCheckRequestSchema,
     responses: { 204: null },
     errors: [429],
-  }),
-  confirmPasswordReset: endpoint({
+  },
+  confirmPasswordReset: {
     method: 'POST',
     path: '/auth/password-reset/confirmation',
-    tag: 'auth',
     summary: 'Set a new password with the link from the reset e-mail; ends every session',
     access: 'anyone',
     body: PasswordResetConfirmationRequestSchema,
     responses: { 204: null },
     errors: [429],
-  }),
-  captcha: endpoint({
+  },
+  captcha: {
     method: 'GET',
     path: '/auth/captcha',
-    tag: 'auth',
     summary: "An ALTCHA challenge (the widget's challengeurl)",
     access: 'anyone',
     responses: { 200: CaptchaChallengeSchema },
-  }),
-};
+  },
+});

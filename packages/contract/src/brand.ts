@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endpoint } from './endpoint.ts';
+import { endpoints } from './endpoint.ts';
 
 /** Contact and link data shown in the footer and contact blocks; it comes from the server's environment. */
 export const BrandSchema = z.object({
@@ -19,13 +19,12 @@ export const BrandSchema = z.object({
 });
 export type Brand = z.infer<typeof BrandSchema>;
 
-export const brandEndpoints = {
-  get: endpoint({
+export const brandEndpoints = endpoints('brand', {
+  get: {
     method: 'GET',
     path: '/api/brand',
-    tag: 'brand',
     summary: 'Contact data and links of the maker',
     access: 'anyone',
     responses: { 200: BrandSchema },
-  }),
-};
+  },
+});

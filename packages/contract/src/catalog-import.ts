@@ -1,17 +1,11 @@
 import { z } from 'zod';
-import { endpoint } from './endpoint.ts';
+import { endpoints } from './endpoint.ts';
 import { LANGUAGES } from './locales.ts';
 
 /*
  * Catalogue import (issue 5, "Catalogue data"): one JSON document with folders, cards (drawing, positions
  * with hotspots) and parts; parts may come instead, or as well, as a CSV file. Format: docs/catalog-import.md.
- *
- * POST api/admin/catalog-imports   multipart: `document` (the JSON, optional when a CSV is given), `parts`
- *                                  (CSV, optional), `file` (repeated: images and drawings the JSON references,
- *                                  matched by file name), field `dryRun` ("true": check only). Admins only.
- *                                  200 CatalogImportResult; 422 CatalogImportFailure (nothing was written).
- * GET  api/admin/catalog-imports   the most recent imports (CatalogImportHistory).
- * GET  api/catalog-files/{id}      an imported catalogue image (public, like the catalogue; declared in catalog.ts).
+ * The import's endpoints are catalogImportEndpoints below; the images it stores are served by catalog.ts's.
  */
 
 /** Limits of the admin upload (the command line has none: a million-part CSV goes through it). */
@@ -47,7 +41,6 @@ export const ImportFolderSchema = z.strictObject({
   sortOrder: z.number().int().min(0).max(1_000_000).optional(),
   image: filePath.nullish(),
 });
-export type ImportFolder = z.infer<typeof ImportFolderSchema>;
 
 export const ImportHotspotSchema = z.strictObject({
   x: z.number().min(0),
@@ -65,7 +58,6 @@ export const ImportPositionSchema = z.strictObject({
   y: z.number().min(0).optional(),
   r: z.number().positive().max(10_000).optional(),
 });
-export type ImportPosition = z.infer<typeof ImportPositionSchema>;
 
 export const ImportCardSchema = z.strictObject({
   externalId,
@@ -77,7 +69,6 @@ export const ImportCardSchema = z.strictObject({
   /** Positions of the card; absent leaves the card's positions as they are. */
   positions: z.array(ImportPositionSchema).max(2000).optional(),
 });
-export type ImportCard = z.infer<typeof ImportCardSchema>;
 
 export const ImportPartSchema = z.strictObject({
   externalId,
@@ -93,7 +84,6 @@ export const ImportPartSchema = z.strictObject({
   /** Image files (JPEG, PNG, WebP) relative to the JSON, or https URLs kept as they are. */
   images: z.array(filePath).max(20).optional(),
 });
-export type ImportPart = z.infer<typeof ImportPartSchema>;
 
 /** The JSON document, checked record by record (each problem names its record). */
 export const CatalogImportDocumentSchema = z.strictObject({
@@ -232,14 +222,12 @@ export const CatalogImportHistoryItemSchema = z.object({
 export type CatalogImportHistoryItem = z.infer<typeof CatalogImportHistoryItemSchema>;
 export const CatalogImportHistorySchema = z.array(CatalogImportHistoryItemSchema);
 
-const tag = 'catalog-import';
 const admins = { roles: ['admin'] } as const;
 
-export const catalogImportEndpoints = {
-  import: endpoint({
+export const catalogImportEndpoints = endpoints('catalog-import', {
+  import: {
     method: 'POST',
     path: '/api/admin/catalog-imports',
-    tag,
     summary: 'Import (or with dryRun only check) a catalogue JSON and/or parts CSV with their files',
     description:
       'Multipart: the JSON under "document", the parts CSV under "parts", the images and drawings it references ' +
@@ -257,13 +245,12 @@ export const catalogImportEndpoints = {
     errorBodies: {
       422: CatalogImportFailureSchema.describe('The file has problems, each listed; nothing was imported'),
     },
-  }),
-  history: endpoint({
+  },
+  history: {
     method: 'GET',
     path: '/api/admin/catalog-imports',
-    tag,
     summary: 'The most recent catalogue imports and checks',
     access: admins,
     responses: { 200: CatalogImportHistorySchema },
-  }),
-};
+  },
+});

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endpoint, IdParam } from './endpoint.ts';
+import { endpoints, IdParams } from './endpoint.ts';
 import { AUTHORITIES, LIMITS } from './limits.ts';
 import { IdSchema, pagedSchema, pageField, pageSizeField } from './paging.ts';
 import { TranslatedTextSchema } from './translations.ts';
@@ -8,18 +8,7 @@ import { TranslatedTextSchema } from './translations.ts';
  * Parts catalogue, read side (SPEC §1, §3, §7): folders → sub-folders → cards (an exploded drawing with its
  * numbered positions) → parts. Every read is public (the public catalogue needs no sign-in); a signed-in user
  * without RIGHT_CARE_VIEW_CATALOG gets 403 FORBIDDEN (SPEC §1: the signed-in catalogue needs the authority).
- *
- * GET api/catalog-folders                  root folders; `?parentId=` the sub-folders of one folder
- * GET api/catalog-cards?folderId=          the cards of one folder
- * GET api/catalog-cards/{id}               one card with its positions
- * GET api/catalog-cards/{id}/drawing       the card's SVG drawing (image/svg+xml)
- * GET api/parts?q=&page=&pageSize=         search, paged with the total
- * GET api/parts/{id}                       one part
- * GET api/parts/count?q=                   how many parts a search finds
- * GET api/parts/hints?q=                   autocomplete
- * GET api/parts/paths?partId=              every card the part appears on, with the folders above it
- * GET api/parts/breadcrumbs?folderId= | ?cardId=
- * GET api/catalog-files/{id}               an imported catalogue image (served by the catalogue import)
+ * The endpoints are catalogEndpoints at the end of this module.
  *
  * A search text shorter than PART_SEARCH_MIN_LENGTH (after trimming) is not an error: search, count and
  * hints answer empty (total 0), so the screen shows the rule instead (SPEC §5).
@@ -47,7 +36,6 @@ export const CatalogFolderSchema = z.object({
 export type CatalogFolder = z.infer<typeof CatalogFolderSchema>;
 
 export const CatalogFolderQuerySchema = z.object({ parentId: IdSchema.optional() });
-export type CatalogFolderQuery = z.input<typeof CatalogFolderQuerySchema>;
 export const CatalogFolderListSchema = z.array(CatalogFolderSchema);
 
 /** A card in a folder's list. */
@@ -59,7 +47,6 @@ export const CatalogCardSummarySchema = z.object({
 export type CatalogCardSummary = z.infer<typeof CatalogCardSummarySchema>;
 
 export const CatalogCardQuerySchema = z.object({ folderId: IdSchema });
-export type CatalogCardQuery = z.input<typeof CatalogCardQuerySchema>;
 export const CatalogCardListSchema = z.array(CatalogCardSummarySchema);
 
 /** A clickable circle around a position number on the drawing, in the drawing's own units. */
@@ -127,7 +114,6 @@ export const BreadcrumbQuerySchema = z
   .refine((q) => (q.folderId === undefined) !== (q.cardId === undefined), {
     message: 'exactly one of folderId and cardId',
   });
-export type BreadcrumbQuery = z.input<typeof BreadcrumbQuerySchema>;
 
 /** GET api/parts/paths?partId=: a place where the part appears (one card and position; trail ends in the card). */
 export const PartPathSchema = z.object({
@@ -148,7 +134,6 @@ export const PartSearchQuerySchema = z.object({
   page: pageField,
   pageSize: pageSizeField,
 });
-export type PartSearchQuery = z.input<typeof PartSearchQuerySchema>;
 export const PartPageSchema = pagedSchema(PartSchema).extend({
   /** True when more than PART_SEARCH_TOTAL_CAP parts match: `total` is then the cap ("1000+"). */
   totalCapped: z.boolean().optional(),
@@ -173,113 +158,100 @@ export type PartHint = z.infer<typeof PartHintSchema>;
 export const PartHintQuerySchema = z.object({ q: searchTextField });
 export const PartHintListSchema = z.array(PartHintSchema);
 
-export const CatalogIdParamsSchema = z.object({ id: IdParam });
-
 /** GET api/catalog-files/{id}: a file-store id. */
 export const CatalogFileParamsSchema = z.object({ id: z.uuid() });
 
-const tag = 'catalog';
 /** Every read is public, but a signed-in user without RIGHT_CARE_VIEW_CATALOG gets 403 (SPEC §1, §6). */
 const catalogueReaders = { access: { authority: AUTHORITIES.viewCatalog, anonymous: true } } as const;
 /** The same, for a read whose query names a folder, card or part that may not exist. */
 const catalogueRowReaders = { ...catalogueReaders, errors: [404] } as const;
 
-export const catalogEndpoints = {
-  folders: endpoint({
+export const catalogEndpoints = endpoints('catalog', {
+  folders: {
     method: 'GET',
     path: '/api/catalog-folders',
-    tag,
     summary: 'Root catalogue folders, or the sub-folders of parentId',
     ...catalogueRowReaders,
     query: CatalogFolderQuerySchema,
     responses: { 200: CatalogFolderListSchema },
-  }),
-  cards: endpoint({
+  },
+  cards: {
     method: 'GET',
     path: '/api/catalog-cards',
-    tag,
     summary: 'The cards of a folder',
     ...catalogueRowReaders,
     query: CatalogCardQuerySchema,
     responses: { 200: CatalogCardListSchema },
-  }),
-  card: endpoint({
+  },
+  card: {
     method: 'GET',
     path: '/api/catalog-cards/:id',
-    tag,
     summary: 'One card with its drawing address and positions',
     ...catalogueReaders,
-    params: CatalogIdParamsSchema,
+    params: IdParams,
     responses: { 200: CatalogCardSchema },
-  }),
-  drawing: endpoint({
+  },
+  drawing: {
     method: 'GET',
     path: '/api/catalog-cards/:id/drawing',
-    tag,
     summary: "The card's SVG drawing",
     ...catalogueReaders,
-    params: CatalogIdParamsSchema,
+    params: IdParams,
     responses: { 200: 'file' },
-  }),
-  search: endpoint({
+  },
+  search: {
     method: 'GET',
     path: '/api/parts',
-    tag,
     summary: 'Parts search: symbol, catalogue number, SAP id, names; paged with the total',
     ...catalogueReaders,
     query: PartSearchQuerySchema,
     responses: { 200: PartPageSchema },
-  }),
-  count: endpoint({
+  },
+  count: {
     method: 'GET',
     path: '/api/parts/count',
-    tag,
     summary: 'How many parts a search finds',
     ...catalogueReaders,
     query: PartCountQuerySchema,
     responses: { 200: PartCountSchema },
-  }),
-  hints: endpoint({
+  },
+  hints: {
     method: 'GET',
     path: '/api/parts/hints',
-    tag,
     summary: 'Autocomplete for the parts search (from 3 characters)',
     ...catalogueReaders,
     query: PartHintQuerySchema,
     responses: { 200: PartHintListSchema },
-  }),
-  paths: endpoint({
+  },
+  paths: {
     method: 'GET',
     path: '/api/parts/paths',
-    tag,
     summary: 'Every card position where a part appears, with its folders',
     ...catalogueRowReaders,
     query: PartPathQuerySchema,
     responses: { 200: PartPathListSchema },
-  }),
-  breadcrumbs: endpoint({
+  },
+  breadcrumbs: {
     method: 'GET',
     path: '/api/parts/breadcrumbs',
-    tag,
     summary: 'The folders down to a folder, or down to a card and the card',
     ...catalogueRowReaders,
     query: BreadcrumbQuerySchema,
     responses: { 200: BreadcrumbListSchema },
-  }),
-  part: endpoint({
+  },
+  part: {
     method: 'GET',
     path: '/api/parts/:id',
-    tag,
     summary: 'One part',
     ...catalogueReaders,
-    params: CatalogIdParamsSchema,
+    params: IdParams,
     responses: { 200: PartSchema },
-  }),
+  },
   /*
    * Served by the catalogue import (it stores these images), declared here: the public catalogue's pages show
    * them and should not load the import's schemas to know the address.
    */
-  file: endpoint({
+  file: {
     method: 'GET',
     path: '/api/catalog-files/:id',
     tag: 'catalog-import',
@@ -287,5 +259,5 @@ export const catalogEndpoints = {
     ...catalogueReaders,
     params: CatalogFileParamsSchema,
     responses: { 200: 'file', 304: null },
-  }),
-};
+  },
+});

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endpoint } from './endpoint.ts';
+import { endpoints } from './endpoint.ts';
 import { UPLOAD_ERROR_STATUSES, UPLOAD_FILE_FIELD } from './files.ts';
 import { IdSchema } from './paging.ts';
 
@@ -131,7 +131,6 @@ export const ChatFileUploadFieldsSchema = z.object({
   serviceRequestId: IdSchema,
   clientId: z.uuid().optional(),
 });
-export type ChatFileUploadFields = z.infer<typeof ChatFileUploadFieldsSchema>;
 
 /** GET api/chat/files?serviceRequestId=&before=&limit=: the chat's files, newest first (keyset by message id). */
 export const ChatFilesQuerySchema = z.object({
@@ -139,7 +138,6 @@ export const ChatFilesQuerySchema = z.object({
   before: IdSchema.optional(),
   limit: limitField,
 });
-export type ChatFilesQuery = z.input<typeof ChatFilesQuerySchema>;
 
 export const ChatFileEntrySchema = ChatFileSchema.extend({
   /** The message that carries the file (use it as `before` for the next page). */
@@ -158,53 +156,46 @@ export type ChatFilesPage = z.infer<typeof ChatFilesPageSchema>;
 /** GET api/chat/files/{fileId}: the file as an attachment download. */
 export const ChatFileParamsSchema = z.object({ fileId: z.uuid() });
 
-const tag = 'chat';
-
 /** New messages reach open pages as `chat-message` events (api/events). */
-export const chatEndpoints = {
-  listComments: endpoint({
+export const chatEndpoints = endpoints('chat', {
+  listComments: {
     method: 'GET',
     path: '/api/chat/comments',
-    tag,
     summary: 'A page of a request’s chat (newest page, or before/after a message id), oldest first',
     access: 'signed-in',
     query: ChatCommentsQuerySchema,
     responses: { 200: ChatCommentsPageSchema },
     /** No such request, or not the caller's. */
     errors: [404],
-  }),
-  postComment: endpoint({
+  },
+  postComment: {
     method: 'POST',
     path: '/api/chat/comment',
-    tag,
     summary: 'Send a text message (a retry with the same clientId answers the stored message)',
     access: 'signed-in',
     body: ChatCommentCreateSchema,
     responses: { 200: ChatMessageSchema, 201: ChatMessageSchema },
     errors: [404, 409, 429],
-  }),
-  unread: endpoint({
+  },
+  unread: {
     method: 'GET',
     path: '/api/chat/comments/unread',
-    tag,
     summary: 'Unread messages of the signed-in user: the total and per request',
     access: 'signed-in',
     responses: { 200: ChatUnreadSchema },
-  }),
-  markRead: endpoint({
+  },
+  markRead: {
     method: 'PUT',
     path: '/api/chat/comments/read',
-    tag,
     summary: 'Mark a request’s chat read up to a message; answers the new unread summary',
     access: 'signed-in',
     body: ChatReadSchema,
     responses: { 200: ChatUnreadSchema },
     errors: [404],
-  }),
-  postFile: endpoint({
+  },
+  postFile: {
     method: 'POST',
     path: '/api/chat/files',
-    tag,
     summary:
       'Send a file as a chat message: multipart with serviceRequestId, optional clientId, one file under "files"',
     access: 'signed-in',
@@ -214,24 +205,22 @@ export const chatEndpoints = {
     },
     responses: { 200: ChatMessageSchema, 201: ChatMessageSchema },
     errors: [404, ...UPLOAD_ERROR_STATUSES],
-  }),
-  listFiles: endpoint({
+  },
+  listFiles: {
     method: 'GET',
     path: '/api/chat/files',
-    tag,
     summary: 'The files of a request’s chat, newest first',
     access: 'signed-in',
     query: ChatFilesQuerySchema,
     responses: { 200: ChatFilesPageSchema },
     errors: [404],
-  }),
-  file: endpoint({
+  },
+  file: {
     method: 'GET',
     path: '/api/chat/files/:fileId',
-    tag,
     summary: 'Download a chat file (always as a file, never shown inline)',
     access: 'signed-in',
     params: ChatFileParamsSchema,
     responses: { 200: 'file', 304: null },
-  }),
-};
+  },
+});

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endpoint, IdParam } from './endpoint.ts';
+import { endpoints, IdParam, IdParams } from './endpoint.ts';
 import { LANGUAGES } from './locales.ts';
 import { codesFilterField, pagedSchema, pageField, pageSizeField, textFilterField } from './paging.ts';
 import { SERVICE_STAFF_ROLES } from './roles.ts';
@@ -7,13 +7,8 @@ import { MACHINE_STATUSES, OFFER_REQUEST_STATUSES, SERVICE_REQUEST_STATUSES } fr
 import { AddressSchema } from './user.ts';
 
 /*
- * Customers in the back office (issue 15). Service staff and admins read; only admins change:
- *   GET  api/staff/customers                                  search (StaffCustomersQuerySchema → StaffCustomersPageSchema)
- *   GET  api/staff/customers/{id}                             a customer's page (StaffCustomerDetailsSchema)
- *   POST api/admin/customers/{id}/confirmation-mail           a new confirmation link (pending accounts; CustomerReasonSchema)
- *   POST api/admin/customers/{id}/reactivation                deactivated → active (CustomerReasonSchema)
- *   POST api/admin/customers/{id}/machines                    assign a machine by serial number (MachineAssignmentSchema)
- *   POST api/admin/customers/{id}/machines/{machineId}/removal  the machine is nobody's again (CustomerReasonSchema)
+ * Customers in the back office (issue 15), customerEndpoints below. Service staff and admins search and read a
+ * customer's page; only admins change: a new confirmation link, reactivation, assigning and removing machines.
  * Every change answers with the customer's page and writes an audit entry with the reason.
  */
 
@@ -37,7 +32,6 @@ export const StaffCustomersQuerySchema = z.object({
   /** `?status=pending,active` or repeated. */
   status: codesFilterField(CUSTOMER_STATUSES),
 });
-export type StaffCustomersQuery = z.input<typeof StaffCustomersQuerySchema>;
 
 export const StaffCustomerListItemSchema = z.object({
   id: z.string(),
@@ -57,7 +51,6 @@ export const StaffCustomersPageSchema = pagedSchema(StaffCustomerListItemSchema)
 });
 export type StaffCustomersPage = z.infer<typeof StaffCustomersPageSchema>;
 
-export const CustomerParamsSchema = z.object({ id: IdParam });
 export const CustomerMachineParamsSchema = z.object({ id: IdParam, machineId: IdParam });
 
 export const CustomerMachineSchema = z.object({
@@ -145,66 +138,60 @@ export type MachineAssignment = z.input<typeof MachineAssignmentSchema>;
 const readers = { roles: SERVICE_STAFF_ROLES };
 const adminOnly = { roles: ['admin'] } as const;
 
-export const customerEndpoints = {
-  search: endpoint({
+export const customerEndpoints = endpoints('customers', {
+  search: {
     method: 'GET',
     path: '/api/staff/customers',
-    tag: 'customers',
     summary: 'Search customers by name, e-mail, phone or an owned serial number; filter by status',
     access: readers,
     query: StaffCustomersQuerySchema,
     responses: { 200: StaffCustomersPageSchema },
-  }),
-  get: endpoint({
+  },
+  get: {
     method: 'GET',
     path: '/api/staff/customers/:id',
-    tag: 'customers',
     summary: 'A customer: contact data, consents, account, machines, service and offer requests',
     access: readers,
-    params: CustomerParamsSchema,
+    params: IdParams,
     responses: { 200: StaffCustomerDetailsSchema },
-  }),
-  resendConfirmation: endpoint({
+  },
+  resendConfirmation: {
     method: 'POST',
     path: '/api/admin/customers/:id/confirmation-mail',
-    tag: 'customers',
     summary: 'Send a pending customer a new link to confirm the e-mail address',
     access: adminOnly,
-    params: CustomerParamsSchema,
+    params: IdParams,
     responses: { 200: StaffCustomerDetailsSchema },
     errors: [409],
-  }),
-  reactivate: endpoint({
+  },
+  reactivate: {
     method: 'POST',
     path: '/api/admin/customers/:id/reactivation',
-    tag: 'customers',
     summary: 'Reactivate a deactivated customer (with a reason); they sign in with their password',
     access: adminOnly,
-    params: CustomerParamsSchema,
+    params: IdParams,
     body: CustomerReasonSchema,
     responses: { 200: StaffCustomerDetailsSchema },
     errors: [409],
-  }),
-  assignMachine: endpoint({
+  },
+  assignMachine: {
     method: 'POST',
     path: '/api/admin/customers/:id/machines',
-    tag: 'customers',
     summary: 'Assign a machine by serial number (with a reason; `move` takes it from another customer)',
     access: adminOnly,
-    params: CustomerParamsSchema,
+    params: IdParams,
     body: MachineAssignmentSchema,
     responses: { 200: StaffCustomerDetailsSchema },
     errors: [409],
-  }),
-  removeMachine: endpoint({
+  },
+  removeMachine: {
     method: 'POST',
     path: '/api/admin/customers/:id/machines/:machineId/removal',
-    tag: 'customers',
     summary: 'Remove a machine from the customer (with a reason); it is free for registration again',
     access: adminOnly,
     params: CustomerMachineParamsSchema,
     body: CustomerReasonSchema,
     responses: { 200: StaffCustomerDetailsSchema },
     errors: [409],
-  }),
-};
+  },
+});

@@ -39,6 +39,9 @@ export const IdParam = z.codec(z.string().regex(ID_PATTERN), z.number().int().mi
   encode: (id) => String(id),
 });
 
+/** The path parameters of an endpoint that names one row: `/…/:id`. */
+export const IdParams = z.object({ id: IdParam });
+
 /** The status codes an error answer may have, beyond the ones an endpoint's shape implies (see errorStatuses). */
 export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 415 | 422 | 429 | 503;
 
@@ -86,6 +89,18 @@ export interface EndpointDefinition {
 /** Declares an endpoint; `const` keeps the literal path, schemas and statuses for the types below. */
 export function endpoint<const E extends EndpointDefinition>(definition: E): E {
   return definition;
+}
+
+/**
+ * Declares a feature's endpoints under one tag (the group the document lists them in); an endpoint may name its own.
+ * `const` keeps each one's literal path, schemas and statuses for the types below.
+ */
+export function endpoints<
+  const G extends Record<string, Omit<EndpointDefinition, 'tag'> & { readonly tag?: string }>,
+>(tag: string, group: G): { readonly [K in keyof G]: G[K] & { readonly tag: string } } {
+  return Object.fromEntries(
+    Object.entries(group).map(([name, definition]) => [name, { tag, ...definition }]),
+  ) as { readonly [K in keyof G]: G[K] & { readonly tag: string } };
 }
 
 type Schema<T> = T extends z.ZodType ? T : never;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endpoint } from './endpoint.ts';
+import { endpoints } from './endpoint.ts';
 import { OFFER_REQUEST_STATUSES, SERVICE_REQUEST_STATUSES } from './statuses.ts';
 
 /**
@@ -31,20 +31,17 @@ export const ChatMessageEventSchema = z.object({
   serviceRequestId: z.string(),
   messageId: z.string(),
 });
-export type ChatMessageEvent = z.infer<typeof ChatMessageEventSchema>;
 
 /** The reader's own unread total changed without a new message (they read a chat, e.g. in another tab). */
 export const UnreadEventSchema = z.object({
   total: z.number().int().nonnegative(),
 });
-export type UnreadEvent = z.infer<typeof UnreadEventSchema>;
 
 /** A request's status changed; refetch the request (and lists showing it). */
 export const ServiceRequestStatusEventSchema = z.object({
   serviceRequestId: z.string(),
   status: z.enum(SERVICE_REQUEST_STATUSES),
 });
-export type ServiceRequestStatusEvent = z.infer<typeof ServiceRequestStatusEventSchema>;
 
 /**
  * An offer request was filed or its status changed (for its customer and parts sales); refetch the lists and the
@@ -54,7 +51,6 @@ export const OfferRequestStatusEventSchema = z.object({
   offerRequestId: z.string(),
   status: z.enum(OFFER_REQUEST_STATUSES),
 });
-export type OfferRequestStatusEvent = z.infer<typeof OfferRequestStatusEventSchema>;
 
 /** Every event type (the SSE `event:` field) and its `data:` (JSON) schema. */
 export const EVENT_SCHEMAS = {
@@ -73,14 +69,13 @@ export type PortalEvent = {
   [K in EventType]: { type: K; data: z.infer<(typeof EVENT_SCHEMAS)[K]> };
 }[EventType];
 
-export const eventEndpoints = {
-  stream: endpoint({
+export const eventEndpoints = endpoints('events', {
+  stream: {
     method: 'GET',
     path: '/api/events',
-    tag: 'events',
     summary:
       'Server-sent events for the signed-in user (text/event-stream): ready, chat-message, unread, ...',
     access: 'signed-in',
     responses: { 200: 'event-stream' },
-  }),
-};
+  },
+});

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endpoint } from './endpoint.ts';
+import { endpoints } from './endpoint.ts';
 
 export const HealthSchema = z.object({ status: z.literal('ok') });
 export const ReadinessSchema = z.object({
@@ -9,24 +9,22 @@ export const ReadinessSchema = z.object({
 export type Readiness = z.infer<typeof ReadinessSchema>;
 
 /** Probes for load balancers and orchestrators, not part of the published API. */
-export const healthEndpoints = {
-  live: endpoint({
+export const healthEndpoints = endpoints('health', {
+  live: {
     method: 'GET',
     path: '/healthz',
-    tag: 'health',
     summary: 'Liveness: the process answers',
     access: 'anyone',
     responses: { 200: HealthSchema },
     hidden: true,
-  }),
+  },
   /** 503 with its own body (not an error answer): the balancer reads which dependency is down. */
-  ready: endpoint({
+  ready: {
     method: 'GET',
     path: '/readyz',
-    tag: 'health',
     summary: 'Readiness: the database answers',
     access: 'anyone',
     responses: { 200: ReadinessSchema, 503: ReadinessSchema },
     hidden: true,
-  }),
-};
+  },
+});

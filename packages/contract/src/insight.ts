@@ -1,11 +1,10 @@
 import { z } from 'zod';
-import { endpoint } from './endpoint.ts';
+import { endpoints } from './endpoint.ts';
 import { SERVICE_STAFF_ROLES } from './roles.ts';
 import { OFFER_REQUEST_STATUSES, SERVICE_REQUEST_STATUSES, type ServiceRequestStatus } from './statuses.ts';
 
 /*
- * The insight dashboard (issue 15, roles service and admin; others get FORBIDDEN):
- *   GET api/staff/insight   every figure of the dashboard at once (InsightSchema)
+ * The insight dashboard (issue 15, roles service and admin; others get FORBIDDEN): every figure at once.
  * Weeks are ISO weeks in Poland (Monday 00:00 Europe/Warsaw), named by their Monday (YYYY-MM-DD); the last is the
  * current, unfinished week. docs/decisions/047-insight.md says how each figure is counted.
  */
@@ -64,7 +63,6 @@ export const InsightOldestOpenSchema = z.object({
   reportDate: z.iso.datetime(),
   machineName: z.string(),
 });
-export type InsightOldestOpen = z.infer<typeof InsightOldestOpenSchema>;
 
 export const InsightModelCountSchema = z.object({ model: z.string(), count });
 
@@ -91,13 +89,12 @@ export const InsightSchema = z.object({
 });
 export type Insight = z.infer<typeof InsightSchema>;
 
-export const insightEndpoints = {
-  get: endpoint({
+export const insightEndpoints = endpoints('staff', {
+  get: {
     method: 'GET',
     path: '/api/staff/insight',
-    tag: 'staff',
     summary: 'The insight dashboard: open requests, weekly flow and response times, models, offer quoting',
     access: { roles: SERVICE_STAFF_ROLES },
     responses: { 200: InsightSchema },
-  }),
-};
+  },
+});

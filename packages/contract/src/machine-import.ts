@@ -1,16 +1,10 @@
 import { z } from 'zod';
-import { endpoint } from './endpoint.ts';
+import { endpoints } from './endpoint.ts';
 
 /*
  * Machines from the ERP (issue 15): one CSV export of serial numbers, models, dates, statuses, dealers and
  * optional owner e-mails. Format: docs/machine-import.md. The command line (`import-machines`) and the admin
- * screen share one engine.
- *
- * POST api/admin/machine-imports[?dryRun=true]  multipart with one file field `file` (streamed, never held whole).
- *                                               200 MachineImport (done or checked); 422 MachineImportFailure
- *                                               (nothing was written; every bad row listed up to the cap).
- * GET  api/admin/machine-imports                the most recent imports, running ones with their rows read so
- *                                               far (the screen polls it for progress).
+ * screen share one engine; the file is streamed, never held whole (machineImportEndpoints below).
  */
 
 /** The upload limit of the admin screen: 300,000 rows are about 25 MB. */
@@ -80,7 +74,6 @@ export const MACHINE_IMPORT_PROBLEM_CODES = [
   /** The machine already belongs to another customer: the file cannot move it. */
   'owner-conflict',
 ] as const;
-export type MachineImportProblemCode = (typeof MACHINE_IMPORT_PROBLEM_CODES)[number];
 
 export const MachineImportProblemSchema = z.object({
   /** The file's line (1 is the header). */
@@ -105,7 +98,6 @@ export const MachineImportSummarySchema = z.object({
 export type MachineImportSummary = z.infer<typeof MachineImportSummarySchema>;
 
 export const MACHINE_IMPORT_STATUSES = ['running', 'imported', 'checked', 'invalid', 'failed'] as const;
-export type MachineImportStatus = (typeof MACHINE_IMPORT_STATUSES)[number];
 
 export const MachineImportSchema = z.object({
   id: z.string(),
@@ -141,11 +133,10 @@ export type MachineImportFailure = z.infer<typeof MachineImportFailureSchema>;
 
 const adminOnly = { roles: ['admin'] } as const;
 
-export const machineImportEndpoints = {
-  import: endpoint({
+export const machineImportEndpoints = endpoints('machine-import', {
+  import: {
     method: 'POST',
     path: '/api/admin/machine-imports',
-    tag: 'machine-import',
     summary: 'Import (or with dryRun only check) a machines CSV from the ERP, streamed in field `file`',
     description: `A file with bad rows is a 422 that lists them (the first ${MACHINE_IMPORT_MAX_PROBLEMS}); nothing is written.`,
     access: adminOnly,
@@ -160,13 +151,12 @@ export const machineImportEndpoints = {
     responses: { 200: MachineImportSchema },
     errorBodies: { 422: MachineImportFailureSchema },
     errors: [413, 415, 429],
-  }),
-  history: endpoint({
+  },
+  history: {
     method: 'GET',
     path: '/api/admin/machine-imports',
-    tag: 'machine-import',
     summary: 'The most recent machine imports; a running one with its rows read so far',
     access: adminOnly,
     responses: { 200: MachineImportHistorySchema },
-  }),
-};
+  },
+});

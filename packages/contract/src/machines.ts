@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endpoint, IdParam } from './endpoint.ts';
+import { endpoints, IdParams } from './endpoint.ts';
 import {
   codesFilterField,
   pagedSchema,
@@ -11,8 +11,8 @@ import {
 import { MACHINE_STATUSES, SERVICE_REQUEST_STATUSES } from './statuses.ts';
 
 /*
- * Machines ("end products", SPEC §3): GET api/end-products/user-owned (the customer's machines, paged) and
- * GET api/end-products/{id} (one machine with its service requests). Another customer's id is a 404.
+ * Machines ("end products", SPEC §3): the customer's machines, paged, and one machine with its service requests.
+ * Another customer's id is a 404.
  */
 
 /** A guarantee ending within this many days (end date included) is 'ending'. */
@@ -68,8 +68,6 @@ export type MachineListQuery = z.input<typeof MachineListQuerySchema>;
 export const MachinePageSchema = pagedSchema(MachineSchema);
 export type MachinePage = z.infer<typeof MachinePageSchema>;
 
-export const MachineIdParamsSchema = z.object({ id: IdParam });
-
 /** One of a machine's service requests, as listed on the machine's page. */
 export const MachineServiceRequestSchema = z.object({
   id: z.string(),
@@ -95,24 +93,22 @@ export const MachineDetailsSchema = MachineSchema.extend({
 });
 export type MachineDetails = z.infer<typeof MachineDetailsSchema>;
 
-export const machineEndpoints = {
-  list: endpoint({
+export const machineEndpoints = endpoints('machines', {
+  list: {
     method: 'GET',
     path: '/api/end-products/user-owned',
-    tag: 'machines',
     summary: "The signed-in customer's machines, filtered, sorted and paged",
     access: 'signed-in',
     query: MachineListQuerySchema,
     responses: { 200: MachinePageSchema },
-  }),
-  get: endpoint({
+  },
+  get: {
     method: 'GET',
     path: '/api/end-products/:id',
-    tag: 'machines',
     summary: 'One machine with its guarantee and service requests',
     description: "Another customer's machine is a 404.",
     access: 'signed-in',
-    params: MachineIdParamsSchema,
+    params: IdParams,
     responses: { 200: MachineDetailsSchema },
-  }),
-};
+  },
+});

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endpoint, IdParam } from './endpoint.ts';
+import { endpoints, IdParams } from './endpoint.ts';
 import { LIMITS } from './limits.ts';
 import { UserSchema } from './user.ts';
 
@@ -83,7 +83,6 @@ export const AddPasskeyRequestSchema = z.object({
   response: PasskeyRegistrationResponseSchema,
 });
 export const RenamePasskeyRequestSchema = z.object({ name: passkeyName });
-export const PasskeyIdParamsSchema = z.object({ id: IdParam });
 
 /** Removing a factor or making new recovery codes is confirmed with the password. */
 export const PasswordConfirmationSchema = z.object({
@@ -143,8 +142,8 @@ export type SecuritySettings = z.infer<typeof SecuritySettingsSchema>;
  * Sign-in with a passkey and the second step after the password (docs/decisions/049); the account's own second
  * factors (a signed-in account, or a staff session held to set one up); the admin's requirement.
  */
-export const mfaEndpoints = {
-  passkeyOptions: endpoint({
+export const mfaEndpoints = endpoints('user', {
+  passkeyOptions: {
     method: 'POST',
     path: '/auth/passkey/options',
     tag: 'auth',
@@ -152,8 +151,8 @@ export const mfaEndpoints = {
     access: 'anyone',
     responses: { 200: PasskeyOptionsSchema },
     errors: [429],
-  }),
-  passkeySignIn: endpoint({
+  },
+  passkeySignIn: {
     method: 'POST',
     path: '/auth/passkey/sign-in',
     tag: 'auth',
@@ -162,16 +161,16 @@ export const mfaEndpoints = {
     body: PasskeySignInRequestSchema,
     responses: { 200: LoginResponseSchema },
     errors: [429],
-  }),
-  secondFactorOptions: endpoint({
+  },
+  secondFactorOptions: {
     method: 'POST',
     path: '/auth/second-factor/options',
     tag: 'auth',
     summary: 'The factors the second sign-in step offers (and a passkey challenge)',
     access: 'second-factor-step',
     responses: { 200: SecondFactorOptionsSchema },
-  }),
-  completeSecondFactor: endpoint({
+  },
+  completeSecondFactor: {
     method: 'POST',
     path: '/auth/second-factor',
     tag: 'auth',
@@ -180,100 +179,91 @@ export const mfaEndpoints = {
     body: SecondFactorRequestSchema,
     responses: { 204: null },
     errors: [429],
-  }),
-  status: endpoint({
+  },
+  status: {
     method: 'GET',
     path: '/api/user/mfa',
-    tag: 'user',
     summary: "The account's second factors",
     access: 'signed-in-or-setup-step',
     responses: { 200: MfaStatusSchema },
-  }),
-  passkeyRegistrationOptions: endpoint({
+  },
+  passkeyRegistrationOptions: {
     method: 'POST',
     path: '/api/user/mfa/passkeys/options',
-    tag: 'user',
     summary: 'A challenge to register a passkey',
     access: 'signed-in-or-setup-step',
     responses: { 200: PasskeyOptionsSchema },
-  }),
-  addPasskey: endpoint({
+  },
+  addPasskey: {
     method: 'POST',
     path: '/api/user/mfa/passkeys',
-    tag: 'user',
     summary: 'Register a passkey (the first factor brings recovery codes)',
     access: 'signed-in-or-setup-step',
     body: AddPasskeyRequestSchema,
     responses: { 200: RecoveryCodesSchema },
-  }),
-  renamePasskey: endpoint({
+  },
+  renamePasskey: {
     method: 'PUT',
     path: '/api/user/mfa/passkeys/:id',
-    tag: 'user',
     summary: 'Rename a passkey',
     access: 'signed-in-or-setup-step',
-    params: PasskeyIdParamsSchema,
+    params: IdParams,
     body: RenamePasskeyRequestSchema,
     responses: { 204: null },
-  }),
-  removePasskey: endpoint({
+  },
+  removePasskey: {
     method: 'POST',
     path: '/api/user/mfa/passkeys/:id/removal',
-    tag: 'user',
     summary: 'Remove a passkey, confirmed with the password',
     access: 'signed-in-or-setup-step',
-    params: PasskeyIdParamsSchema,
+    params: IdParams,
     body: PasswordConfirmationSchema,
     responses: { 204: null },
     errors: [409, 429],
-  }),
-  startTotp: endpoint({
+  },
+  startTotp: {
     method: 'POST',
     path: '/api/user/mfa/totp',
-    tag: 'user',
     summary: 'Start setting up TOTP: a new secret and its QR code',
     access: 'signed-in-or-setup-step',
     responses: { 200: TotpSetupSchema },
     errors: [409],
-  }),
-  confirmTotp: endpoint({
+  },
+  confirmTotp: {
     method: 'POST',
     path: '/api/user/mfa/totp/confirmation',
-    tag: 'user',
     summary: 'Turn TOTP on with a code from the app',
     access: 'signed-in-or-setup-step',
     body: TotpConfirmationSchema,
     responses: { 200: RecoveryCodesSchema },
-  }),
-  removeTotp: endpoint({
+  },
+  removeTotp: {
     method: 'POST',
     path: '/api/user/mfa/totp/removal',
-    tag: 'user',
     summary: 'Turn TOTP off, confirmed with the password',
     access: 'signed-in-or-setup-step',
     body: PasswordConfirmationSchema,
     responses: { 204: null },
     errors: [404, 409, 429],
-  }),
-  renewRecoveryCodes: endpoint({
+  },
+  renewRecoveryCodes: {
     method: 'POST',
     path: '/api/user/mfa/recovery-codes',
-    tag: 'user',
     summary: 'New recovery codes (the old ones stop working), confirmed with the password',
     access: 'signed-in-or-setup-step',
     body: PasswordConfirmationSchema,
     responses: { 200: RecoveryCodesSchema },
     errors: [409, 429],
-  }),
-  getSecuritySettings: endpoint({
+  },
+  getSecuritySettings: {
     method: 'GET',
     path: '/api/admin/security',
     tag: 'admin',
     summary: 'Sign-in security settings',
     access: { roles: ['admin'] },
     responses: { 200: SecuritySettingsSchema },
-  }),
-  updateSecuritySettings: endpoint({
+  },
+  updateSecuritySettings: {
     method: 'PUT',
     path: '/api/admin/security',
     tag: 'admin',
@@ -281,5 +271,5 @@ export const mfaEndpoints = {
     access: { roles: ['admin'] },
     body: SecuritySettingsSchema,
     responses: { 200: SecuritySettingsSchema },
-  }),
-};
+  },
+});

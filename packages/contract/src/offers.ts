@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endpoint, IdParam } from './endpoint.ts';
+import { endpoints, IdParam, IdParams } from './endpoint.ts';
 import { FileMetadataSchema, UPLOAD_ERROR_STATUSES, UPLOAD_FILE_FIELD } from './files.ts';
 import { AUTHORITIES, LIMITS, OFFER_REQUEST_LIMITS } from './limits.ts';
 import { LANGUAGES } from './locales.ts';
@@ -10,9 +10,8 @@ import { OFFER_REQUEST_STATUSES, type OfferRequestStatus } from './statuses.ts';
 import { TranslatedTextSchema, translatedNameSchema } from './translations.ts';
 
 /*
- * Offer requests (SPEC §3 cart item, §7 "offer request: whole cart list"): POST api/parts/email (the cart),
- * GET api/offer-requests/user-owned (paged), GET api/offer-requests/{id}; staff (sales, admin):
- * GET api/staff/offer-requests (paged, status filter), POST api/staff/offer-requests/{id}/status.
+ * Offer requests (SPEC §3 cart item, §7 "offer request: whole cart list"): the customer sends the cart and reads
+ * their own requests; parts sales (sales, admin) work the inbox and change statuses (offerEndpoints below).
  */
 
 export { OFFER_REQUEST_LIMITS };
@@ -105,7 +104,6 @@ export const OfferRequestListQuerySchema = z.object({
   pageSize: pageSizeField,
   status: codesFilterField(OFFER_REQUEST_STATUSES),
 });
-export type OfferRequestListQuery = z.input<typeof OfferRequestListQuerySchema>;
 
 /**
  * GET api/staff/offer-requests?page&pageSize&status&sentFrom&sentTo — the sales inbox, newest first. The days are
@@ -117,12 +115,9 @@ export const StaffOfferRequestListQuerySchema = OfferRequestListQuerySchema.exte
   /** YYYY-MM-DD: sent on or before this day. */
   sentTo: calendarDateSchema.optional(),
 }).refine((q) => !q.sentFrom || !q.sentTo || q.sentFrom <= q.sentTo, { path: ['sentTo'] });
-export type StaffOfferRequestListQuery = z.input<typeof StaffOfferRequestListQuerySchema>;
 
 export const OfferRequestPageSchema = pagedSchema(OfferRequestListItemSchema);
 export type OfferRequestPage = z.infer<typeof OfferRequestPageSchema>;
-
-export const OfferRequestIdParamsSchema = z.object({ id: IdParam });
 
 /** GET api/offer-requests/{id}/attachments/{fileId} and api/staff/offer-requests/{id}/attachments/{fileId}. */
 export const OfferRequestAttachmentParamsSchema = z.object({ id: IdParam, fileId: z.uuid() });
@@ -149,7 +144,6 @@ export type StaffOfferRequestDetails = z.infer<typeof StaffOfferRequestDetailsSc
 export const OfferRequestStatusChangeSchema = z.object({ status: z.enum(OFFER_REQUEST_STATUSES) });
 export type OfferRequestStatusChange = z.infer<typeof OfferRequestStatusChangeSchema>;
 
-const tag = 'offer requests';
 /** Sending the cart: a customer with the catalogue authority (SPEC §1: the signed-in catalogue needs it). */
 const cartSender = { authority: AUTHORITIES.viewCatalog };
 const offerStaff = { roles: OFFER_STAFF_ROLES };
@@ -158,11 +152,10 @@ const sent = {
   200: OfferRequestDetailsSchema.describe('A retry (same clientId) of a send already filed'),
 };
 
-export const offerEndpoints = {
-  send: endpoint({
+export const offerEndpoints = endpoints('offer requests', {
+  send: {
     method: 'POST',
     path: '/api/parts/email',
-    tag,
     summary:
       'Send the whole cart as an offer request to parts sales (with a copy to the customer); idempotent by clientId',
     description: "SPEC §7's client sends the cart list alone: an array of cart items is taken as `items`.",
@@ -170,11 +163,10 @@ export const offerEndpoints = {
     body: SendOfferRequestSchema,
     responses: sent,
     errors: [429],
-  }),
-  sendWithFiles: endpoint({
+  },
+  sendWithFiles: {
     method: 'POST',
     path: '/api/offer-requests/new-request',
-    tag,
     summary:
       'The same send as api/parts/email with files: multipart, the cart as JSON in "payload", files under "files"',
     access: cartSender,
@@ -186,72 +178,65 @@ export const offerEndpoints = {
     },
     responses: sent,
     errors: UPLOAD_ERROR_STATUSES,
-  }),
-  attachment: endpoint({
+  },
+  attachment: {
     method: 'GET',
     path: '/api/offer-requests/:id/attachments/:fileId',
-    tag,
     summary: 'Download a file of one of the customer’s own offer requests (always as a file)',
     access: 'signed-in',
     params: OfferRequestAttachmentParamsSchema,
     responses: { 200: 'file', 304: null },
-  }),
-  staffAttachment: endpoint({
+  },
+  staffAttachment: {
     method: 'GET',
     path: '/api/staff/offer-requests/:id/attachments/:fileId',
-    tag,
     summary: 'Download a file of any offer request (sales, admin)',
     access: offerStaff,
     params: OfferRequestAttachmentParamsSchema,
     responses: { 200: 'file', 304: null },
-  }),
-  list: endpoint({
+  },
+  list: {
     method: 'GET',
     path: '/api/offer-requests/user-owned',
-    tag,
     summary: "The signed-in customer's offer requests, newest first, paged",
     access: 'signed-in',
     query: OfferRequestListQuerySchema,
     responses: { 200: OfferRequestPageSchema },
-  }),
-  get: endpoint({
+  },
+  get: {
     method: 'GET',
     path: '/api/offer-requests/:id',
-    tag,
     summary: 'One of the customer’s own offer requests with its items and status history',
     description: "Another customer's offer request is a 404.",
     access: 'signed-in',
-    params: OfferRequestIdParamsSchema,
+    params: IdParams,
     responses: { 200: OfferRequestDetailsSchema },
-  }),
-  staffList: endpoint({
+  },
+  staffList: {
     method: 'GET',
     path: '/api/staff/offer-requests',
-    tag,
     summary:
       'The parts sales inbox: every offer request, newest first, paged, filtered by status and days sent',
     access: offerStaff,
     query: StaffOfferRequestListQuerySchema,
     responses: { 200: StaffOfferRequestPageSchema },
-  }),
-  staffGet: endpoint({
+  },
+  staffGet: {
     method: 'GET',
     path: '/api/staff/offer-requests/:id',
-    tag,
     summary: 'Any offer request with its customer, items and status history (sales, admin)',
     access: offerStaff,
-    params: OfferRequestIdParamsSchema,
+    params: IdParams,
     responses: { 200: StaffOfferRequestDetailsSchema },
-  }),
-  changeStatus: endpoint({
+  },
+  changeStatus: {
     method: 'POST',
     path: '/api/staff/offer-requests/:id/status',
-    tag,
     summary: 'Move an offer request along sent → in_progress → quoted → closed (or to closed early)',
     access: offerStaff,
-    params: OfferRequestIdParamsSchema,
+    params: IdParams,
     body: OfferRequestStatusChangeSchema,
     responses: { 200: StaffOfferRequestDetailsSchema },
     errors: [409],
-  }),
-};
+  },
+});

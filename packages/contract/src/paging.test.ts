@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ChatCommentsQuerySchema } from './chat.ts';
 import { IdSchema } from './paging.ts';
-import { SettingIdParamsSchema } from './user.ts';
+import { IdParams } from './endpoint.ts';
 
 describe('ids', () => {
   it('are decimal numbers from 1 without leading zeros, of at most 15 digits', () => {
@@ -13,7 +13,7 @@ describe('ids', () => {
   it('follow the one rule in the chat and the settings as in every other path and query', () => {
     expect(ChatCommentsQuerySchema.safeParse({ serviceRequestId: '0' }).success).toBe(false);
     expect(ChatCommentsQuerySchema.safeParse({ serviceRequestId: '7', before: '12' }).success).toBe(true);
-    expect(SettingIdParamsSchema.safeParse({ id: '0' }).success).toBe(false);
-    expect(SettingIdParamsSchema.safeParse({ id: '15' }).success).toBe(true);
+    expect(IdParams.safeParse({ id: '0' }).success).toBe(false);
+    expect(IdParams.safeParse({ id: '15' }).success).toBe(true);
   });
 });

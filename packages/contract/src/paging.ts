@@ -7,7 +7,6 @@ import { LIMITS } from './limits.ts';
  */
 
 export const SORT_ORDERS = ['asc', 'desc'] as const;
-export type SortOrder = (typeof SORT_ORDERS)[number];
 
 /** Typed input (not zod's `unknown` for coerce), so a client can build the query from the schema's input type. */
 export const pageField = z.coerce.number<number | string>().int().min(1).max(100_000).default(1);
@@ -38,7 +37,6 @@ export const textFilterField = z
  */
 export const ID_PATTERN = /^[1-9]\d{0,14}$/;
 export const IdSchema = z.string().regex(ID_PATTERN);
-export const IdParamsSchema = z.object({ id: IdSchema });
 
 /**
  * A filter on several codes: `?status=N,C` or `?status=N&status=C` (a query string gives one value as a

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endpoint, IdParam } from './endpoint.ts';
+import { endpoints, IdParam, IdParams } from './endpoint.ts';
 import { FileMetadataSchema, UPLOAD_ERROR_STATUSES, UPLOAD_FILE_FIELD, UploadLimitsSchema } from './files.ts';
 import {
   codesFilterField,
@@ -14,10 +14,8 @@ import { SERVICE_REQUEST_STATUSES, type ServiceRequestStatus } from './statuses.
 import { TranslatedTextSchema } from './translations.ts';
 
 /*
- * Service requests (SPEC §3, §4, §7): GET api/service-requests/user-owned (paged), GET api/service-requests/{id},
- * GET api/service-requests/elements, POST api/service-requests/new-request (multipart),
- * POST api/service-requests/{id}/appendices (multipart), GET api/service-requests/{id}/attachments/{fileId},
- * POST api/service-requests/{id}/withdrawal. A customer reads and adds to their own requests; service staff
+ * Service requests (SPEC §3, §4, §7), serviceRequestEndpoints below. A customer reads and adds to their own
+ * requests, files new ones with files and withdraws them while new; service staff
  * (service, admin) read and add to any. Another customer's request, machine or file is a 404.
  * Once created, the description and the attachments never change (SPEC §4): no call edits or removes them.
  */
@@ -81,7 +79,6 @@ export type ServiceRequestListQuery = z.input<typeof ServiceRequestListQuerySche
 export const ServiceRequestPageSchema = pagedSchema(ServiceRequestListItemSchema);
 export type ServiceRequestPage = z.infer<typeof ServiceRequestPageSchema>;
 
-export const ServiceRequestIdParamsSchema = z.object({ id: IdParam });
 export const AttachmentParamsSchema = z.object({ id: IdParam, fileId: z.uuid() });
 
 /** A choice of the new-request form with its label in every language (the web shows the current one). */
@@ -177,7 +174,6 @@ export const NewServiceRequestFieldsSchema = z.object({
    */
   clientId: z.uuid().optional(),
 });
-export type NewServiceRequestFieldsInput = z.input<typeof NewServiceRequestFieldsSchema>;
 export type NewServiceRequestFields = z.output<typeof NewServiceRequestFieldsSchema>;
 
 /** POST api/service-requests/{id}/appendices answers the request's attachments after the upload. */
@@ -196,32 +192,26 @@ export const ServiceRequestWithdrawnSchema = z.object({
   status: z.enum(SERVICE_REQUEST_STATUSES),
   statusChangedAt: z.iso.datetime(),
 });
-export type ServiceRequestWithdrawn = z.infer<typeof ServiceRequestWithdrawnSchema>;
 
-const tag = 'service requests';
-
-export const serviceRequestEndpoints = {
-  list: endpoint({
+export const serviceRequestEndpoints = endpoints('service requests', {
+  list: {
     method: 'GET',
     path: '/api/service-requests/user-owned',
-    tag,
     summary: "The signed-in customer's service requests, filtered, sorted and paged, with unread counts",
     access: 'signed-in',
     query: ServiceRequestListQuerySchema,
     responses: { 200: ServiceRequestPageSchema },
-  }),
-  elements: endpoint({
+  },
+  elements: {
     method: 'GET',
     path: '/api/service-requests/elements',
-    tag,
     summary: 'Choices of the new-request form (transport types, delivery places) and the upload limits',
     access: 'signed-in',
     responses: { 200: ServiceRequestElementsSchema },
-  }),
-  create: endpoint({
+  },
+  create: {
     method: 'POST',
     path: '/api/service-requests/new-request',
-    tag,
     summary:
       'File a service request: multipart with the fields of NewServiceRequestFieldsSchema and files under "files"',
     access: 'signed-in',
@@ -238,49 +228,45 @@ export const serviceRequestEndpoints = {
     },
     /** 404: the machine is not the caller's. */
     errors: [404, ...UPLOAD_ERROR_STATUSES],
-  }),
-  get: endpoint({
+  },
+  get: {
     method: 'GET',
     path: '/api/service-requests/:id',
-    tag,
     summary: 'One service request with its history and attachments',
     access: 'signed-in',
-    params: ServiceRequestIdParamsSchema,
+    params: IdParams,
     responses: { 200: ServiceRequestDetailsSchema },
-  }),
-  addAppendices: endpoint({
+  },
+  addAppendices: {
     method: 'POST',
     path: '/api/service-requests/:id/appendices',
-    tag,
     summary: 'Add files to a request (multipart, files under "files"); existing attachments stay as they are',
     access: 'signed-in',
-    params: ServiceRequestIdParamsSchema,
+    params: IdParams,
     multipart: {
       fields: z.object({}),
       files: { name: UPLOAD_FILE_FIELD, description: 'The files to add, up to the upload limits (elements)' },
     },
     responses: { 201: AppendicesResponseSchema },
     errors: UPLOAD_ERROR_STATUSES,
-  }),
-  attachment: endpoint({
+  },
+  attachment: {
     method: 'GET',
     path: '/api/service-requests/:id/attachments/:fileId',
-    tag,
     summary: 'Download an attachment (always as a file, never shown inline)',
     access: 'signed-in',
     params: AttachmentParamsSchema,
     responses: { 200: 'file', 304: null },
-  }),
-  withdraw: endpoint({
+  },
+  withdraw: {
     method: 'POST',
     path: '/api/service-requests/:id/withdrawal',
-    tag,
     summary: 'Withdraw my service request while it is still new (N → X)',
     description:
       "The customer's one status change; it takes the staff status changes' path (history, event, e-mail).",
     access: { roles: ['customer'] },
-    params: ServiceRequestIdParamsSchema,
+    params: IdParams,
     responses: { 200: ServiceRequestWithdrawnSchema },
     errors: [409],
-  }),
-};
+  },
+});

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endpoint, IdParam } from './endpoint.ts';
+import { endpoints, IdParams } from './endpoint.ts';
 
 /** The kinds of device a browser's user agent names (bowser's platform types); null when it names none. */
 export const DEVICE_TYPES = ['desktop', 'mobile', 'tablet', 'tv', 'bot'] as const;
@@ -23,39 +23,32 @@ export type Session = z.infer<typeof SessionSchema>;
 /** GET api/user/sessions: the valid sessions, the current first, then the most recently used. */
 export const SessionListSchema = z.array(SessionSchema);
 
-/** DELETE api/user/sessions/{id}. */
-export const SessionIdParamsSchema = z.object({ id: IdParam });
-
 /** POST api/user/sessions/end-others and DELETE api/user/sessions/{id}: how many sessions ended. */
 export const SessionsEndedSchema = z.object({ ended: z.number().int().nonnegative() });
-export type SessionsEnded = z.infer<typeof SessionsEndedSchema>;
 
 /** Everyone's own sessions (ASVS 7.5.2): see where the account is signed in, end any other or all others. */
-export const sessionEndpoints = {
-  list: endpoint({
+export const sessionEndpoints = endpoints('user', {
+  list: {
     method: 'GET',
     path: '/api/user/sessions',
-    tag: 'user',
     summary: "The signed-in user's active sessions (device, address, sign-in and last use)",
     access: 'signed-in',
     responses: { 200: SessionListSchema },
-  }),
-  end: endpoint({
+  },
+  end: {
     method: 'DELETE',
     path: '/api/user/sessions/:id',
-    tag: 'user',
     summary: 'End one other session of the signed-in user (another user’s session: 404)',
     access: 'signed-in',
-    params: SessionIdParamsSchema,
+    params: IdParams,
     responses: { 200: SessionsEndedSchema },
     errors: [409],
-  }),
-  endOthers: endpoint({
+  },
+  endOthers: {
     method: 'POST',
     path: '/api/user/sessions/end-others',
-    tag: 'user',
     summary: 'End every session of the signed-in user except this one',
     access: 'signed-in',
     responses: { 200: SessionsEndedSchema },
-  }),
-};
+  },
+});

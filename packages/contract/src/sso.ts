@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endpoint } from './endpoint.ts';
+import { endpoints } from './endpoint.ts';
 
 /**
  * Staff single sign-on with OpenID Connect (issue 15). The browser goes to `start`; the provider sends it back to
@@ -32,27 +32,25 @@ export const SsoErrorSchema = z.enum(SSO_ERROR_CODES);
 export const SsoCallbackQuerySchema = z.object({}).catchall(z.string().max(4096));
 
 /** Both steps are browser navigations: they answer with redirects, never JSON (but for a refused rate limit). */
-export const ssoEndpoints = {
-  start: endpoint({
+export const ssoEndpoints = endpoints('auth', {
+  start: {
     method: 'GET',
     path: '/auth/sso/start',
-    tag: 'auth',
     summary: 'Start staff single sign-on at the identity provider',
     description: 'Redirects to the identity provider, or back to the portal with ?sso-error=SSO_FAILED.',
     access: 'anyone',
     responses: { 302: 'redirect' },
     errors: [429],
-  }),
+  },
   /** At OIDC_REDIRECT_PATH, whose default this path is: the server registers it where the operator set it. */
-  callback: endpoint({
+  callback: {
     method: 'GET',
     path: '/auth/sso/callback',
-    tag: 'auth',
     summary: "The identity provider's answer: signs the staff member in",
     description: 'Redirects back to the portal: ?sso=signed-in, or ?sso-error=<code> when it refuses.',
     access: 'anyone',
     query: SsoCallbackQuerySchema,
     responses: { 302: 'redirect' },
     errors: [429],
-  }),
-};
+  },
+});

@@ -1,22 +1,14 @@
 import { z } from 'zod';
-import { endpoint, IdParam } from './endpoint.ts';
+import { endpoints, IdParams } from './endpoint.ts';
 import { emailField, nameField, passwordField } from './auth.ts';
 import { LANGUAGES } from './locales.ts';
 import { codesFilterField, pageField, pageSizeField, pagedSchema, textFilterField } from './paging.ts';
 import { STAFF_ROLES } from './roles.ts';
 
 /*
- * Staff accounts (issue 15), admin only:
- *   GET  api/admin/staff-accounts                        list (StaffAccountQuerySchema → StaffAccountPageSchema)
- *   POST api/admin/staff-accounts                        create, e-mails a set-password link (→ StaffAccountSchema)
- *   PUT  api/admin/staff-accounts/{id}/role              change the role (StaffAccountRoleChangeSchema)
- *   POST api/admin/staff-accounts/{id}/disable           disable: no sign-in, every session ends
- *   POST api/admin/staff-accounts/{id}/enable            enable again
- *   POST api/admin/staff-accounts/{id}/sign-out          end every session of the person
- *   POST api/admin/staff-accounts/{id}/set-password-link e-mail a new set-password link (voids the earlier one)
- * and, public, the page the link opens:
- *   POST auth/set-password/check                         whether the link still works (204 or INVALID_TOKEN)
- *   POST auth/set-password                               set the password with the link (204)
+ * Staff accounts (issue 15), admin only (staffAccountEndpoints below): list, create (e-mails a set-password
+ * link), change the role, disable (no sign-in, every session ends) and enable, end every session, e-mail a new
+ * set-password link (voids the earlier one); and, public, the page the link opens checks it and sets the password.
  * The last active admin cannot be disabled or demoted: LAST_ADMIN (409).
  */
 
@@ -40,7 +32,6 @@ export const StaffAccountQuerySchema = z.object({
   role: codesFilterField(STAFF_ROLES),
   status: codesFilterField(STAFF_ACCOUNT_STATUSES),
 });
-export type StaffAccountQuery = z.input<typeof StaffAccountQuerySchema>;
 
 export const StaffAccountSchema = z.object({
   id: z.string(),
@@ -70,10 +61,7 @@ export const StaffAccountCreateSchema = z.object({
 });
 export type StaffAccountCreate = z.infer<typeof StaffAccountCreateSchema>;
 
-export const StaffAccountParamsSchema = z.object({ id: IdParam });
-
 export const StaffAccountRoleChangeSchema = z.object({ role: z.enum(STAFF_ROLES) });
-export type StaffAccountRoleChange = z.infer<typeof StaffAccountRoleChangeSchema>;
 
 /** POST auth/set-password: the token of the e-mailed link and the first password. */
 export const SetPasswordRequestSchema = z.object({
@@ -83,108 +71,96 @@ export const SetPasswordRequestSchema = z.object({
 export type SetPasswordRequest = z.infer<typeof SetPasswordRequestSchema>;
 
 export const SetPasswordCheckSchema = SetPasswordRequestSchema.pick({ token: true });
-export type SetPasswordCheck = z.infer<typeof SetPasswordCheckSchema>;
 
 const adminOnly = { roles: ['admin'] } as const;
-const tag = 'staff-accounts';
 
 /** Admins only; the set-password page the e-mailed link opens is public. */
-export const staffAccountEndpoints = {
-  list: endpoint({
+export const staffAccountEndpoints = endpoints('staff-accounts', {
+  list: {
     method: 'GET',
     path: '/api/admin/staff-accounts',
-    tag,
     summary: 'Staff accounts (service, sales, admin), filtered by name or e-mail, role and status, paged',
     access: adminOnly,
     query: StaffAccountQuerySchema,
     responses: { 200: StaffAccountPageSchema },
-  }),
-  get: endpoint({
+  },
+  get: {
     method: 'GET',
     path: '/api/admin/staff-accounts/:id',
-    tag,
     summary: 'One staff account',
     access: adminOnly,
-    params: StaffAccountParamsSchema,
+    params: IdParams,
     responses: { 200: StaffAccountSchema },
-  }),
-  create: endpoint({
+  },
+  create: {
     method: 'POST',
     path: '/api/admin/staff-accounts',
-    tag,
     summary: 'Create a staff account; the person gets an e-mail with a set-password link (24 h)',
     access: adminOnly,
     body: StaffAccountCreateSchema,
     responses: { 201: StaffAccountSchema },
-  }),
-  changeRole: endpoint({
+  },
+  changeRole: {
     method: 'PUT',
     path: '/api/admin/staff-accounts/:id/role',
-    tag,
     summary: 'Change the role; the last active admin cannot be demoted (LAST_ADMIN)',
     access: adminOnly,
-    params: StaffAccountParamsSchema,
+    params: IdParams,
     body: StaffAccountRoleChangeSchema,
     responses: { 200: StaffAccountSchema },
     errors: [409],
-  }),
-  disable: endpoint({
+  },
+  disable: {
     method: 'POST',
     path: '/api/admin/staff-accounts/:id/disable',
-    tag,
     summary: 'Disable: no sign-in, every session ends; not the last active admin (LAST_ADMIN)',
     access: adminOnly,
-    params: StaffAccountParamsSchema,
+    params: IdParams,
     responses: { 200: StaffAccountSchema },
     errors: [409],
-  }),
-  enable: endpoint({
+  },
+  enable: {
     method: 'POST',
     path: '/api/admin/staff-accounts/:id/enable',
-    tag,
     summary: 'Enable a disabled account',
     access: adminOnly,
-    params: StaffAccountParamsSchema,
+    params: IdParams,
     responses: { 200: StaffAccountSchema },
-  }),
-  signOut: endpoint({
+  },
+  signOut: {
     method: 'POST',
     path: '/api/admin/staff-accounts/:id/sign-out',
-    tag,
     summary: 'End every session of the person',
     access: adminOnly,
-    params: StaffAccountParamsSchema,
+    params: IdParams,
     responses: { 200: StaffAccountSchema },
-  }),
-  sendSetPasswordLink: endpoint({
+  },
+  sendSetPasswordLink: {
     method: 'POST',
     path: '/api/admin/staff-accounts/:id/set-password-link',
-    tag,
     summary: 'E-mail a new set-password link (24 h); the earlier links stop working',
     description: 'A disabled account gets none (CONFLICT): enable it first.',
     access: adminOnly,
-    params: StaffAccountParamsSchema,
+    params: IdParams,
     responses: { 200: StaffAccountSchema },
     errors: [409],
-  }),
-  checkSetPasswordLink: endpoint({
+  },
+  checkSetPasswordLink: {
     method: 'POST',
     path: '/auth/set-password/check',
-    tag,
     summary: 'Whether a set-password link still works, without using it (the page asks when it opens)',
     access: 'anyone',
     body: SetPasswordCheckSchema,
     responses: { 204: null },
     errors: [429],
-  }),
-  setPassword: endpoint({
+  },
+  setPassword: {
     method: 'POST',
     path: '/auth/set-password',
-    tag,
     summary: 'Set the first password of a staff account with the e-mailed link',
     access: 'anyone',
     body: SetPasswordRequestSchema,
     responses: { 204: null },
     errors: [429],
-  }),
-};
+  },
+});

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endpoint, IdParam } from './endpoint.ts';
+import { endpoints, IdParams } from './endpoint.ts';
 import { LANGUAGES } from './locales.ts';
 import { GUARANTEE_STATES } from './machines.ts';
 import {
@@ -17,14 +17,9 @@ import { MACHINE_STATUSES, SERVICE_REQUEST_STATUSES } from './statuses.ts';
 import { AddressSchema } from './user.ts';
 
 /*
- * The service department's side (roles service and admin; others get FORBIDDEN):
- *   GET   api/staff/service-requests                the queue (StaffQueueQuerySchema → StaffQueuePageSchema)
- *   GET   api/staff/service-requests/{id}           a request with customer and machine (StaffServiceRequestSchema)
- *   POST  api/staff/service-requests/{id}/status    a status change (StaffStatusChangeSchema → StaffServiceRequestSchema)
- *   PATCH api/staff/service-requests/{id}           dates, opinion, parts (StaffServiceRequestUpdateSchema → same)
- * and the customer's own withdrawal (N → X):
- *   POST  api/service-requests/{id}/withdrawal      (service-requests.ts: no body → ServiceRequestWithdrawnSchema)
- * Replies and files go through the ordinary chat endpoints (api/chat/*), which staff may use on every request.
+ * The service department's side (roles service and admin; others get FORBIDDEN): the queue, a request with its
+ * customer and machine, a status change, the service fields (staffEndpoints below); the customer's own withdrawal
+ * (N → X) is in service-requests.ts. Replies and files go through the ordinary chat endpoints (api/chat/*), which staff may use on every request.
  * A status change refused by SERVICE_REQUEST_TRANSITIONS is INVALID_STATUS_TRANSITION (409); a change from a status
  * that is no longer the current one (someone else changed it first) is STATUS_CHANGED_MEANWHILE (409).
  */
@@ -203,52 +198,46 @@ export const StaffServiceRequestUpdateSchema = z.strictObject({
 });
 export type StaffServiceRequestUpdate = z.input<typeof StaffServiceRequestUpdateSchema>;
 
-export const StaffServiceRequestParamsSchema = z.object({ id: IdParam });
-
 /*
  * Only roles service and admin (docs/decisions/022): anyone else signed in is FORBIDDEN (these are not another
  * customer's rows but a screen they may not use).
  */
 const staffOnly = { roles: SERVICE_STAFF_ROLES };
 
-export const staffEndpoints = {
-  queue: endpoint({
+export const staffEndpoints = endpoints('staff', {
+  queue: {
     method: 'GET',
     path: '/api/staff/service-requests',
-    tag: 'staff',
     summary: 'The queue of all service requests, filtered, sorted and paged, with my unread counts',
     access: staffOnly,
     query: StaffQueueQuerySchema,
     responses: { 200: StaffQueuePageSchema },
-  }),
-  get: endpoint({
+  },
+  get: {
     method: 'GET',
     path: '/api/staff/service-requests/:id',
-    tag: 'staff',
     summary: 'A service request with the customer, the machine and the staff notes',
     access: staffOnly,
-    params: StaffServiceRequestParamsSchema,
+    params: IdParams,
     responses: { 200: StaffServiceRequestSchema },
-  }),
-  changeStatus: endpoint({
+  },
+  changeStatus: {
     method: 'POST',
     path: '/api/staff/service-requests/:id/status',
-    tag: 'staff',
     summary: 'Change the status along the allowed transitions; the customer is notified',
     access: staffOnly,
-    params: StaffServiceRequestParamsSchema,
+    params: IdParams,
     body: StaffStatusChangeSchema,
     responses: { 200: StaffServiceRequestSchema },
     errors: [409],
-  }),
-  update: endpoint({
+  },
+  update: {
     method: 'PATCH',
     path: '/api/staff/service-requests/:id',
-    tag: 'staff',
     summary: 'Set the estimated and completion dates, the service opinion and the additional parts',
     access: staffOnly,
-    params: StaffServiceRequestParamsSchema,
+    params: IdParams,
     body: StaffServiceRequestUpdateSchema,
     responses: { 200: StaffServiceRequestSchema },
-  }),
-};
+  },
+});

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { nameField, passwordField, peselOrNipField } from './account-fields.ts';
-import { endpoint, IdParam } from './endpoint.ts';
+import { endpoints, IdParams } from './endpoint.ts';
 import { LIMITS } from './limits.ts';
 import { LANGUAGES } from './locales.ts';
 import { normalizePostalCode, postalCodeRefinement } from './postal-codes.ts';
@@ -214,13 +214,9 @@ export const UserSettingCreateSchema = z.object({
   key: z.enum(SETTING_KEYS),
   value: JsonValueSchema,
 });
-export type UserSettingCreate = z.input<typeof UserSettingCreateSchema>;
 
 /** PUT api/user/settings/{id}: a new value for the setting's key (other fields of the body are ignored). */
 export const UserSettingUpdateSchema = z.object({ value: JsonValueSchema });
-export type UserSettingUpdate = z.infer<typeof UserSettingUpdateSchema>;
-
-export const SettingIdParamsSchema = z.object({ id: IdParam });
 
 /** GET api/user/settings?broadValue=… */
 export const SettingsQuerySchema = z.object({ broadValue: BroadValueSchema });
@@ -236,78 +232,70 @@ export const TableSettingsResetResponseSchema = z.object({ removed: z.number().i
  * SPEC §7 api/user calls about the account itself, and its settings (SPEC §3): every one needs a signed-in user.
  * Each setting belongs to one user; another user's id answers 404 like a missing one.
  */
-export const userEndpoints = {
-  extendedDetails: endpoint({
+export const userEndpoints = endpoints('user', {
+  extendedDetails: {
     method: 'GET',
     path: '/api/user/extended-details',
-    tag: 'user',
     summary: 'The signed-in user with contact details',
     access: 'signed-in',
     responses: { 200: ExtendedUserSchema },
-  }),
-  authorities: endpoint({
+  },
+  authorities: {
     method: 'GET',
     path: '/api/user/authorities',
-    tag: 'user',
     summary: 'Authority strings of the signed-in user (SPEC §6)',
     access: 'signed-in',
     responses: { 200: AuthoritiesSchema },
-  }),
-  getDetails: endpoint({
+  },
+  getDetails: {
     method: 'GET',
     path: '/api/user/details',
-    tag: 'user',
     summary: 'Names, phone, PESEL/NIP and language',
     access: 'signed-in',
     responses: { 200: UserDetailsSchema },
-  }),
-  updateDetails: endpoint({
+  },
+  updateDetails: {
     method: 'PUT',
     path: '/api/user/details',
-    tag: 'user',
     summary: 'Change names, phone, PESEL/NIP and language',
     access: 'signed-in',
     body: UserDetailsUpdateSchema,
     responses: { 200: UserDetailsSchema },
-  }),
-  getAddress: endpoint({
+  },
+  getAddress: {
     method: 'GET',
     path: '/api/user/address',
-    tag: 'user',
     summary: 'The postal address (empty before the first save)',
     access: 'signed-in',
     responses: { 200: AddressSchema },
-  }),
-  updateAddress: endpoint({
+  },
+  updateAddress: {
     method: 'PUT',
     path: '/api/user/address',
-    tag: 'user',
     summary: 'Create or replace the postal address',
     access: 'signed-in',
     body: AddressUpdateSchema,
     responses: { 200: AddressSchema },
-  }),
-  changePassword: endpoint({
+  },
+  changePassword: {
     method: 'PUT',
     path: '/api/user/password',
-    tag: 'user',
     summary: 'Change the password; every other session ends',
     access: 'signed-in',
     body: ChangePasswordRequestSchema,
     responses: { 204: null },
     errors: [429],
-  }),
-  deactivate: endpoint({
+  },
+  deactivate: {
     method: 'POST',
     path: '/api/user/deactivation',
-    tag: 'user',
     summary: 'Deactivate the account (confirmed with the password); every session ends, the data is kept',
     access: 'signed-in',
     body: DeactivationRequestSchema,
     responses: { 204: null },
     errors: [429],
-  }),
-  listSettings: endpoint({
+  },
+  listSettings: {
     method: 'GET',
     path: '/api/user/settings',
     tag: 'user settings',
@@ -315,8 +303,8 @@ export const userEndpoints = {
     access: 'signed-in',
     query: SettingsQuerySchema,
     responses: { 200: UserSettingsSchema },
-  }),
-  saveSetting: endpoint({
+  },
+  saveSetting: {
     method: 'POST',
     path: '/api/user/settings',
     tag: 'user settings',
@@ -324,29 +312,29 @@ export const userEndpoints = {
     access: 'signed-in',
     body: UserSettingCreateSchema,
     responses: { 201: UserSettingSchema, 200: UserSettingSchema },
-  }),
-  updateSetting: endpoint({
+  },
+  updateSetting: {
     method: 'PUT',
     path: '/api/user/settings/:id',
     tag: 'user settings',
     summary: 'Change the value of a setting',
     description: "Another user's setting is a 404.",
     access: 'signed-in',
-    params: SettingIdParamsSchema,
+    params: IdParams,
     body: UserSettingUpdateSchema,
     responses: { 200: UserSettingSchema },
-  }),
-  removeSetting: endpoint({
+  },
+  removeSetting: {
     method: 'DELETE',
     path: '/api/user/settings/:id',
     tag: 'user settings',
     summary: 'Remove a setting',
     description: "Another user's setting is a 404.",
     access: 'signed-in',
-    params: SettingIdParamsSchema,
+    params: IdParams,
     responses: { 204: null },
-  }),
-  resetTableSettings: endpoint({
+  },
+  resetTableSettings: {
     method: 'DELETE',
     path: '/api/user/settings',
     tag: 'user settings',
@@ -355,5 +343,5 @@ export const userEndpoints = {
     access: 'signed-in',
     query: TableSettingsResetQuerySchema,
     responses: { 200: TableSettingsResetResponseSchema },
-  }),
-};
+  },
+});
