@@ -176,8 +176,19 @@ export function serializerOf({ schema }: { schema: unknown }): (data: unknown) =
     cycles: 'ref',
     reused: 'inline',
   });
-  return fastJson(nullableTypes(jsonSchema) as Parameters<typeof fastJson>[0]) as (data: unknown) => string;
+  // One compiled writer per distinct schema: every route's error answers share ApiError's, many lists their pages'.
+  const key = JSON.stringify(jsonSchema);
+  let write = writers.get(key);
+  if (!write) {
+    write = fastJson(nullableTypes(jsonSchema) as Parameters<typeof fastJson>[0]) as (
+      data: unknown,
+    ) => string;
+    writers.set(key, write);
+  }
+  return write;
 }
+
+const writers = new Map<string, (data: unknown) => string>();
 
 type JsonSchema = { [key: string]: unknown };
 
