@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { endpoints, IdParams } from './endpoint.ts';
+import { endpoints, IdParam, IdParams } from './endpoint.ts';
 import { AUTHORITIES, LIMITS } from './limits.ts';
-import { IdSchema, pagedSchema, pageField, pageSizeField } from './paging.ts';
+import { pagedSchema, pageField, pageSizeField } from './paging.ts';
 import { TranslatedTextSchema } from './translations.ts';
 
 /*
@@ -35,7 +35,7 @@ export const CatalogFolderSchema = z.object({
 });
 export type CatalogFolder = z.infer<typeof CatalogFolderSchema>;
 
-export const CatalogFolderQuerySchema = z.object({ parentId: IdSchema.optional() });
+export const CatalogFolderQuerySchema = z.object({ parentId: IdParam.optional() });
 export const CatalogFolderListSchema = z.array(CatalogFolderSchema);
 
 /** A card in a folder's list. */
@@ -46,7 +46,7 @@ export const CatalogCardSummarySchema = z.object({
 });
 export type CatalogCardSummary = z.infer<typeof CatalogCardSummarySchema>;
 
-export const CatalogCardQuerySchema = z.object({ folderId: IdSchema });
+export const CatalogCardQuerySchema = z.object({ folderId: IdParam });
 export const CatalogCardListSchema = z.array(CatalogCardSummarySchema);
 
 /** A clickable circle around a position number on the drawing, in the drawing's own units. */
@@ -110,7 +110,7 @@ export const BreadcrumbListSchema = z.array(BreadcrumbSchema);
 
 /** GET api/parts/breadcrumbs: exactly one of folderId and cardId. */
 export const BreadcrumbQuerySchema = z
-  .object({ folderId: IdSchema.optional(), cardId: IdSchema.optional() })
+  .object({ folderId: IdParam.optional(), cardId: IdParam.optional() })
   .refine((q) => (q.folderId === undefined) !== (q.cardId === undefined), {
     message: 'exactly one of folderId and cardId',
   });
@@ -122,7 +122,7 @@ export const PartPathSchema = z.object({
   trail: BreadcrumbListSchema,
 });
 export type PartPath = z.infer<typeof PartPathSchema>;
-export const PartPathQuerySchema = z.object({ partId: IdSchema });
+export const PartPathQuerySchema = z.object({ partId: IdParam });
 export const PartPathListSchema = z.array(PartPathSchema);
 
 /** The search text: trimmed; shorter than PART_SEARCH_MIN_LENGTH answers empty. */

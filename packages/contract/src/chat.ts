@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { endpoints } from './endpoint.ts';
+import { endpoints, IdParam } from './endpoint.ts';
 import { UPLOAD_ERROR_STATUSES, UPLOAD_FILE_FIELD } from './files.ts';
-import { IdSchema } from './paging.ts';
 
 /**
  * The chat of a service request (SPEC §7 api/chat/*). A customer reads and writes only in their own requests
@@ -67,9 +66,9 @@ const limitField = z.coerce
  */
 export const ChatCommentsQuerySchema = z
   .object({
-    serviceRequestId: IdSchema,
-    before: IdSchema.optional(),
-    after: IdSchema.optional(),
+    serviceRequestId: IdParam,
+    before: IdParam.optional(),
+    after: IdParam.optional(),
     limit: limitField,
   })
   .refine((query) => query.before === undefined || query.after === undefined, { path: ['after'] });
@@ -91,7 +90,7 @@ export type ChatCommentsPage = z.infer<typeof ChatCommentsPageSchema>;
  * The same clientId with a different request or text is CONFLICT.
  */
 export const ChatCommentCreateSchema = z.object({
-  serviceRequestId: IdSchema,
+  serviceRequestId: IdParam,
   body: z.string().trim().min(1, 'form.required').max(CHAT_LIMITS.bodyMaxLength, 'form.max-length'),
   clientId: z.uuid(),
 });
@@ -115,10 +114,10 @@ export type ChatUnread = z.infer<typeof ChatUnreadSchema>;
  * and never past the request's newest message; answers the reader's new unread summary.
  */
 export const ChatReadSchema = z.object({
-  serviceRequestId: IdSchema,
-  lastReadMessageId: IdSchema,
+  serviceRequestId: IdParam,
+  lastReadMessageId: IdParam,
 });
-export type ChatRead = z.infer<typeof ChatReadSchema>;
+export type ChatRead = z.input<typeof ChatReadSchema>;
 
 /**
  * POST api/chat/files (multipart/form-data): fields `serviceRequestId` and optionally `clientId` (as for a
@@ -128,14 +127,14 @@ export type ChatRead = z.infer<typeof ChatReadSchema>;
  * for none).
  */
 export const ChatFileUploadFieldsSchema = z.object({
-  serviceRequestId: IdSchema,
+  serviceRequestId: IdParam,
   clientId: z.uuid().optional(),
 });
 
 /** GET api/chat/files?serviceRequestId=&before=&limit=: the chat's files, newest first (keyset by message id). */
 export const ChatFilesQuerySchema = z.object({
-  serviceRequestId: IdSchema,
-  before: IdSchema.optional(),
+  serviceRequestId: IdParam,
+  before: IdParam.optional(),
   limit: limitField,
 });
 

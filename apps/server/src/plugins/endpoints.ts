@@ -128,7 +128,7 @@ export function schemaOf(endpoint: EndpointDefinition): FastifySchema {
 
 const endpointOfRoute = new WeakMap<object, EndpointDefinition>();
 
-/** The endpoint a registered route was made from (the tests compare the router with the table). */
+/** The endpoint a registered route was made from (plugins/openapi.ts documents what only the table knows). */
 export function endpointOf(routeConfig: unknown): EndpointDefinition | undefined {
   return typeof routeConfig === 'object' && routeConfig !== null
     ? endpointOfRoute.get(routeConfig)

@@ -16,12 +16,9 @@ import { countParts, partHints, searchParts } from './part-search.ts';
 
 /** SPEC §7 api/catalog-folders, api/catalog-cards and the read side of api/parts. */
 export const catalogRoutes: FastifyPluginAsync<{ env: Env; db: Db }> = async (app, { env, db }) => {
-  route(app, catalogEndpoints.folders, async (request) => {
-    const { parentId } = request.query;
-    return listFolders(db, parentId === undefined ? undefined : Number(parentId));
-  });
+  route(app, catalogEndpoints.folders, async (request) => listFolders(db, request.query.parentId));
 
-  route(app, catalogEndpoints.cards, async (request) => listCards(db, Number(request.query.folderId)));
+  route(app, catalogEndpoints.cards, async (request) => listCards(db, request.query.folderId));
 
   route(app, catalogEndpoints.card, async (request) => getCard(db, request.params.id, env.BASE_PATH));
 
@@ -38,14 +35,11 @@ export const catalogRoutes: FastifyPluginAsync<{ env: Env; db: Db }> = async (ap
   route(app, catalogEndpoints.search, async (request) => searchParts(db, request.query));
   route(app, catalogEndpoints.count, async (request) => countParts(db, request.query.q));
   route(app, catalogEndpoints.hints, async (request) => partHints(db, request.query.q));
-  route(app, catalogEndpoints.paths, async (request) => partPaths(db, Number(request.query.partId)));
+  route(app, catalogEndpoints.paths, async (request) => partPaths(db, request.query.partId));
 
   route(app, catalogEndpoints.breadcrumbs, async (request) => {
     const { folderId, cardId } = request.query;
-    return breadcrumbs(
-      db,
-      cardId !== undefined ? { cardId: Number(cardId) } : { folderId: Number(folderId) },
-    );
+    return breadcrumbs(db, cardId !== undefined ? { cardId } : { folderId: folderId! });
   });
 
   route(app, catalogEndpoints.part, async (request) => getPart(db, request.params.id));

@@ -31,14 +31,7 @@ export const chatFilesRoutes: FastifyPluginAsync<{ env: Env; db: Db; fileStore: 
     { preHandler: userQuota(app, 'chatMessages') },
   );
 
-  route(app, chatEndpoints.listFiles, async (request) => {
-    const { serviceRequestId, before, limit } = request.query;
-    return listChatFiles(db, actorOf(request), {
-      serviceRequestId: Number(serviceRequestId),
-      before: before === undefined ? undefined : Number(before),
-      limit,
-    });
-  });
+  route(app, chatEndpoints.listFiles, async (request) => listChatFiles(db, actorOf(request), request.query));
 
   route(app, chatEndpoints.file, async (request, reply) =>
     sendFile(reply, fileStore, await getChatFile(db, actorOf(request), request.params.fileId)),

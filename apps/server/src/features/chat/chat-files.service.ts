@@ -51,7 +51,7 @@ export async function postChatFile(
       const [upload] = received.files;
       if (!upload) throw new AppError('FILES_REQUIRED');
       return db.transaction(async (tx) => {
-        const request = await findChatRequest(tx, actor, Number(fields.serviceRequestId));
+        const request = await findChatRequest(tx, actor, fields.serviceRequestId);
         const [file] = await recordFiles(tx, [upload], actor.id);
         const result = await addMessage(tx, actor, request, {
           serviceRequestId: request.id,

@@ -7,22 +7,14 @@ import { actorOf } from '#app/plugins/session.ts';
 import { markRead, unreadSummary } from './chat-unread.service.ts';
 import { listComments, postComment } from './chat.service.ts';
 
-const optionalId = (value: string | undefined) => (value === undefined ? undefined : Number(value));
-
 /**
  * SPEC §7 api/chat/comment(s): a request's chat for its customer and the service staff; another customer's or
  * an unknown request is NOT_FOUND. New messages reach open pages as `chat-message` events (api/events).
  */
 export const chatRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
-  route(app, chatEndpoints.listComments, async (request) => {
-    const { serviceRequestId, before, after, limit } = request.query;
-    return listComments(db, actorOf(request), {
-      serviceRequestId: Number(serviceRequestId),
-      before: optionalId(before),
-      after: optionalId(after),
-      limit,
-    });
-  });
+  route(app, chatEndpoints.listComments, async (request) =>
+    listComments(db, actorOf(request), request.query),
+  );
 
   route(
     app,
@@ -30,7 +22,7 @@ export const chatRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) =>
     async (request, reply) => {
       const { serviceRequestId, body, clientId } = request.body;
       const { message, created } = await postComment(db, actorOf(request), {
-        serviceRequestId: Number(serviceRequestId),
+        serviceRequestId,
         body,
         clientId,
       });
@@ -42,10 +34,5 @@ export const chatRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) =>
 
   route(app, chatEndpoints.unread, async (request) => unreadSummary(db, actorOf(request)));
 
-  route(app, chatEndpoints.markRead, async (request) =>
-    markRead(db, actorOf(request), {
-      serviceRequestId: Number(request.body.serviceRequestId),
-      lastReadMessageId: Number(request.body.lastReadMessageId),
-    }),
-  );
+  route(app, chatEndpoints.markRead, async (request) => markRead(db, actorOf(request), request.body));
 };
