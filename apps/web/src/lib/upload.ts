@@ -1,7 +1,15 @@
+import type { EndpointDefinition, InputOf, ParsedSuccessOf } from '@care/contract/endpoint';
 import { UPLOAD_FILE_TYPES, type UploadLimits } from '@care/contract/files';
 import type { z } from 'zod';
 import { apiUrl } from '#app/config/runtime-config.ts';
-import { ApiRequestError, failedCall, type RequestOptions, unansweredCall } from './api-client.ts';
+import {
+  addressOf,
+  ApiRequestError,
+  failedCall,
+  type RequestOptions,
+  successSchemaOf,
+  unansweredCall,
+} from './api-client.ts';
 import { i18n } from './i18n.ts';
 
 export interface UploadOptions<S extends z.ZodType> extends Pick<
@@ -94,6 +102,19 @@ export function upload<S extends z.ZodType = z.ZodUnknown>(
     watch();
     xhr.send(body);
   });
+}
+
+/** upload() to an endpoint of the table: its address with the parameters filled in, its answer parsed by its schema. */
+export function uploadTo<E extends EndpointDefinition>(
+  endpoint: E,
+  params: InputOf<E>['params'] | undefined,
+  body: FormData,
+  options: Omit<UploadOptions<z.ZodType>, 'schema'> = {},
+): Promise<ParsedSuccessOf<E>> {
+  return upload(addressOf(endpoint, params), body, {
+    ...options,
+    schema: successSchemaOf(endpoint),
+  }) as Promise<ParsedSuccessOf<E>>;
 }
 
 /** Why a file would be refused before it is sent (the server checks again, by the file's bytes). */

@@ -1,14 +1,13 @@
 import { UPLOAD_FILE_FIELD } from '@care/contract/files';
 import {
   OFFER_REQUEST_PAYLOAD_FIELD,
-  OfferRequestDetailsSchema,
   type OfferRequestDetails,
   offerEndpoints,
   type SendOfferRequest,
 } from '@care/contract/offers';
 import { useMutation } from '@tanstack/react-query';
-import { addressOf, callApi } from '#app/lib/api-client.ts';
-import { upload } from '#app/lib/upload.ts';
+import { callApi } from '#app/lib/api-client.ts';
+import { uploadTo } from '#app/lib/upload.ts';
 import { useCartStore } from './cart-store.ts';
 
 /** The cart as POST api/parts/email takes it, with the clientId of this send. */
@@ -36,8 +35,7 @@ export function useSendCart({ onSent }: { onSent?: (sent: OfferRequestDetails) =
       const body = new FormData();
       body.append(OFFER_REQUEST_PAYLOAD_FIELD, JSON.stringify(payload()));
       for (const file of files) body.append(UPLOAD_FILE_FIELD, file, file.name);
-      return upload(addressOf(offerEndpoints.sendWithFiles), body, {
-        schema: OfferRequestDetailsSchema,
+      return uploadTo(offerEndpoints.sendWithFiles, undefined, body, {
         silent: true,
         onProgress: (loaded, total) => onProgress?.(total > 0 ? loaded / total : 0),
       });

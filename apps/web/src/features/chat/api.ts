@@ -4,14 +4,13 @@ import {
   type ChatCommentsQuery,
   chatEndpoints,
   type ChatMessage,
-  ChatMessageSchema,
   type ChatRead,
   type ChatUnread,
 } from '@care/contract/chat';
 import { UPLOAD_FILE_FIELD } from '@care/contract/files';
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { addressOf, callApi } from '#app/lib/api-client.ts';
-import { upload } from '#app/lib/upload.ts';
+import { uploadTo } from '#app/lib/upload.ts';
 
 export const chatKeys = {
   all: ['chat'] as const,
@@ -129,11 +128,7 @@ export function useSendChatFile() {
       body.append('serviceRequestId', serviceRequestId);
       body.append('clientId', clientId);
       body.append(UPLOAD_FILE_FIELD, file, file.name);
-      return upload(addressOf(chatEndpoints.postFile), body, {
-        schema: ChatMessageSchema,
-        silent: true,
-        onProgress,
-      });
+      return uploadTo(chatEndpoints.postFile, undefined, body, { silent: true, onProgress });
     },
     onSuccess: (message) => addToLog(client, message.serviceRequestId, [message]),
   });

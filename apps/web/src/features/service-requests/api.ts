@@ -1,9 +1,7 @@
 import { UPLOAD_FILE_FIELD } from '@care/contract/files';
 import {
-  AppendicesResponseSchema,
   type NewServiceRequestFields,
   type ServiceRequestDetails,
-  ServiceRequestDetailsSchema,
   serviceRequestEndpoints,
   type ServiceRequestListQuerySchema,
 } from '@care/contract/service-requests';
@@ -11,7 +9,7 @@ import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@ta
 import type { z } from 'zod';
 import { addressOf, callApi } from '#app/lib/api-client.ts';
 import { i18n } from '#app/lib/i18n.ts';
-import { upload } from '#app/lib/upload.ts';
+import { uploadTo } from '#app/lib/upload.ts';
 
 /** A list call as the table builds it: every parameter resolved (page, size, sort, order), filters optional. */
 export type ServiceRequestListParams = z.output<typeof ServiceRequestListQuerySchema>;
@@ -74,8 +72,7 @@ export function useCreateServiceRequest() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ fields, files, onProgress }: NewServiceRequestSend) =>
-      upload(addressOf(serviceRequestEndpoints.create), multipart(fields, files), {
-        schema: ServiceRequestDetailsSchema,
+      uploadTo(serviceRequestEndpoints.create, undefined, multipart(fields, files), {
         silent: true,
         onProgress,
       }),
@@ -99,8 +96,7 @@ export function useAddAppendix(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ file, onProgress }: AppendixSend) =>
-      upload(addressOf(serviceRequestEndpoints.addAppendices, { id }), multipart({}, [file]), {
-        schema: AppendicesResponseSchema,
+      uploadTo(serviceRequestEndpoints.addAppendices, { id }, multipart({}, [file]), {
         silent: true,
         onProgress,
       }),
