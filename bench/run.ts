@@ -7,6 +7,8 @@
  *   npm run bench -- explain [--only=catalog]
  *   npm run bench -- mix [--rates=50,100,200] [--duration=30] [--warmup=5] [--ceiling=20] [--customers=200]
  *   npm run bench -- mix --smoke       # the same in about a minute with tiny steps, to check that it works
+ *   npm run bench -- mix --profile [--profile-rate=200] [--instances=1|2] [--pool=N] [--heap-mb=160]
+ *                                      # issue 17: round trips per kind, CPU profiles, the database-only ceiling
  *
  * `mix` (issue 6) is the realistic mix of customers and staff on two instances beside a bare Fastify's
  * ceiling (bench/load/mix.ts); it generates care_bench first when it is not there.
@@ -41,6 +43,11 @@ const { values, positionals } = parseArgs({
     customers: { type: 'string' },
     refine: { type: 'string' },
     smoke: { type: 'boolean', default: false },
+    profile: { type: 'boolean', default: false },
+    'profile-rate': { type: 'string' },
+    instances: { type: 'string' },
+    pool: { type: 'string' },
+    'heap-mb': { type: 'string' },
   },
 });
 
@@ -80,5 +87,10 @@ if (command === 'mix') {
     ceilingSeconds: number(values.ceiling, base.ceilingSeconds),
     customers: number(values.customers, base.customers),
     refine: number(values.refine, base.refine),
+    profile: values.profile,
+    profileRate: number(values['profile-rate'], base.profileRate),
+    ports: base.ports.slice(0, number(values.instances, base.ports.length)),
+    poolMax: values.pool === undefined ? base.poolMax : Number(values.pool),
+    nodeOptions: values['heap-mb'] ? [`--max-old-space-size=${Number(values['heap-mb'])}`] : base.nodeOptions,
   });
 }

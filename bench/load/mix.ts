@@ -10,6 +10,14 @@ import { SMTPServer } from 'smtp-server';
 import { BENCH_PASSWORD, benchDatabase, databaseUrl, repoRoot } from '../support/config.ts';
 import { cpuSeconds, machineBusySeconds } from './cpu-usage.ts';
 import { kindPicker, loadMixData, MIX_KINDS, type MixData, type MixRequest } from './mix-scenario.ts';
+import {
+  databaseCeiling,
+  portalConnections,
+  profileTable,
+  startProfiles,
+  traceKinds,
+  traceTable,
+} from './mix-profile.ts';
 import { type Portal, type Session, signIn, startBenchServer } from '../support/portal.ts';
 import { writeFigures } from '../support/results.ts';
 
@@ -45,6 +53,17 @@ export interface MixOptions {
   smtpPort: number;
   targetP99Ms: number;
   smoke: boolean;
+  /** Issue 17 (bench/load/mix-profile.ts): trace each kind, profile a fixed-rate step, replay the SQL alone. */
+  profile: boolean;
+  profileRate: number;
+  /** Requests per kind traced one at a time at low load. */
+  tracePerKind: number;
+  /** Seconds of the database-only replay. */
+  replaySeconds: number;
+  /** DATABASE_POOL_MAX of each instance; undefined: the portal's own default. */
+  poolMax: number | undefined;
+  /** Node options of each instance (the production start command's, e.g. a heap limit). */
+  nodeOptions: string[];
 }
 
 export const defaultMixOptions: MixOptions = {
@@ -61,6 +80,12 @@ export const defaultMixOptions: MixOptions = {
   smtpPort: 3289,
   targetP99Ms: 100,
   smoke: false,
+  profile: false,
+  profileRate: 200,
+  tracePerKind: 20,
+  replaySeconds: 20,
+  poolMax: undefined,
+  nodeOptions: [],
 };
 
 export const smokeMixOptions: Partial<MixOptions> = {
@@ -115,6 +140,9 @@ interface StepFigures extends Percentiles {
   canaryMax: number;
   /** CPU of both instances and PostgreSQL per request sent in the step (warm-up included), ms. */
   cpuMsPerRequest: number;
+  /** The same split: the instances' share and PostgreSQL's. */
+  nodeCpuMsPerRequest: number;
+  databaseCpuMsPerRequest: number;
   /** The client's own lateness in sending (actual send − scheduled), p99 ms: large means the bench was the limit. */
   sendLagP99: number;
   held: boolean;
@@ -521,6 +549,8 @@ async function measureStep(
     canaryP99: round(percentiles(canary).p99),
     canaryMax: round(percentiles(canary).max),
     cpuMsPerRequest: round(((serverCpu.reduce((a, b) => a + b, 0) + database) * 1000) / Math.max(1, sent), 2),
+    nodeCpuMsPerRequest: round((serverCpu.reduce((a, b) => a + b, 0) * 1000) / Math.max(1, sent), 2),
+    databaseCpuMsPerRequest: round((database * 1000) / Math.max(1, sent), 2),
     ...roundAll(overall),
     held: overall.p99 < options.targetP99Ms && failures === 0,
     kinds: MIX_KINDS.map((kind, k) => ({
@@ -553,7 +583,8 @@ async function measureStep(
       `CPU node ${s.instances.map((i) => i.cpuCores.toFixed(2)).join(' + ')}, pg ${s.databaseCores.toFixed(2)}, ` +
       `bench ${s.benchCores.toFixed(2)} cores, others ${(s.otherShare * 100).toFixed(0)} % | ` +
       `RSS ${s.instances.map((i) => i.rssMaxMb).join(' / ')} MB, heap ${s.instances.map((i) => i.heapUsedMb).join(' / ')} MB | ` +
-      `load ${s.load.join(' ')} | canary p99 ${s.canaryP99} ms | ${s.cpuMsPerRequest} ms CPU/req | send lag p99 ${s.sendLagP99} ms`,
+      `load ${s.load.join(' ')} | canary p99 ${s.canaryP99} ms | ${s.cpuMsPerRequest} ms CPU/req ` +
+      `(node ${s.nodeCpuMsPerRequest}, pg ${s.databaseCpuMsPerRequest}) | send lag p99 ${s.sendLagP99} ms`,
   );
   return step;
 }
@@ -675,7 +706,7 @@ function stepTable(steps: readonly StepFigures[], target: number): string {
       'failures',
       `p99 < ${target} ms`,
       'canary p99 ms',
-      'CPU ms/req',
+      'CPU ms/req (node + pg)',
       'CPU cores node A + B / pg / bench',
       'other work % CPU',
       'RSS MB A / B (max)',
@@ -696,7 +727,7 @@ function stepTable(steps: readonly StepFigures[], target: number): string {
           s.failures,
           s.held ? 'yes' : '**no**',
           s.canaryP99.toFixed(1),
-          s.cpuMsPerRequest.toFixed(2),
+          `${s.cpuMsPerRequest.toFixed(2)} (${s.nodeCpuMsPerRequest.toFixed(2)} + ${s.databaseCpuMsPerRequest.toFixed(2)})`,
           `${s.instances.map((i) => i.cpuCores.toFixed(2)).join(' + ')} / ${s.databaseCores.toFixed(2)} / ${s.benchCores.toFixed(2)}`,
           (s.otherShare * 100).toFixed(0),
           s.instances.map((i) => i.rssMaxMb).join(' / '),
@@ -728,6 +759,75 @@ function kindTable(step: StepFigures): string {
   ].join('\n');
 }
 
+/**
+ * Issue 17: each kind traced at low load, a fixed-rate step with CPU profiles of the instances, and the traced
+ * SQL replayed alone at the connections the portal held (bench/load/mix-profile.ts).
+ */
+async function profileRun(
+  load: Load,
+  monitor: pg.Client,
+  sink: { count: () => number },
+  options: MixOptions,
+) {
+  const random = seeded(7);
+  console.log(
+    `  tracing each kind ${options.tracePerKind} times, one request at a time, on :${load.ports[0]}`,
+  );
+  const traced = await traceKinds(
+    load.servers[0]!,
+    load,
+    (kind, user) => kind.make(load.data, user, random),
+    options.tracePerKind,
+  );
+  console.log(
+    `\n${traceTable(traced)}\n\nRound trips per request of the mix: ${traced.roundTripsPerRequest}\n`,
+  );
+
+  console.log(`  profiled step at ${options.profileRate} req/s`);
+  let profiles: Awaited<ReturnType<typeof startProfiles>> | null = null;
+  const starting = setTimeout(() => {
+    void startProfiles(load.servers).then((started) => (profiles = started));
+  }, options.warmup * 1000);
+  const step = await measureStep(load, monitor, sink, options.profileRate, options);
+  clearTimeout(starting);
+  const connections = await portalConnections(monitor);
+  const instances = profiles
+    ? await (profiles as Awaited<ReturnType<typeof startProfiles>>).stop(
+        step.instances.map((i) => i.responses),
+        options.profileRate,
+      )
+    : [];
+  console.log(
+    `\nCPU of each instance at ${options.profileRate} req/s, by category:\n\n${profileTable(instances)}\n`,
+  );
+  for (const instance of instances)
+    console.log(
+      `Top functions by own time on :${instance.port} (${instance.file}):\n` +
+        instance.summary.topFunctions
+          .map((f) => `  ${f.share.toFixed(1).padStart(5)} %  ${f.name}  ${f.where}`)
+          .join('\n'),
+    );
+
+  console.log(
+    `\n  database-only ceiling: the traced statements over ${connections} connections for ${options.replaySeconds} s`,
+  );
+  const ceiling = await databaseCeiling(traced.traces, Math.max(1, connections), options.replaySeconds);
+  console.log(
+    `  database-only ceiling ${ceiling.requestsPerSecond} req/s (${ceiling.statementsPerSecond} statements/s) over ` +
+      `${ceiling.connections} connections; PostgreSQL ${ceiling.databaseCpuMsPerRequest} ms CPU per request ` +
+      `(${ceiling.databaseCores} cores); ${ceiling.errors} statements failed` +
+      ceiling.errorReasons.map((e) => `\n    ${e.count}× ${e.reason}`).join(''),
+  );
+  return {
+    rate: options.profileRate,
+    step,
+    kinds: traced.kinds,
+    roundTripsPerRequest: traced.roundTripsPerRequest,
+    instances: instances.map(({ summary, ...rest }) => ({ ...rest, ...summary })),
+    databaseCeiling: ceiling,
+  };
+}
+
 export async function runMix(options: MixOptions): Promise<void> {
   console.log(
     `Mix (issue 6): ${options.customers} customers + ${options.staff} staff on two instances ` +
@@ -745,8 +845,10 @@ export async function runMix(options: MixOptions): Promise<void> {
     for (const port of options.ports)
       servers.push(
         await startBenchServer(port, {
-          memoryProbe: true,
+          probe: true,
+          nodeOptions: options.nodeOptions,
           env: {
+            ...(options.poolMax === undefined ? {} : { DATABASE_POOL_MAX: String(options.poolMax) }),
             SMTP_URL: `smtp://127.0.0.1:${options.smtpPort}`,
             // Every sign-in of the bench comes from 127.0.0.1, all before the measured steps.
             RATE_LIMIT_IP_FACTOR: '1000',
@@ -794,6 +896,7 @@ export async function runMix(options: MixOptions): Promise<void> {
         `${((performance.now() - signInStarted) / 1000).toFixed(1)} s; RSS ${servers.map((s) => s.rssMb()).join(' / ')} MB`,
     );
     await checkKinds(load);
+    const profiled = options.profile ? await profileRun(load, monitor, sink, options) : null;
 
     // 3. The steps, then bisection between the last that held and the first that did not.
     const watch = watchProcesses();
@@ -862,6 +965,7 @@ export async function runMix(options: MixOptions): Promise<void> {
       ratioToCeiling: ratio,
       steps,
       otherProcesses: others,
+      ...(profiled ? { profile: profiled } : {}),
     });
   } finally {
     if (bare) await stopChild(bare);

@@ -31,8 +31,13 @@ export interface PortalOptions {
    * (appended with `append`, so a restarted instance continues the same file).
    */
   output?: 'inherit' | 'stderr' | { log: string; append?: boolean };
-  /** Preloads bench/load/mix-memory-probe.ts, which answers `memory()` over an IPC channel (nothing else changes). */
-  memoryProbe?: boolean;
+  /**
+   * Preloads bench/load/mix-probe.ts, which answers `memory()` and `ask()` over an IPC channel (memory, CPU
+   * profiles, traced statements; nothing else changes).
+   */
+  probe?: boolean;
+  /** Node options before the server's script (e.g. a heap limit), as the production start command passes them. */
+  nodeOptions?: string[];
   readyWithinMs?: number;
 }
 
@@ -45,8 +50,10 @@ export interface Portal {
   hasExited(): boolean;
   /** Resident set size of the server process now, in MB. */
   rssMb(): number;
-  /** process.memoryUsage() of the server, asked over IPC (only with `memoryProbe`; null otherwise or on no answer). */
+  /** process.memoryUsage() of the server, asked over IPC (only with `probe`; null otherwise or on no answer). */
   memory(): Promise<NodeJS.MemoryUsage | null>;
+  /** Sends `message` to the probe and answers the first reply that has `key` (only with `probe`). */
+  ask<T>(message: object, key: string, timeoutMs?: number): Promise<T>;
   stop(): Promise<void>;
   kill9(): Promise<void>;
 }
@@ -72,8 +79,9 @@ export async function startPortal(options: PortalOptions): Promise<Portal> {
     resolve(repoRoot, 'node_modules/.bin/node'),
     [
       '--disable-warning=ExperimentalWarning',
-      ...(options.memoryProbe
-        ? ['--import', pathToFileURL(resolve(repoRoot, 'bench/load/mix-memory-probe.ts')).href]
+      ...(options.nodeOptions ?? []),
+      ...(options.probe
+        ? ['--import', pathToFileURL(resolve(repoRoot, 'bench/load/mix-probe.ts')).href]
         : []),
       resolve(repoRoot, 'apps/server/src/server.ts'),
     ],
@@ -83,7 +91,7 @@ export async function startPortal(options: PortalOptions): Promise<Portal> {
         'ignore',
         toFile ? 'pipe' : output === 'stderr' ? 'ignore' : 'inherit',
         toFile ? 'pipe' : 'inherit',
-        ...(options.memoryProbe ? (['ipc'] as const) : []),
+        ...(options.probe ? (['ipc'] as const) : []),
       ],
       env,
     },
@@ -131,6 +139,7 @@ export async function startPortal(options: PortalOptions): Promise<Portal> {
     hasExited: () => exitedWith !== null,
     rssMb: () => rssMb(child.pid!),
     memory: () => askMemory(child),
+    ask: (message, key, timeoutMs) => askProbe(child, message, key, timeoutMs),
     stop: () => signal('SIGTERM'),
     kill9: () => signal('SIGKILL'),
   };
@@ -177,13 +186,14 @@ export async function startDemoPortal(
  */
 export function startBenchServer(
   port: number,
-  options: Pick<PortalOptions, 'env' | 'memoryProbe'> = {},
+  options: Pick<PortalOptions, 'env' | 'probe' | 'nodeOptions'> = {},
 ): Promise<Portal> {
   const dataDir = resolve(resultsDir, 'data');
   mkdirSync(dataDir, { recursive: true });
   return startPortal({
     port,
-    memoryProbe: options.memoryProbe,
+    probe: options.probe,
+    nodeOptions: options.nodeOptions,
     readyWithinMs: 60_000,
     env: {
       PUBLIC_URL: `http://localhost:${port}`,
@@ -240,6 +250,26 @@ function askMemory(child: ChildProcess): Promise<NodeJS.MemoryUsage | null> {
     }
     child.on('message', onMessage);
     child.send('memory');
+  });
+}
+
+function askProbe<T>(child: ChildProcess, message: object, key: string, timeoutMs = 60_000): Promise<T> {
+  if (!child.connected) return Promise.reject(new Error('the server has no probe channel'));
+  return new Promise((done, fail) => {
+    const timer = setTimeout(() => finish(new Error(`the probe did not answer ${key} in time`)), timeoutMs);
+    const onMessage = (reply: unknown) => {
+      if (typeof reply !== 'object' || reply === null) return;
+      if ('probeError' in reply) finish(new Error(`probe: ${String(reply.probeError)}`));
+      else if (key in reply) finish(null, (reply as Record<string, T>)[key]);
+    };
+    function finish(error: Error | null, value?: T) {
+      clearTimeout(timer);
+      child.off('message', onMessage);
+      if (error) fail(error);
+      else done(value as T);
+    }
+    child.on('message', onMessage);
+    child.send(message);
   });
 }
 
