@@ -7,6 +7,7 @@
  *   npm run bench -- explain [--only=catalog]
  *   npm run bench -- mix [--rates=50,100,200] [--duration=30] [--warmup=5] [--ceiling=20] [--customers=200]
  *   npm run bench -- mix --smoke       # the same in about a minute with tiny steps, to check that it works
+ *   npm run bench -- cluster [--settings=production|defaults]   # the bench's own PostgreSQL on 5433
  *   npm run bench -- mix --profile [--profile-rate=200] [--instances=1|2] [--pool=N] [--heap-mb=160]
  *                                      # issue 17: round trips per kind, CPU profiles, the database-only ceiling
  *
@@ -25,6 +26,7 @@ import { explainAll } from './plans/explain.ts';
 import { runLoad } from './load/load.ts';
 import { defaultMixOptions, runMix, smokeMixOptions } from './load/mix.ts';
 import { sizesTable } from './data/table-sizes.ts';
+import { ensureBenchCluster } from './support/cluster.ts';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -48,13 +50,25 @@ const { values, positionals } = parseArgs({
     instances: { type: 'string' },
     pool: { type: 'string' },
     'heap-mb': { type: 'string' },
+    settings: { type: 'string', default: 'production' },
   },
 });
 
 const command = positionals[0] ?? 'all';
-if (!['all', 'generate', 'load', 'explain', 'mix'].includes(command)) {
-  console.error(`Unknown command "${command}": use generate, load, explain, mix or nothing (all).`);
+if (!['all', 'generate', 'load', 'explain', 'mix', 'cluster'].includes(command)) {
+  console.error(`Unknown command "${command}": use generate, load, explain, mix, cluster or nothing (all).`);
   process.exit(2);
+}
+if (command === 'cluster') {
+  if (values.settings !== 'production' && values.settings !== 'defaults') {
+    console.error('--settings is production or defaults');
+    process.exit(2);
+  }
+  const url = ensureBenchCluster(values.settings);
+  console.log(
+    `The bench cluster runs with ${values.settings === 'production' ? "docs/operations.md's settings" : "PostgreSQL's defaults"}: BENCH_PG_URL=${url}`,
+  );
+  process.exit(0);
 }
 
 const scale = scaleOf(Number(values.scale));

@@ -155,6 +155,17 @@ interface StepFigures extends Percentiles {
   load: number[];
   /** Mail delivered to the SMTP sink during the step. */
   mails: number;
+  /** Of the blocks PostgreSQL read for the bench database in the step, the share found in shared_buffers. */
+  bufferHitRatio: number;
+}
+
+/** The bench database's block reads so far: from shared_buffers (hit) and from the OS or disk (read). */
+async function blockReads(monitor: pg.Client): Promise<{ hit: number; read: number }> {
+  const { rows } = await monitor.query<{ hit: string; read: string }>(
+    `SELECT blks_hit AS hit, blks_read AS read FROM pg_stat_database WHERE datname = $1`,
+    [benchDatabase],
+  );
+  return { hit: Number(rows[0]?.hit ?? 0), read: Number(rows[0]?.read ?? 0) };
 }
 
 const round = (value: number, digits = 1) => Number(value.toFixed(digits));
@@ -498,6 +509,7 @@ async function measureStep(
     backends: await databaseBackends(monitor),
     bench: process.cpuUsage(),
     mails: sink.count(),
+    blocks: await blockReads(monitor),
   };
   const { recorded, windowSeconds, sent, canary } = await drive(
     load,
@@ -507,6 +519,9 @@ async function measureStep(
     rate,
   );
   const backendsAfter = await databaseBackends(monitor);
+  const blocks = await blockReads(monitor);
+  const blocksHit = blocks.hit - before.blocks.hit;
+  const blocksRead = blocks.read - before.blocks.read;
   const wall = (performance.now() - before.at) / 1000;
   const serverCpu = load.servers.map((s, i) => (cpuSeconds(s.pid) ?? 0) - before.servers[i]!);
   let database = 0;
@@ -574,6 +589,7 @@ async function measureStep(
     otherShare: round(Math.max(0, other) / (wall * cpus().length), 3),
     load: loadavg().map((value) => round(value, 2)),
     mails: sink.count() - before.mails,
+    bufferHitRatio: round(blocksHit / Math.max(1, blocksHit + blocksRead), 4),
   };
   const s = step;
   console.log(
@@ -584,7 +600,8 @@ async function measureStep(
       `bench ${s.benchCores.toFixed(2)} cores, others ${(s.otherShare * 100).toFixed(0)} % | ` +
       `RSS ${s.instances.map((i) => i.rssMaxMb).join(' / ')} MB, heap ${s.instances.map((i) => i.heapUsedMb).join(' / ')} MB | ` +
       `load ${s.load.join(' ')} | canary p99 ${s.canaryP99} ms | ${s.cpuMsPerRequest} ms CPU/req ` +
-      `(node ${s.nodeCpuMsPerRequest}, pg ${s.databaseCpuMsPerRequest}) | send lag p99 ${s.sendLagP99} ms`,
+      `(node ${s.nodeCpuMsPerRequest}, pg ${s.databaseCpuMsPerRequest}) | buffer hits ${(s.bufferHitRatio * 100).toFixed(1)} % | ` +
+      `send lag p99 ${s.sendLagP99} ms`,
   );
   return step;
 }
@@ -838,6 +855,14 @@ export async function runMix(options: MixOptions): Promise<void> {
   const sink = await startSmtpSink(options.smtpPort);
   const monitor = new pg.Client({ connectionString: databaseUrl() });
   await monitor.connect();
+  const { rows: settings } = await monitor.query<{ name: string; setting: string }>(
+    `SELECT name, current_setting(name) AS setting FROM unnest($1::text[]) AS name`,
+    [['shared_buffers', 'effective_cache_size', 'work_mem', 'jit', 'max_connections']],
+  );
+  const postgresSettings = Object.fromEntries(settings.map((row) => [row.name, row.setting]));
+  console.log(
+    `  PostgreSQL at ${new URL(databaseUrl()).host}: ${settings.map((row) => `${row.name} ${row.setting}`).join(', ')}`,
+  );
   const servers: Portal[] = [];
   let bare: ChildProcess | null = null;
   const agents = options.ports.map(() => new http.Agent({ keepAlive: true, maxSockets: 256 }));
@@ -959,6 +984,7 @@ export async function runMix(options: MixOptions): Promise<void> {
 
     await writeFigures('mix', monitor, {
       options,
+      postgresSettings,
       mix: MIX_KINDS.map(({ name, role, weight, write }) => ({ name, role, weight, write: !!write })),
       ceiling,
       sustainedRequestsPerSecond: sustained,
