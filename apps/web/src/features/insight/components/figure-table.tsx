@@ -5,6 +5,8 @@ export interface FigureCell {
   text: string;
   /** The filtered queue this figure stands for; left out where the reader may not open it. */
   href?: string;
+  /** Words (a status) may wrap; figures and dates never do. */
+  wrap?: boolean;
 }
 
 export interface FigureRow {
@@ -52,7 +54,12 @@ export function FigureTable({ caption, columns, rows, linked = true }: FigureTab
                   {content}
                 </Table.Th>
               ) : (
-                <Table.Td key={index} ta="end" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                // A figure, a date or "12 days" reads as one piece: the table scrolls rather than break it.
+                <Table.Td
+                  key={index}
+                  ta="end"
+                  style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: cell.wrap ? undefined : 'nowrap' }}
+                >
                   {content}
                 </Table.Td>
               );

@@ -38,7 +38,7 @@ export function OldestOpen({ insight }: { insight: Insight }) {
               key: row.id,
               cells: [
                 { text: row.code, href: insightLinks.request(row.id) },
-                { text: t(`services:status.${row.status}`) },
+                { text: t(`services:status.${row.status}`), wrap: true },
                 { text: formatDate(row.reportDate) },
                 {
                   text: t('oldest.days', {

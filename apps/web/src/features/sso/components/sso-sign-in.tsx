@@ -58,8 +58,9 @@ export function SsoSignIn({ onSignedIn }: SsoSignInProps) {
           mih={44}
           py={8}
           fullWidth
-          // A long provider name wraps instead of being cut off (at 360 px too).
-          styles={{ label: { whiteSpace: 'normal', textAlign: 'center' } }}
+          // A long provider name wraps instead of being cut off (at 360 px too), with room between its lines
+          // (the button's own line height is 1: wrapped lines touched).
+          styles={{ label: { whiteSpace: 'normal', textAlign: 'center', lineHeight: 1.35, height: 'auto' } }}
           loading={finishing}
           leftSection={<IconBuildingFactory2 size={20} aria-hidden />}
         >
