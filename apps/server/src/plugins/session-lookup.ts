@@ -179,8 +179,8 @@ export function registerSessions(app: FastifyInstance, env: Env, db: Db, cache?:
   const apiPrefixes = [`${env.BASE_PATH}/api/`, `${env.BASE_PATH}/auth/`];
   const findActor = createSessionLookup(db, env, { cache });
   app.addHook('onRequest', async (request) => {
-    if (!apiPrefixes.some((p) => request.url.startsWith(p))) return;
     request.publishedMark = publishedMark();
+    if (!apiPrefixes.some((p) => request.url.startsWith(p))) return;
     const token = sessionToken(env, request);
     if (!token) return;
     const found = await findActor(token);
