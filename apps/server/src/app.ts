@@ -45,7 +45,8 @@ import { registerRateLimits } from './plugins/rate-limit.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
 import { registerSecurityLog } from './plugins/security-log.ts';
 import { answerClientError, answerFrameworkError, registerSecurity } from './plugins/security.ts';
-import { registerSessions, sessionExpiries } from './plugins/session.ts';
+import { sessionExpiries } from './plugins/session.ts';
+import { createSessionEntryCache, registerSessions } from './plugins/session-lookup.ts';
 import { registerStrictQueries } from './plugins/strict-query.ts';
 import { loadIndexPage, registerWebApp } from './plugins/web-app.ts';
 
@@ -130,11 +131,14 @@ export async function buildApp({
     }
   });
   const expiriesOf = (ids: number[]) => sessionExpiries(db, ids);
+  // Sessions are kept a few seconds, true while the bus tells them apart (an injected bus tells nothing: none kept).
+  const sessionCache = eventBus ? undefined : createSessionEntryCache();
   const bus =
     eventBus ??
     startEventBus(database, app.log, {
       sessionExpiries: expiriesOf,
       maxStreamsPerUser: env.QUOTA_EVENT_STREAMS_PER_USER,
+      sessionCache,
     });
   if (!eventBus) app.addHook('onClose', async () => bus.close());
   app.addHook('onClose', async () => database.close());
@@ -147,7 +151,7 @@ export async function buildApp({
   await app.register(cookie);
   // Parts are streamed by files/uploads.ts, which sets the limits per request (env UPLOAD_*).
   await app.register(multipart);
-  registerSessions(app, env, db);
+  registerSessions(app, env, db, sessionCache);
   registerSecurityLog(app, env.BASE_PATH);
   await registerRateLimits(app, db, env.RATE_LIMIT_IP_FACTOR);
   registerQuotas(app, db, env);

@@ -43,4 +43,21 @@ describe('ttl cache', () => {
     cache.clear();
     expect(cache.size).toBe(0);
   });
+
+  it('forgets one key, or every entry whose value passes a test', () => {
+    const cache = createTtlCache<string, { user: number }>({ max: 10, ttlMs: 60_000 });
+    cache.set('a', { user: 1 });
+    cache.set('b', { user: 2 });
+    cache.set('c', { user: 1 });
+    cache.set('d', { user: 3 });
+    cache.delete('d');
+    cache.deleteWhere((value) => value.user === 1);
+    expect([cache.get('a'), cache.get('b'), cache.get('c'), cache.get('d')]).toEqual([
+      undefined,
+      { user: 2 },
+      undefined,
+      undefined,
+    ]);
+    expect(cache.size).toBe(1);
+  });
 });

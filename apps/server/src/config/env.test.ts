@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseEnv } from './env.ts';
+import { defaultPoolMax, parseEnv } from './env.ts';
 
 describe('environment', () => {
   it('has working defaults for a laptop', () => {
@@ -48,5 +48,12 @@ describe('environment', () => {
     expect(parseEnv({ NODE_ENV: 'production', LOG_FORMAT: 'pretty' }).LOG_FORMAT).toBe('pretty');
     expect(parseEnv({ LOG_FORMAT: 'json' }, terminal).LOG_FORMAT).toBe('json');
     expect(() => parseEnv({ LOG_FORMAT: 'text' })).toThrow(/LOG_FORMAT/);
+  });
+
+  it('sizes the connection pool from the cores (twice, from 2 to 10) unless DATABASE_POOL_MAX is set', () => {
+    expect([1, 2, 4, 5, 32].map((cores) => defaultPoolMax(cores))).toEqual([2, 4, 8, 10, 10]);
+    expect(parseEnv({}).DATABASE_POOL_MAX).toBe(defaultPoolMax());
+    expect(parseEnv({ DATABASE_POOL_MAX: '3' }).DATABASE_POOL_MAX).toBe(3);
+    expect(() => parseEnv({ DATABASE_POOL_MAX: '0' })).toThrow(/DATABASE_POOL_MAX/);
   });
 });

@@ -1,8 +1,21 @@
 import { randomBytes } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 
 const repoRoot = resolve(import.meta.dirname, '../../../..');
+
+/**
+ * Connections in one instance's pool unless DATABASE_POOL_MAX says otherwise: twice this machine's cores, at least 2
+ * and at most 10 (4 on two cores). PostgreSQL does the most work with about two to four active connections per core
+ * of its server across all clients; more only queue inside it and cost CPU in switching and lock contention (on
+ * two cores, the same statements cost 5.5 ms of PostgreSQL CPU per request over 20 connections against 2.1 ms over
+ * 2: docs/perf.md, issue 17). The default assumes one instance on a machine like the database's; with several
+ * instances, divide (docs/operations.md "Connection pools").
+ */
+export function defaultPoolMax(cores = availableParallelism()): number {
+  return Math.min(10, Math.max(2, 2 * cores));
+}
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -24,7 +37,8 @@ export const EnvSchema = z.object({
   DATA_DIR: z.string().default(resolve(repoRoot, 'data')),
   /** postgres://… for PostgreSQL; unset for the embedded PGlite under DATA_DIR/pglite; "memory://" for an in-memory PGlite. */
   DATABASE_URL: z.string().optional(),
-  DATABASE_POOL_MAX: int(10),
+  /** Connections in this instance's pool (plus one for LISTEN); by default from the cores: defaultPoolMax. */
+  DATABASE_POOL_MAX: int(defaultPoolMax()),
   /** Demo data on an empty database; defaults to on, except in production. */
   SEED_DEMO_DATA: bool.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

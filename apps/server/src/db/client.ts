@@ -8,6 +8,7 @@ import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { defaultPoolMax } from '#app/config/env.ts';
 
 /** One type for both drivers: features only see the pg dialect. */
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -43,6 +44,7 @@ export const LISTENER_APPLICATION_NAME = 'care-portal-listener';
 export interface DatabaseOptions {
   url: string | undefined;
   dataDir: string;
+  /** Connections in the pool (PostgreSQL); by default from the machine's cores (config/env.ts defaultPoolMax). */
   poolMax?: number;
   /** Told about errors of idle pooled connections (e.g. PostgreSQL restarted); the pool replaces them. */
   onConnectionError?: (error: Error) => void;
@@ -51,7 +53,7 @@ export interface DatabaseOptions {
 export async function openDatabase({
   url,
   dataDir,
-  poolMax = 10,
+  poolMax = defaultPoolMax(),
   onConnectionError,
 }: DatabaseOptions): Promise<Database> {
   if (url && /^postgres(ql)?:\/\//.test(url))

@@ -12,10 +12,12 @@ import { startListener } from './listener.ts';
  *
  *   publishEvent(tx, event, audience): Promise<void>
  *   publishSessionsEnded(tx, sessionIds): Promise<void> — every instance ends the streams of these sessions
+ *                                                        and drops them from its session cache
+ *   publishUsersChanged(tx, userIds): Promise<void>    — every instance drops these users' cached sessions
  *   requestAudience(customerId): Audience   — a request's customer and the service staff
  *   startEventBus(database, log, options): EventBus — buildApp starts one per app and closes it with the app
  *
- * Both kinds travel on one channel, so every instance sees them in commit order: an event committed after a
+ * All kinds travel on one channel, so every instance sees them in commit order: an event committed after a
  * sign-out reaches no stream of the signed-out session, because its end arrives first.
  */
 
@@ -48,8 +50,16 @@ interface SessionsEndedEnvelope {
   endedSessionIds: number[];
 }
 
+/**
+ * Users whose sessions no instance may keep as they were (cache/session-cache.ts): a column the sessions' Actor
+ * carries changed (role, status, e-mail, names, language, authorities).
+ */
+interface UsersChangedEnvelope {
+  changedUserIds: number[];
+}
+
 /** Ids per NOTIFY: 500 ids of up to 15 digits stay below the 8000-byte payload limit. */
-const SESSION_IDS_PER_NOTIFY = 500;
+const IDS_PER_NOTIFY = 500;
 
 /** How long an instance remembers an ended session, for streams subscribing right after its end. */
 const RECENTLY_ENDED_MS = 60_000;
@@ -70,12 +80,58 @@ export async function publishEvent(db: Db, event: PublishedEvent, audience: Audi
  * once outside one). Called wherever sessions end (plugins/session.ts).
  */
 export async function publishSessionsEnded(db: Db, sessionIds: readonly number[]): Promise<void> {
-  for (let start = 0; start < sessionIds.length; start += SESSION_IDS_PER_NOTIFY) {
+  if (sessionIds.length > 0) rememberPublished({ sessionIds, userIds: [] });
+  for (let start = 0; start < sessionIds.length; start += IDS_PER_NOTIFY) {
     const envelope: SessionsEndedEnvelope = {
-      endedSessionIds: sessionIds.slice(start, start + SESSION_IDS_PER_NOTIFY),
+      endedSessionIds: sessionIds.slice(start, start + IDS_PER_NOTIFY),
     };
     await db.execute(sql`SELECT pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify(envelope)})`);
   }
+}
+
+/**
+ * Tells every instance, when the caller's transaction commits (at once outside one), that these users changed:
+ * their cached sessions go. Called by every writer of a column the Actor carries (plugins/session-lookup.ts),
+ * in its transaction. A session's second-factor step needs none: a session waiting for it is never cached.
+ */
+export async function publishUsersChanged(db: Db, userIds: readonly number[]): Promise<void> {
+  if (userIds.length > 0) rememberPublished({ sessionIds: [], userIds });
+  for (let start = 0; start < userIds.length; start += IDS_PER_NOTIFY) {
+    const envelope: UsersChangedEnvelope = { changedUserIds: userIds.slice(start, start + IDS_PER_NOTIFY) };
+    await db.execute(sql`SELECT pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify(envelope)})`);
+  }
+}
+
+/** Sessions ended or users changed, as one publication. */
+export interface Invalidation {
+  sessionIds: readonly number[];
+  userIds: readonly number[];
+}
+
+/*
+ * What this process published lately. Its NOTIFY comes back to the writing instance too, but a moment after the
+ * commit: the request that published applies its own invalidations to its instance's cache before it answers
+ * (plugins/session-lookup.ts), so the writer's next request never meets what it just changed. Other instances,
+ * and publications outside a request (the command line), wait for the NOTIFY.
+ */
+const PUBLISHED_KEPT = 1000;
+const published: Invalidation[] = [];
+let publishedCount = 0;
+
+function rememberPublished(invalidation: Invalidation): void {
+  published.push(invalidation);
+  publishedCount += 1;
+  if (published.length > PUBLISHED_KEPT) published.shift();
+}
+
+/** How many invalidations this process has published: a request notes it as it arrives. */
+export const publishedMark = (): number => publishedCount;
+
+/** What this process published since `mark`; null when more than it keeps (then drop everything). */
+export function publishedSince(mark: number): readonly Invalidation[] | null {
+  const count = publishedCount - mark;
+  if (count > published.length) return null;
+  return count === 0 ? [] : published.slice(-count);
 }
 
 /** One open event stream of a signed-in user on this instance. */
@@ -95,6 +151,14 @@ export interface Subscriber {
  */
 export type SessionLookup = (sessionIds: number[]) => Promise<Map<number, Date>>;
 
+/** The instance's session cache (cache/session-cache.ts), as the bus keeps it true. */
+export interface SessionInvalidation {
+  dropSessions(sessionIds: readonly number[]): void;
+  dropUsers(userIds: readonly number[]): void;
+  /** Empties it; `trusted`: the listener is live (messages arrive) or not (they may be missed). */
+  reset(trusted: boolean): void;
+}
+
 export interface EventBusOptions {
   /** Without it, streams are not re-checked after a reconnection (tests of the bus alone). */
   sessionExpiries?: SessionLookup;
@@ -103,6 +167,8 @@ export interface EventBusOptions {
    * (env QUOTA_EVENT_STREAMS_PER_USER; docs/decisions/036).
    */
   maxStreamsPerUser?: number;
+  /** Told of every session that ends and user that changes, and of the listener going down and up again. */
+  sessionCache?: SessionInvalidation;
 }
 
 export interface EventBus {
@@ -118,14 +184,21 @@ interface Log {
   warn(object: object, message: string): void;
 }
 
-type Parsed = { event: PortalEvent; envelope: Envelope } | { endedSessionIds: number[] };
+type Parsed =
+  { event: PortalEvent; envelope: Envelope } | { endedSessionIds: number[] } | { changedUserIds: number[] };
+
+const isIdList = (ids: unknown): ids is number[] => Array.isArray(ids) && ids.every(Number.isSafeInteger);
 
 function parseEnvelope(payload: string): Parsed | null {
   try {
-    const envelope = JSON.parse(payload) as Envelope | SessionsEndedEnvelope;
+    const envelope = JSON.parse(payload) as Envelope | SessionsEndedEnvelope | UsersChangedEnvelope;
     if ('endedSessionIds' in envelope) {
       const ids = envelope.endedSessionIds;
-      return Array.isArray(ids) && ids.every(Number.isSafeInteger) ? { endedSessionIds: ids } : null;
+      return isIdList(ids) ? { endedSessionIds: ids } : null;
+    }
+    if ('changedUserIds' in envelope) {
+      const ids = envelope.changedUserIds;
+      return isIdList(ids) ? { changedUserIds: ids } : null;
     }
     const schema = EVENT_SCHEMAS[envelope.type];
     if (!schema || !Array.isArray(envelope.userIds) || !Array.isArray(envelope.roles)) return null;
@@ -137,7 +210,7 @@ function parseEnvelope(payload: string): Parsed | null {
 }
 
 export function startEventBus(database: Database, log: Log, options: EventBusOptions = {}): EventBus {
-  const { sessionExpiries, maxStreamsPerUser = Number.POSITIVE_INFINITY } = options;
+  const { sessionExpiries, maxStreamsPerUser = Number.POSITIVE_INFINITY, sessionCache } = options;
   // In the order they were opened (a Set iterates in insertion order), so the first of a user is the oldest.
   const subscribers = new Set<Subscriber>();
   const deliverAll = (event: PortalEvent, to: (subscriber: Subscriber) => boolean) => {
@@ -179,17 +252,24 @@ export function startEventBus(database: Database, log: Log, options: EventBusOpt
     onNotify(payload) {
       const parsed = parseEnvelope(payload);
       if (!parsed) return log.warn({ payload: payload.slice(0, 200) }, 'ignored a malformed event');
-      if ('endedSessionIds' in parsed) return endSessions(parsed.endedSessionIds);
+      if ('changedUserIds' in parsed) return sessionCache?.dropUsers(parsed.changedUserIds);
+      if ('endedSessionIds' in parsed) {
+        sessionCache?.dropSessions(parsed.endedSessionIds);
+        return endSessions(parsed.endedSessionIds);
+      }
       const { event, envelope } = parsed;
       deliverAll(event, (s) => envelope.userIds.includes(s.userId) || envelope.roles.includes(s.role));
     },
     // Events sent while nobody listened are lost: every stream is told to refetch.
     onLive() {
       log.info('listening for events');
+      // What was cached before may have missed messages sent while nobody listened.
+      sessionCache?.reset(true);
       deliverAll({ type: 'ready', data: {} }, () => true);
       void recheckSessions();
     },
     onDown(error) {
+      sessionCache?.reset(false);
       log.warn({ err: error }, 'event listener down; reconnecting');
     },
   });

@@ -3,11 +3,10 @@ import type { Language } from '@care/contract/locales';
 import type { SecondFactorStep } from '@care/contract/mfa';
 import type { Role } from '@care/contract/statuses';
 import { and, eq, gt, inArray, lte, or, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Env } from '#app/config/env.ts';
 import type { Db } from '#app/db/client.ts';
 import { publishSessionsEnded } from '#app/events/event-bus.ts';
-import { sessionSecondFactor } from '#app/db/schema/mfa.ts';
 import { sessions } from '#app/db/schema/sessions.ts';
 import { users } from '#app/db/schema/users.ts';
 import { randomToken, sha256Hex } from '#app/security/tokens.ts';
@@ -210,85 +209,6 @@ export async function sessionExpiries(db: Db, sessionIds: number[]): Promise<Map
   return new Map(
     rows.map((row) => [row.id, row.expiresAt < row.idleExpiresAt ? row.expiresAt : row.idleExpiresAt]),
   );
-}
-
-/** Refreshing the idle expiry on every request would write on every read; once a minute is enough. */
-const TOUCH_INTERVAL_MS = 60_000;
-
-async function findActor(
-  db: Db,
-  env: Env,
-  token: string,
-): Promise<PendingActor | { actor: Actor; step: null } | null> {
-  const now = new Date();
-  const [row] = await db
-    .select({
-      sessionId: sessions.id,
-      remember: sessions.remember,
-      lastSeenAt: sessions.lastSeenAt,
-      expiresAt: sessions.expiresAt,
-      idleExpiresAt: sessions.idleExpiresAt,
-      id: users.id,
-      role: users.role,
-      email: users.email,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      language: users.language,
-      authorities: users.authorities,
-      step: sessionSecondFactor.step,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .leftJoin(sessionSecondFactor, eq(sessionSecondFactor.sessionId, sessions.id))
-    .where(
-      and(
-        eq(sessions.tokenHash, sha256Hex(token)),
-        gt(sessions.expiresAt, now),
-        gt(sessions.idleExpiresAt, now),
-        eq(users.status, 'active'),
-      ),
-    )
-    .limit(1);
-  if (!row) return null;
-  let idleExpiresAt = row.idleExpiresAt;
-  if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
-    idleExpiresAt = new Date(
-      Math.min(now.getTime() + lifetimes(env, row.remember).idleMs, row.expiresAt.getTime()),
-    );
-    await db.update(sessions).set({ lastSeenAt: now, idleExpiresAt }).where(eq(sessions.id, row.sessionId));
-  }
-  const authorities = authoritiesOf(env, row.role, row.authorities);
-  const actor: Actor = {
-    id: row.id,
-    sessionId: row.sessionId,
-    sessionExpiresAt: idleExpiresAt < row.expiresAt ? idleExpiresAt : row.expiresAt,
-    role: row.role,
-    email: row.email,
-    firstName: row.firstName,
-    lastName: row.lastName,
-    language: row.language,
-    authorities,
-  };
-  return { actor, step: row.step };
-}
-
-/**
- * Resolves the session cookie into `request.actor` for API requests (static files skip the lookup), as the
- * request arrives: the route guards run then too, before the body is read (plugins/endpoints.ts puts each route's guard in its onRequest).
- */
-export function registerSessions(app: FastifyInstance, env: Env, db: Db): void {
-  app.decorateRequest('actor', null);
-  app.decorateRequest('pendingSecondFactor', null);
-  const apiPrefixes = [`${env.BASE_PATH}/api/`, `${env.BASE_PATH}/auth/`];
-  app.addHook('onRequest', async (request) => {
-    const token = sessionToken(env, request);
-    if (!token || !apiPrefixes.some((p) => request.url.startsWith(p))) return;
-    const found = await findActor(db, env, token);
-    if (!found) return;
-    // A session waiting for its second factor is no sign-in: only features/mfa's routes read it.
-    if (found.step) request.pendingSecondFactor = found;
-    else request.actor = found.actor;
-  });
 }
 
 /** Why a request has no actor: no session, or one that still needs its second factor (403 with the step). */

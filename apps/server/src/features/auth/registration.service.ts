@@ -13,6 +13,7 @@ import { normalizeEmail, normalizeSerialNumber } from '#app/db/normalize.ts';
 import { machines } from '#app/db/schema/machines.ts';
 import { authTokens, type PendingRegistration } from '#app/db/schema/sessions.ts';
 import { users } from '#app/db/schema/users.ts';
+import { publishUsersChanged } from '#app/events/event-bus.ts';
 import { enqueueMail } from '#app/mail/outbox.ts';
 import { mailTemplates } from '#app/mail/templates.ts';
 import { AppError, fieldError } from '#app/plugins/errors.ts';
@@ -307,6 +308,7 @@ export async function confirmRegistration(
       .returning({ id: users.id });
     // Throwing rolls the transaction back, so a link opened with a wrong e-mail stays usable.
     if (!user) throw new AppError('INVALID_TOKEN');
+    await publishUsersChanged(tx, [user.id]);
     await endRegistrationTokens(tx, user.id);
     if (token.machineId === null) return { machineLinked: false };
     const linked = await tx

@@ -10,6 +10,7 @@ import { recordAudit } from '#app/audit/audit.ts';
 import { resendConfirmationLink } from '#app/features/auth/registration.service.ts';
 import { AppError, notFound } from '#app/plugins/errors.ts';
 import type { Actor } from '#app/plugins/session.ts';
+import { publishUsersChanged } from '#app/events/event-bus.ts';
 
 type MachineAssignment = z.output<typeof MachineAssignmentSchema>;
 
@@ -77,6 +78,7 @@ export async function reactivateCustomer(
     const customer = await lockCustomer(tx, id);
     if (customer.status !== 'deactivated') throw new AppError('CUSTOMER_NOT_DEACTIVATED');
     await tx.update(users).set({ status: 'active', deactivatedAt: null }).where(eq(users.id, id));
+    await publishUsersChanged(tx, [id]);
     await recordAudit(tx, auditActor(context), {
       kind: 'customer.reactivated',
       subject: { type: 'user', id, label: customer.email },

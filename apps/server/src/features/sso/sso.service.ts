@@ -5,6 +5,7 @@ import type { Db } from '#app/db/client.ts';
 import { normalizeEmail } from '#app/db/normalize.ts';
 import { userOidcIdentities } from '#app/db/schema/sso.ts';
 import { users } from '#app/db/schema/users.ts';
+import { publishUsersChanged } from '#app/events/event-bus.ts';
 import { recordAudit } from '#app/audit/audit.ts';
 import { AppError } from '#app/plugins/errors.ts';
 import { hashPassword } from '#app/security/password.ts';
@@ -85,6 +86,7 @@ export async function signInWithSso(
         .update(users)
         .set({ role, lastLoginAt: now, ...activation })
         .where(eq(users.id, account.id));
+      await publishUsersChanged(tx, [account.id]);
       await tx.update(userOidcIdentities).set({ lastSignInAt: now }).where(key);
       await recordAudit(
         tx,

@@ -7,6 +7,7 @@ import { recordAudit } from '#app/audit/audit.ts';
 import { consumeAuthToken, findUsableAuthToken, voidAuthTokens } from '#app/security/auth-tokens.ts';
 import { AppError, fieldError } from '#app/plugins/errors.ts';
 import { endAllSessions } from '#app/plugins/session.ts';
+import { publishUsersChanged } from '#app/events/event-bus.ts';
 import { hashPassword } from '#app/security/password.ts';
 import { passwordProblem } from '#app/security/password-policy.ts';
 
@@ -63,6 +64,7 @@ export async function setPasswordWithLink(
         updatedAt: new Date(),
       })
       .where(eq(users.id, user.id));
+    await publishUsersChanged(tx, [user.id]);
     await voidAuthTokens(tx, user.id, 'set_password');
     await endAllSessions(tx, user.id);
     await recordAudit(

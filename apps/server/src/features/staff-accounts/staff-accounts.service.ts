@@ -16,6 +16,7 @@ import { enqueueMail } from '#app/mail/outbox.ts';
 import { mailTemplates } from '#app/mail/templates.ts';
 import { AppError, fieldError } from '#app/plugins/errors.ts';
 import { type Actor, endAllSessions } from '#app/plugins/session.ts';
+import { publishUsersChanged } from '#app/events/event-bus.ts';
 import { hashPassword } from '#app/security/password.ts';
 import { randomToken } from '#app/security/tokens.ts';
 import { getStaffAccount, staffColumns } from './staff-account-rows.ts';
@@ -146,6 +147,7 @@ export function changeStaffRole(db: Db, context: AdminContext, id: number, role:
       if (row.role === role) return null;
       keepAnAdmin(admins, row);
       await tx.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, id));
+      await publishUsersChanged(tx, [id]);
       return { kind: 'staff.role', before: { role: row.role }, after: { role } };
     },
     { mayRemoveAnAdmin: true },
@@ -168,6 +170,7 @@ export function disableStaffAccount(db: Db, context: AdminContext, id: number) {
         .update(users)
         .set({ status: 'deactivated', deactivatedAt: new Date(), updatedAt: new Date() })
         .where(eq(users.id, id));
+      await publishUsersChanged(tx, [id]);
       const sessionsEnded = await endAllSessions(tx, id);
       await voidAuthTokens(tx, id, 'set_password');
       const after = { status: 'deactivated', sessionsEnded };
@@ -191,6 +194,7 @@ export function enableStaffAccount(db: Db, context: AdminContext, id: number) {
       .update(users)
       .set({ status, deactivatedAt: null, updatedAt: new Date() })
       .where(eq(users.id, id));
+    await publishUsersChanged(tx, [id]);
     return { kind: 'staff.enabled', before: { status: row.status }, after: { status } };
   });
 }

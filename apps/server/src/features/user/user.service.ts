@@ -15,6 +15,7 @@ import { userAddresses, users } from '#app/db/schema/users.ts';
 import { recordAudit } from '#app/audit/audit.ts';
 import { fieldError, notFound } from '#app/plugins/errors.ts';
 import { type Actor, endAllSessions } from '#app/plugins/session.ts';
+import { publishUsersChanged } from '#app/events/event-bus.ts';
 import { userColumns } from '#app/db/signed-in-user.ts';
 import { hashPassword, verifyPassword } from '#app/security/password.ts';
 import { passwordProblem } from '#app/security/password-policy.ts';
@@ -84,6 +85,7 @@ export async function updateDetails(
     .where(eq(users.id, actor.id))
     .returning(detailColumns);
   if (!row) throw notFound();
+  await publishUsersChanged(db, [actor.id]);
   return toDetails(row);
 }
 
@@ -191,6 +193,7 @@ export async function deactivateAccount(
       .update(users)
       .set({ status: 'deactivated', deactivatedAt: new Date() })
       .where(eq(users.id, actor.id));
+    await publishUsersChanged(tx, [actor.id]);
     await voidUnusedTokens(tx, actor.id);
     await endAllSessions(tx, actor.id);
     await recordAudit(tx, actor, {
