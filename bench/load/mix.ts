@@ -85,8 +85,16 @@ export const defaultMixOptions: MixOptions = {
   tracePerKind: 20,
   replaySeconds: 20,
   poolMax: undefined,
-  nodeOptions: [],
+  nodeOptions: productionNodeOptions(),
 };
+
+/** The V8 limits apps/server's `npm start` gives an instance (its heap), so the mix measures what production runs. */
+function productionNodeOptions(): string[] {
+  const { scripts } = JSON.parse(readFileSync(resolve(repoRoot, 'apps/server/package.json'), 'utf8')) as {
+    scripts: { start: string };
+  };
+  return scripts.start.split(/\s+/).filter((word) => /^--max-[a-z-]+-size=\d+$/.test(word));
+}
 
 export const smokeMixOptions: Partial<MixOptions> = {
   rates: [20, 50],
