@@ -8,19 +8,25 @@ import type { Condition, Match } from './part-match.ts';
 /*
  * The search's ranking: parts matching exactly first (tier 0), then those matching with one typo (tier 1),
  * each by symbol, then id; at most PART_SEARCH_TOTAL_CAP + 1 of them, and typo matches only while the exact
- * ones are fewer than that. The order is exact, whatever the way to it:
+ * ones are fewer than that. Two ways to the first `need` results, both exact:
  *
  * - Bitmap: every match through the word or trigram index, then sorted. What a rare text costs (a SAP id, a
  *   symbol, a word on a few hundred parts): the matches it reads are the parts it shows, and their number is
  *   then known too.
- * - Walk: parts in symbol order (parts_symbol_id_idx), each tested, until `need` match. What a common text
+ * - Walk: parts in symbol order (parts_symbol_id_idx), each tested, until `need` match. What a common word
  *   costs: "śruba" is on 3 % of the parts, so 21 matches come within the first ~700 parts, where a bitmap
  *   would read all 33,000 of a million to sort them. The total stays unknown ("more than").
  *
  * Which one: what a sample of the catalogue says the text's share is (catalogue-sample.ts). A walk reads about
- * need ÷ share parts at WALK_ROW_COST each, a bitmap share × parts at 1 each; the cheaper wins. A walk is
+ * need ÷ share parts at WALK_ROW_COST each, a bitmap share × parts at 1 each; the cheaper wins (past
+ * EXACT_READ matches, the walk: page 50 of a word on 2 % of a million parts walks ~50,000). A walk is
  * bounded (four times what the sample promised): if the parts it needs lie further on (a word only on parts
- * whose symbols sort last, say "DIN …"), the same statement reads every match instead, as a bitmap.
+ * whose symbols sort last, say "DIN …"), the same statement reads the matches instead, as a bitmap.
+ *
+ * One case stays as the search always ranked: a text on more than EXACT_READ parts that no walk serves (a
+ * common symbol fragment such as "am-", whose matches sit together somewhere in the symbol order): the first
+ * RANKED_CAP matches met, sorted. Its pages are consistent (they come from that one set, cached), its order
+ * is not the catalogue-wide one.
  */
 
 /**
@@ -31,10 +37,8 @@ import type { Condition, Match } from './part-match.ts';
 const WALK_ROW_COST = 1;
 const RANKED_CAP = PART_SEARCH_TOTAL_CAP + 1;
 /**
- * A text the sample puts on at most this many parts is ranked exactly by reading all its matches (a bitmap
- * reads at most MAX_MATCHES_READ, should the sample be far off). Beyond, when a walk is not to be had, the
- * search reads the first RANKED_CAP matches it meets and ranks those, as it always did: a common symbol
- * fragment ("am-", "am-4"), whose matches sit together somewhere in the symbol order, for one.
+ * A text the sample puts on at most this many parts is ranked by reading all its matches (at most
+ * MAX_MATCHES_READ, should the sample be far off); beyond, without a walk, the first RANKED_CAP met.
  */
 const EXACT_READ = 10_000;
 const MAX_MATCHES_READ = 20_000;
@@ -62,8 +66,10 @@ export function planTier(condition: Condition, need: number, sample: CatalogueSa
   const matches = share * sample.parts;
   const read = matches <= EXACT_READ ? MAX_MATCHES_READ : RANKED_CAP;
   const walked = need / share;
-  if (!condition.walkable || walked * WALK_ROW_COST >= matches) return { walk: null, read };
-  return { walk: Math.ceil(4 * walked) + 100, read };
+  // Past EXACT_READ the walk is the only exact way: taken even when deep pages make it long, so that every page
+  // of a text comes from the same order.
+  const walk = condition.walkable && (matches > EXACT_READ || walked * WALK_ROW_COST < matches);
+  return { walk: walk ? Math.ceil(4 * walked) + 100 : null, read };
 }
 
 const int = (value: number) => sql.raw(String(Math.trunc(value)));
