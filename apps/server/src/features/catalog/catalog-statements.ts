@@ -162,7 +162,7 @@ function build(db: Db) {
   };
 }
 
-export type CatalogStatements = ReturnType<typeof build>;
+type CatalogStatements = ReturnType<typeof build>;
 
 const built = new WeakMap<Db, CatalogStatements>();
 

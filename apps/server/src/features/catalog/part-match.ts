@@ -74,7 +74,7 @@ interface WordInfo {
  * The vocabulary's answer for each typed word, kept a while: people retype the same words, and the vocabulary
  * changes only with imports (a new word is missed for at most VOCABULARY_CACHE_MS).
  */
-export const VOCABULARY_CACHE_MS = 10 * 60_000;
+const VOCABULARY_CACHE_MS = 10 * 60_000;
 const vocabularyCache = createTtlCache<string, WordInfo>({ max: 5_000, ttlMs: VOCABULARY_CACHE_MS });
 
 export function forgetVocabulary(): void {

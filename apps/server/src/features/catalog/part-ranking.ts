@@ -50,7 +50,7 @@ export interface Ranked {
   total: number | null;
 }
 
-export interface TierPlan {
+interface TierPlan {
   /** Parts to read in symbol order to meet `need` matches, or null: read the matches through the index. */
   walk: number | null;
   /** At most this many matches read through the index (when not walking, or when the walk falls short). */
@@ -58,7 +58,7 @@ export interface TierPlan {
 }
 
 /** How to rank a condition's matches for `need` of them, from the sample's share of the catalogue. */
-export function planTier(condition: Condition, need: number, sample: CatalogueSample): TierPlan {
+function planTier(condition: Condition, need: number, sample: CatalogueSample): TierPlan {
   let hits = 0;
   for (const text of sample.texts) if (condition.test(text)) hits++;
   if (!hits) return { walk: null, read: MAX_MATCHES_READ };
