@@ -17,9 +17,8 @@ import { TranslatedTextSchema } from './translations.ts';
 /** SPEC §5: search and hints need at least this many characters (the rule of every list's search). */
 export const PART_SEARCH_MIN_LENGTH = LIMITS.searchMinLength;
 /**
- * A search stops counting here: when more parts match, api/parts answers `total` = this cap with
- * `totalCapped: true` (show "1000+") and its pages hold the first PART_SEARCH_TOTAL_CAP matches; api/parts/count
- * answers `count` = the cap with `capped: true`. Nobody reads 50 pages of "bolt"; they refine the text.
+ * A search's pages end here: they hold the first PART_SEARCH_TOTAL_CAP matches, and api/parts/count counts no
+ * further (`capped: true` beyond). Nobody reads 50 pages of "bolt"; they refine the text.
  */
 export const PART_SEARCH_TOTAL_CAP = 1000;
 /** How many hints api/parts/hints answers at most. */
@@ -134,9 +133,16 @@ export const PartSearchQuerySchema = z.object({
   page: pageField,
   pageSize: pageSizeField,
 });
+/**
+ * A page of results. A search reads its results up to the page's end and one more, not all of them, so
+ * `total` is either their number (`totalCapped` false) or, with `totalCapped`, how many there are at least:
+ * the parts up to this page's end, or PART_SEARCH_TOTAL_CAP (show "more than {total}").
+ */
 export const PartPageSchema = pagedSchema(PartSchema).extend({
-  /** True when more than PART_SEARCH_TOTAL_CAP parts match: `total` is then the cap ("1000+"). */
-  totalCapped: z.boolean().optional(),
+  /** True when more parts match than `total`. */
+  totalCapped: z.boolean(),
+  /** True when the next page has parts (false past PART_SEARCH_TOTAL_CAP, where the pages end). */
+  hasMore: z.boolean(),
 });
 export type PartPage = z.infer<typeof PartPageSchema>;
 
@@ -144,7 +150,7 @@ export const PartCountQuerySchema = z.object({ q: searchTextField });
 export const PartCountSchema = z.object({
   count: z.number().int().min(0),
   /** True when more than PART_SEARCH_TOTAL_CAP parts match: `count` is then the cap ("1000+"). */
-  capped: z.boolean().optional(),
+  capped: z.boolean(),
 });
 export type PartCount = z.infer<typeof PartCountSchema>;
 
@@ -202,7 +208,7 @@ export const catalogEndpoints = endpoints('catalog', {
   search: {
     method: 'GET',
     path: '/api/parts',
-    summary: 'Parts search: symbol, catalogue number, SAP id, names; paged with the total',
+    summary: 'Parts search: symbol, catalogue number, SAP id, names; paged, with the total or "more than"',
     ...catalogueReaders,
     query: PartSearchQuerySchema,
     responses: { 200: PartPageSchema },

@@ -116,6 +116,9 @@ export const parts = pgTable(
     ),
     // Symbol hints: `symbol_normalized COLLATE "C" LIKE 'am44%'` is an index range scan in any locale.
     index('parts_symbol_normalized_prefix_idx').using('btree', sql`${t.symbolNormalized} COLLATE "C"`),
+    // The part search's order: reading parts by symbol finds a common text's first results without reading
+    // all its matches (features/catalog/part-ranking.ts).
+    index('parts_symbol_id_idx').on(t.symbol, t.id),
     index('parts_sap_id_idx').on(t.sapId),
     index('parts_catalog_number_idx').on(t.catalogNumber),
   ],

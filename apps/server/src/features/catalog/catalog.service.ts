@@ -7,80 +7,59 @@ import {
   type PartPath,
 } from '@care/contract/catalog';
 import type { TranslatedText } from '@care/contract/translations';
-import { asc, eq, isNull, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '#app/db/client.ts';
-import { cardPositions, catalogCards, catalogFolders, parts } from '#app/db/schema/catalog.ts';
+import { catalogCards } from '#app/db/schema/catalog.ts';
 import { AppError } from '#app/plugins/errors.ts';
+import { catalogStatements } from './catalog-statements.ts';
 import { partOut } from './part-out.ts';
 
 /*
  * The parts catalogue, read side. Every function here is public data: the routes decide who may call them
- * (catalog.routes.ts). Unknown ids are NOT_FOUND.
+ * (catalog.routes.ts). Unknown ids are NOT_FOUND. Each answer is one statement (catalog-statements.ts), but a
+ * part's places: two.
  */
-
-const folderColumns = {
-  id: catalogFolders.id,
-  parentId: catalogFolders.parentId,
-  name: catalogFolders.name,
-  imageFileId: catalogFolders.imageFileId,
-};
 
 /** Root folders, or the sub-folders of `parentId` (NOT_FOUND when that folder does not exist). */
 export async function listFolders(db: Db, parentId?: number): Promise<CatalogFolder[]> {
-  if (parentId !== undefined) await folderExists(db, parentId);
-  const rows = await db
-    .select(folderColumns)
-    .from(catalogFolders)
-    .where(parentId === undefined ? isNull(catalogFolders.parentId) : eq(catalogFolders.parentId, parentId))
-    .orderBy(asc(catalogFolders.sortOrder), asc(catalogFolders.id));
-  return rows.map((row) => ({
-    id: String(row.id),
-    parentId: row.parentId === null ? null : String(row.parentId),
-    name: row.name,
-    imageFileId: row.imageFileId,
-  }));
+  const statements = catalogStatements(db);
+  if (parentId === undefined) {
+    const rows = await statements.rootFolders.execute();
+    return rows.map((row) => folderOut(row.id, row.parentId, row.name, row.imageFileId));
+  }
+  const rows = await statements.subFolders.execute({ parentId });
+  if (!rows.length) throw new AppError('NOT_FOUND');
+  return rows.flatMap((row) =>
+    row.id === null ? [] : [folderOut(row.id, row.parentId, row.name!, row.imageFileId)],
+  );
 }
 
-async function folderExists(db: Db, id: number): Promise<void> {
-  const [row] = await db
-    .select({ id: catalogFolders.id })
-    .from(catalogFolders)
-    .where(eq(catalogFolders.id, id));
-  if (!row) throw new AppError('NOT_FOUND');
-}
+const folderOut = (
+  id: number,
+  parentId: number | null,
+  name: TranslatedText,
+  imageFileId: string | null,
+): CatalogFolder => ({
+  id: String(id),
+  parentId: parentId === null ? null : String(parentId),
+  name,
+  imageFileId,
+});
 
 /** The cards of a folder in their catalogue order (NOT_FOUND for an unknown folder). */
 export async function listCards(db: Db, folderId: number): Promise<CatalogCardSummary[]> {
-  await folderExists(db, folderId);
-  const rows = await db
-    .select({ id: catalogCards.id, folderId: catalogCards.folderId, name: catalogCards.name })
-    .from(catalogCards)
-    .where(eq(catalogCards.folderId, folderId))
-    .orderBy(asc(catalogCards.sortOrder), asc(catalogCards.id));
-  return rows.map((row) => ({ id: String(row.id), folderId: String(row.folderId), name: row.name }));
+  const rows = await catalogStatements(db).cards.execute({ folderId });
+  if (!rows.length) throw new AppError('NOT_FOUND');
+  return rows.flatMap((row) =>
+    row.id === null ? [] : [{ id: String(row.id), folderId: String(folderId), name: row.name! }],
+  );
 }
 
 /** One card, its drawing's address and its positions in drawing order, each with its part. */
 export async function getCard(db: Db, id: number, basePath = ''): Promise<CatalogCard> {
-  const [card] = await db
-    .select({
-      id: catalogCards.id,
-      folderId: catalogCards.folderId,
-      name: catalogCards.name,
-      hasSvg: sql<boolean>`${catalogCards.drawingSvg} IS NOT NULL`,
-      drawingFileId: catalogCards.drawingFileId,
-      drawingWidth: catalogCards.drawingWidth,
-      drawingHeight: catalogCards.drawingHeight,
-    })
-    .from(catalogCards)
-    .where(eq(catalogCards.id, id));
+  const rows = await catalogStatements(db).card.execute({ id });
+  const card = rows[0]?.card;
   if (!card) throw new AppError('NOT_FOUND');
-  const rows = await db
-    .select({ position: cardPositions, part: parts })
-    .from(cardPositions)
-    .innerJoin(parts, eq(parts.id, cardPositions.partId))
-    .where(eq(cardPositions.cardId, id))
-    .orderBy(asc(cardPositions.sortOrder), asc(cardPositions.id));
   return {
     id: String(card.id),
     folderId: String(card.folderId),
@@ -89,13 +68,19 @@ export async function getCard(db: Db, id: number, basePath = ''): Promise<Catalo
     drawingFileId: card.drawingFileId,
     drawingWidth: card.drawingWidth,
     drawingHeight: card.drawingHeight,
-    positions: rows.map(({ position, part }) => ({
-      id: String(position.id),
-      positionNumber: position.positionNumber,
-      quantity: position.quantity,
-      hotspots: position.hotspots,
-      part: partOut(part),
-    })),
+    positions: rows.flatMap(({ position, part }) =>
+      position && part
+        ? [
+            {
+              id: String(position.id),
+              positionNumber: position.positionNumber,
+              quantity: position.quantity,
+              hotspots: position.hotspots,
+              part: partOut(part),
+            },
+          ]
+        : [],
+    ),
   };
 }
 
@@ -110,29 +95,22 @@ export async function getCardDrawing(db: Db, id: number): Promise<string> {
 }
 
 export async function getPart(db: Db, id: number): Promise<Part> {
-  const [row] = await db.select().from(parts).where(eq(parts.id, id));
+  const [row] = await catalogStatements(db).part.execute({ id });
   if (!row) throw new AppError('NOT_FOUND');
   return partOut(row);
 }
 
-/** The folders from the root down to `folderId` (empty when it does not exist). */
-async function folderTrail(db: Db, folderId: number): Promise<Breadcrumb[]> {
-  const result = (await db.execute(sql`
-    WITH RECURSIVE trail AS (
-      SELECT id, parent_id, name, 0 AS depth FROM ${catalogFolders} WHERE id = ${folderId}
-      UNION ALL
-      SELECT f.id, f.parent_id, f.name, trail.depth + 1
-        FROM ${catalogFolders} f JOIN trail ON f.id = trail.parent_id
-        WHERE trail.depth < 32
-    )
-    SELECT id, name FROM trail ORDER BY depth DESC`)) as {
-    rows: { id: number | string; name: TranslatedText | string }[];
-  };
-  return result.rows.map((row) => ({
-    kind: 'folder',
-    id: String(row.id),
-    name: typeof row.name === 'string' ? (JSON.parse(row.name) as TranslatedText) : row.name,
-  }));
+/** The trails of folders, each from the root down to the folder (none for an unknown folder). */
+async function folderTrails(db: Db, folderIds: number[]): Promise<Map<number, Breadcrumb[]>> {
+  const trails = new Map<number, Breadcrumb[]>();
+  if (!folderIds.length) return trails;
+  const rows = await catalogStatements(db).folderTrails.execute({ leaves: folderIds });
+  for (const row of rows) {
+    let trail = trails.get(row.leaf);
+    if (!trail) trails.set(row.leaf, (trail = []));
+    trail.push({ kind: 'folder', id: String(row.id), name: row.name as TranslatedText });
+  }
+  return trails;
 }
 
 /** GET api/parts/breadcrumbs: the folders down to a folder, or down to a card's folder and the card. */
@@ -141,44 +119,31 @@ export async function breadcrumbs(
   target: { folderId?: number; cardId?: number },
 ): Promise<Breadcrumb[]> {
   if (target.cardId !== undefined) {
-    const [card] = await db
-      .select({ id: catalogCards.id, folderId: catalogCards.folderId, name: catalogCards.name })
-      .from(catalogCards)
-      .where(eq(catalogCards.id, target.cardId));
-    if (!card) throw new AppError('NOT_FOUND');
-    const trail = await folderTrail(db, card.folderId);
-    return [...trail, { kind: 'card', id: String(card.id), name: card.name }];
+    const rows = await catalogStatements(db).cardTrail.execute({ cardId: target.cardId });
+    if (!rows.length) throw new AppError('NOT_FOUND');
+    return rows.map((row) => ({ kind: row.kind, id: String(row.id), name: row.name as TranslatedText }));
   }
-  const trail = await folderTrail(db, target.folderId!);
-  if (trail.length === 0) throw new AppError('NOT_FOUND');
+  const trail = (await folderTrails(db, [target.folderId!])).get(target.folderId!);
+  if (!trail) throw new AppError('NOT_FOUND');
   return trail;
 }
 
 /** GET api/parts/paths: every card position showing the part, each with its trail (NOT_FOUND for an unknown part). */
 export async function partPaths(db: Db, partId: number): Promise<PartPath[]> {
-  await getPart(db, partId);
-  const rows = await db
-    .select({
-      cardId: catalogCards.id,
-      folderId: catalogCards.folderId,
-      cardName: catalogCards.name,
-      positionNumber: cardPositions.positionNumber,
-    })
-    .from(cardPositions)
-    .innerJoin(catalogCards, eq(catalogCards.id, cardPositions.cardId))
-    .where(eq(cardPositions.partId, partId))
-    .orderBy(
-      asc(catalogCards.folderId),
-      asc(catalogCards.sortOrder),
-      asc(catalogCards.id),
-      asc(cardPositions.sortOrder),
-    );
-  const folderIds = [...new Set(rows.map((row) => row.folderId))];
-  const trails = new Map<number, Breadcrumb[]>();
-  for (const folderId of folderIds) trails.set(folderId, await folderTrail(db, folderId));
-  return rows.map((row) => ({
-    cardId: String(row.cardId),
-    positionNumber: row.positionNumber,
-    trail: [...trails.get(row.folderId)!, { kind: 'card', id: String(row.cardId), name: row.cardName }],
+  const rows = await catalogStatements(db).partPlaces.execute({ partId });
+  if (!rows.length) throw new AppError('NOT_FOUND');
+  const places = rows.flatMap((row) =>
+    row.cardId === null
+      ? []
+      : [{ ...row, cardId: row.cardId, folderId: row.folderId!, positionNumber: row.positionNumber! }],
+  );
+  const trails = await folderTrails(db, [...new Set(places.map((place) => place.folderId))]);
+  return places.map((place) => ({
+    cardId: String(place.cardId),
+    positionNumber: place.positionNumber,
+    trail: [
+      ...(trails.get(place.folderId) ?? []),
+      { kind: 'card', id: String(place.cardId), name: place.cardName! },
+    ],
   }));
 }

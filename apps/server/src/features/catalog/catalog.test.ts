@@ -87,9 +87,14 @@ describe('parts catalogue (api/catalog-folders, api/catalog-cards, api/parts)', 
     return response.json() as T;
   };
   const search = (q: string, extra = '') =>
-    ok<{ items: { id: string; symbol: string }[]; total: number; page: number; pageSize: number }>(
-      `/api/parts?q=${encodeURIComponent(q)}${extra}`,
-    );
+    ok<{
+      items: { id: string; symbol: string }[];
+      total: number;
+      totalCapped: boolean;
+      hasMore: boolean;
+      page: number;
+      pageSize: number;
+    }>(`/api/parts?q=${encodeURIComponent(q)}${extra}`);
   const symbols = (page: { items: { symbol: string }[] }) => page.items.map((item) => item.symbol);
 
   beforeAll(async () => {
@@ -368,23 +373,31 @@ describe('parts catalogue (api/catalog-folders, api/catalog-cards, api/parts)', 
       expect(await search('kombinezon')).toMatchObject({ items: [], total: 0 });
     });
 
-    it('pages the results by symbol with the total, and the count endpoint agrees', async () => {
+    it('pages the results by symbol, each page with whether more follow, the last with the total', async () => {
+      const ring = (n: number) => `AM-7000-${String(n).padStart(3, '0')}`;
       const first = await search('pierscien dystansowy', '&page=1&pageSize=10');
-      expect(first.total).toBe(25);
-      expect(symbols(first)).toEqual(
-        Array.from({ length: 10 }, (_, i) => `AM-7000-${String(i + 1).padStart(3, '0')}`),
-      );
+      expect(symbols(first)).toEqual(Array.from({ length: 10 }, (_, i) => ring(i + 1)));
+      expect(first).toMatchObject({ hasMore: true, page: 1, pageSize: 10 });
+      const second = await search('pierscien dystansowy', '&page=2&pageSize=10');
+      expect(symbols(second)).toEqual(Array.from({ length: 10 }, (_, i) => ring(i + 11)));
+      expect(second.hasMore).toBe(true);
+      // Reading past the last result, the search knows them all.
       const last = await search('pierscien dystansowy', '&page=3&pageSize=10');
-      expect(last).toMatchObject({ total: 25, page: 3, pageSize: 10 });
-      expect(symbols(last)).toEqual([
-        'AM-7000-021',
-        'AM-7000-022',
-        'AM-7000-023',
-        'AM-7000-024',
-        'AM-7000-025',
-      ]);
+      expect(last).toMatchObject({ total: 25, totalCapped: false, hasMore: false, page: 3, pageSize: 10 });
+      expect(symbols(last)).toEqual([ring(21), ring(22), ring(23), ring(24), ring(25)]);
+      expect(await search('pierscien dystansowy', '&page=4&pageSize=10')).toMatchObject({
+        items: [],
+        total: 25,
+        totalCapped: false,
+        hasMore: false,
+      });
       expect(await ok('/api/parts/count?q=spacer%20ring')).toEqual({ count: 25, capped: false });
       expect(await ok('/api/parts/count?q=lozysko')).toEqual({ count: 1, capped: false });
+    });
+
+    it('answers the exact total when every result fits on the page', async () => {
+      expect(await search('lozysko')).toMatchObject({ total: 1, totalCapped: false, hasMore: false });
+      expect(await search('spring')).toMatchObject({ total: 1, totalCapped: false, hasMore: false });
     });
 
     it('answers an empty page, a zero count and no hints for fewer than 3 characters', async () => {
@@ -425,11 +438,14 @@ describe('parts catalogue (api/catalog-folders, api/catalog-cards, api/parts)', 
 
   describe('search beyond its cap, by words and with typos in the vocabulary', () => {
     const seals = PART_SEARCH_TOTAL_CAP + 5;
+    const seal = (n: number) => `AM-8000-${String(n).padStart(4, '0')}`;
+    const seals20 = (from: number) => Array.from({ length: 20 }, (_, i) => seal(from + i));
     beforeAll(async () => {
       const name = names('Uszczelniacz wału', 'Shaft seal', 'Wellendichtring');
       await t.database.db.insert(parts).values(
+        // Inserted out of symbol order: ids must not happen to give the order.
         Array.from({ length: seals }, (_, i) => {
-          const symbol = `AM-8000-${String(i + 1).padStart(4, '0')}`;
+          const symbol = seal(((i * 7919) % seals) + 1);
           return {
             externalId: symbol,
             symbol,
@@ -439,23 +455,47 @@ describe('parts catalogue (api/catalog-folders, api/catalog-cards, api/parts)', 
           };
         }),
       );
+      // As an import does: the searches learn the new catalogue at once.
+      forgetCatalogSearches();
     }, 30_000);
 
-    it('counts up to the cap: total is the cap with totalCapped, and the pages stop there', async () => {
+    it('reads a page and one more: "more than" the parts so far on a common word, in symbol order', async () => {
       const first = await search('uszczelniacz', '&pageSize=20');
-      expect(first).toMatchObject({ total: PART_SEARCH_TOTAL_CAP, totalCapped: true });
-      expect(symbols(first)).toEqual([...symbols(first)].sort());
+      expect(symbols(first)).toEqual(seals20(1));
+      expect(first).toMatchObject({ total: 20, totalCapped: true, hasMore: true });
+      const second = await search('wellendichtring', '&pageSize=20&page=2');
+      expect(symbols(second)).toEqual(seals20(21));
+      expect(second).toMatchObject({ total: 40, totalCapped: true, hasMore: true });
+    });
+
+    it('ends the pages at the cap, "more than" the cap there', async () => {
       const last = await search('uszczelniacz', `&pageSize=20&page=${PART_SEARCH_TOTAL_CAP / 20}`);
-      expect(last.items).toHaveLength(20);
-      expect(symbols(last)[0]! > symbols(first).at(-1)!).toBe(true);
-      expect(
-        (await search('uszczelniacz', `&pageSize=20&page=${PART_SEARCH_TOTAL_CAP / 20 + 1}`)).items,
-      ).toEqual([]);
+      expect(symbols(last)).toEqual(seals20(PART_SEARCH_TOTAL_CAP - 19));
+      expect(last).toMatchObject({ total: PART_SEARCH_TOTAL_CAP, totalCapped: true, hasMore: false });
+      const past = await search('uszczelniacz', `&pageSize=20&page=${PART_SEARCH_TOTAL_CAP / 20 + 1}`);
+      expect(past).toMatchObject({
+        items: [],
+        total: PART_SEARCH_TOTAL_CAP,
+        totalCapped: true,
+        hasMore: false,
+      });
       expect(await ok('/api/parts/count?q=wellendichtring')).toEqual({
         count: PART_SEARCH_TOTAL_CAP,
         capped: true,
       });
-      expect(await search('lozysko')).toMatchObject({ total: 1, totalCapped: false });
+    });
+
+    it('counts a rare text exactly, even past the first page', async () => {
+      const rings = await search('spacer ring', '&pageSize=10');
+      expect(rings).toMatchObject({ total: 25, totalCapped: false, hasMore: true });
+      expect(symbols(rings)[0]).toBe('AM-7000-001');
+    });
+
+    it('gives as hints the first results of a common word, in the same order', async () => {
+      const hints = await ok<{ symbol: string }[]>('/api/parts/hints?q=uszczelniacz');
+      expect(hints.map((h) => h.symbol)).toEqual(seals20(1).slice(0, PART_HINTS_LIMIT));
+      const misspelt = await ok<{ symbol: string }[]>('/api/parts/hints?q=uszczelnlacz');
+      expect(misspelt.map((h) => h.symbol)).toEqual(seals20(1).slice(0, PART_HINTS_LIMIT));
     });
 
     it('finds a word inside a German compound and words in any order', async () => {
@@ -465,7 +505,8 @@ describe('parts catalogue (api/catalog-folders, api/catalog-cards, api/parts)', 
     });
 
     it('knows the words of parts added or renamed later (typo search through the vocabulary)', async () => {
-      expect((await search('uszczelnlacz')).total).toBe(PART_SEARCH_TOTAL_CAP);
+      expect(await search('uszczelnlacz')).toMatchObject({ total: 20, totalCapped: true, hasMore: true });
+      expect(symbols(await search('uszczelnlacz'))).toEqual(seals20(1));
       expect((await search('kolpak')).total).toBe(0);
       expect(await ok('/api/parts/hints?q=kolpak')).toEqual([]);
       const db = t.database.db;
@@ -487,6 +528,34 @@ describe('parts catalogue (api/catalog-folders, api/catalog-cards, api/parts)', 
     it('gives hints for a misspelt word', async () => {
       const hints = await ok<{ symbol: string }[]>('/api/parts/hints?q=sprezina');
       expect(hints.map((h) => h.symbol)).toEqual(['AM-5120-110']);
+    });
+  });
+
+  describe('a common word whose parts all come last in the symbol order', () => {
+    const sprocket = (n: number) => `ZZ-${String(n).padStart(4, '0')}`;
+    beforeAll(async () => {
+      const name = names('Zębatka', 'Sprocket', 'Kettenrad');
+      await t.database.db.insert(parts).values(
+        Array.from({ length: 300 }, (_, i) => {
+          const symbol = sprocket(((i * 7919) % 300) + 1);
+          return {
+            externalId: symbol,
+            symbol,
+            symbolNormalized: normalizeSymbol(symbol),
+            name,
+            searchText: buildPartSearchText({ symbol, name }),
+          };
+        }),
+      );
+      forgetCatalogSearches();
+    }, 30_000);
+
+    it('is ranked exactly all the same: reading in symbol order falls short, so every match is read', async () => {
+      const first = await search('sprocket', '&pageSize=20');
+      expect(symbols(first)).toEqual(Array.from({ length: 20 }, (_, i) => sprocket(i + 1)));
+      expect(first).toMatchObject({ total: 300, totalCapped: false, hasMore: true });
+      const hints = await ok<{ symbol: string }[]>('/api/parts/hints?q=kettenrad');
+      expect(hints.map((h) => h.symbol)).toEqual(symbols(first).slice(0, PART_HINTS_LIMIT));
     });
   });
 

@@ -1,8 +1,26 @@
 import type { Part } from '@care/contract/catalog';
 import { parseTranslations } from '@care/contract/translations';
-import type { parts } from '#app/db/schema/catalog.ts';
+import { parts } from '#app/db/schema/catalog.ts';
 
-type PartRow = typeof parts.$inferSelect;
+/**
+ * The columns of a part the API shows: not its search text, import key or timestamps, which a card's 100
+ * positions would otherwise read, send and turn into Dates for nothing.
+ */
+export const partColumns = {
+  id: parts.id,
+  name: parts.name,
+  symbol: parts.symbol,
+  standard: parts.standard,
+  quantity: parts.quantity,
+  unit: parts.unit,
+  catalogNumber: parts.catalogNumber,
+  sapId: parts.sapId,
+  configuration: parts.configuration,
+  returnable: parts.returnable,
+  images: parts.images,
+};
+
+type PartRow = Pick<typeof parts.$inferSelect, keyof typeof partColumns>;
 
 /** A part row as the API's Part (the part search answers with it too). */
 export function partOut(row: PartRow): Part {

@@ -87,7 +87,10 @@ export function isSearchable(q: string): boolean {
   return q.trim().length >= PART_SEARCH_MIN_LENGTH;
 }
 
-/** GET api/parts?q=&page=&pageSize=: one page of results with the total (so no separate api/parts/count call). */
+/**
+ * GET api/parts?q=&page=&pageSize=: one page of results with their total, or for a common text how many there
+ * are at least and whether a next page has more (so no separate api/parts/count call).
+ */
 export const partSearchQuery = (q: string, page: number, pageSize = PART_SEARCH_PAGE_SIZE) =>
   queryOptions({
     queryKey: catalogKeys.search(q, page, pageSize),

@@ -1,5 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { Language } from '@care/contract/locales';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { useCartStore } from '#app/features/cart/cart-store.ts';
 import { i18n } from '#app/lib/i18n.ts';
@@ -43,10 +44,11 @@ function answer(routes: Record<string, unknown>) {
 type RouteModule = typeof foldersRoute | typeof subfoldersRoute | typeof cardsRoute | typeof cardRoute;
 
 /** Mounts one catalogue level as router.tsx does: its loader, component and error boundary. */
-function renderLevel(route: string, pattern: string, mod: RouteModule) {
+function renderLevel(route: string, pattern: string, mod: RouteModule, language?: Language) {
   return renderWithProviders(<p>unused</p>, {
     path: '/unused',
     route,
+    language,
     routes: [
       { path: pattern, loader: mod.loader, Component: mod.Component, ErrorBoundary: mod.ErrorBoundary },
       { path: '/home/parts/:partId', element: <p>part page</p> },
@@ -314,7 +316,7 @@ describe('parts search', () => {
   const searchApi = {
     '/api/catalog-folders': rootFolders,
     '/api/parts/hints': [{ id: bearing.id, symbol: bearing.symbol, name: bearing.name }],
-    '/api/parts': { items: [bearing], total: 1, page: 1, pageSize: 20 },
+    '/api/parts': { items: [bearing], total: 1, totalCapped: false, hasMore: false, page: 1, pageSize: 20 },
     '/api/parts/paths': [{ cardId: '21', positionNumber: '2', trail: cardTrail }],
   };
 
@@ -391,7 +393,14 @@ describe('parts search', () => {
       const page = Number(request.query.get('page'));
       return {
         status: 200,
-        body: { items: page === 2 ? items.slice(0, 5) : items, total: 25, page, pageSize: 20 },
+        body: {
+          items: page === 2 ? items.slice(0, 5) : items,
+          total: 25,
+          totalCapped: false,
+          hasMore: page === 1,
+          page,
+          pageSize: 20,
+        },
       };
     });
     const { router } = await renderLevel(`${PUBLIC}?q=bearing`, PUBLIC, foldersRoute);
@@ -414,13 +423,71 @@ describe('parts search', () => {
       if (request.path === '/api/catalog-folders') return { status: 200, body: rootFolders };
       if (request.path === '/api/parts/paths') return { status: 200, body: [] };
       if (request.path !== '/api/parts') return { status: 404 };
-      return { status: 200, body: { items, total: 1000, totalCapped: true, page: 1, pageSize: 20 } };
+      const page = Number(request.query.get('page'));
+      return {
+        status: 200,
+        body: { items, total: 1000, totalCapped: true, hasMore: false, page, pageSize: 20 },
+      };
     });
-    await renderLevel(`${HOME}?q=bearing`, HOME, foldersRoute);
+    await renderLevel(`${HOME}?q=bearing&page=50`, HOME, foldersRoute);
     expect(
       await screen.findByText('More than 1000 parts found. Refine the search to see the rest.'),
     ).toBeInTheDocument();
     expect(screen.queryByText('1000 parts found')).not.toBeInTheDocument();
+    expect(screen.getByText('981–1000 of more than 1000')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Page 50' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Page 51' })).not.toBeInTheDocument();
+  });
+
+  /** Page 1 of 25 results as the server answers a common text: 20 shown, "more than 20", a next page. */
+  function answerMoreThanAPage() {
+    const items = Array.from({ length: 25 }, (_, i) => ({
+      ...bearing,
+      id: String(100 + i),
+      symbol: `AM-${i}`,
+    }));
+    api.reset((request) => {
+      if (request.path === '/api/catalog-folders') return { status: 200, body: rootFolders };
+      if (request.path === '/api/parts/paths') return { status: 200, body: [] };
+      if (request.path !== '/api/parts') return { status: 404 };
+      const page = Number(request.query.get('page'));
+      const body =
+        page === 1
+          ? { items: items.slice(0, 20), total: 20, totalCapped: true, hasMore: true }
+          : { items: items.slice(20), total: 25, totalCapped: false, hasMore: false };
+      return { status: 200, body: { ...body, page, pageSize: 20 } };
+    });
+  }
+
+  it('says "more than" the parts so far while more follow, offers the next page, then counts them', async () => {
+    answerMoreThanAPage();
+    const { router } = await renderLevel(`${PUBLIC}?q=bearing`, PUBLIC, foldersRoute);
+    expect(await screen.findByText('More than 20 parts found')).toBeInTheDocument();
+    expect(screen.getByText('1–20 of more than 20')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Page 3' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Page 2' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?q=bearing&page=2'));
+    expect(await screen.findByText('25 parts found')).toBeInTheDocument();
+    expect(screen.getByText('21–25 of 25')).toBeInTheDocument();
+  });
+
+  it.each([
+    ['pl', 'Znaleziono więcej niż 20 części', '1–20 z ponad 20', 'Strona 2'],
+    ['de', 'Mehr als 20 Teile gefunden', '1–20 von mehr als 20', 'Seite 2'],
+  ] as const)('says "more than" in %s too', async (language, found, range, next) => {
+    answerMoreThanAPage();
+    await renderLevel(`${PUBLIC}?q=bearing`, PUBLIC, foldersRoute, language);
+    expect(await screen.findByText(found)).toBeInTheDocument();
+    expect(screen.getByText(range)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: next })).toBeInTheDocument();
+  });
+
+  it('offers "more than" the first page of results under the hints of a common text', async () => {
+    answerMoreThanAPage();
+    await renderLevel(PUBLIC, PUBLIC, foldersRoute);
+    await userEvent.type(await screen.findByRole('combobox', { name: 'Search parts' }), 'bea');
+    expect(await screen.findByRole('option', { name: 'Show results (over 20)' })).toBeInTheDocument();
+    expect(screen.getAllByRole('option')).toHaveLength(11);
   });
 
   it('links each result to its part page when signed in', async () => {

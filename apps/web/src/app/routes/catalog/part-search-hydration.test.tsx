@@ -17,7 +17,10 @@ afterAll(api.stop);
 describe('PartSearchBox on a server-rendered page', () => {
   it('searches the text typed before the app code arrived', async () => {
     await setupTestI18n('en');
-    api.reset(() => ({ status: 200, body: { items: [bearing], total: 1, page: 1, pageSize: 20 } }));
+    api.reset(() => ({
+      status: 200,
+      body: { items: [bearing], total: 1, totalCapped: false, hasMore: false, page: 1, pageSize: 20 },
+    }));
     const page = () => (
       <MantineProvider theme={theme} env="test">
         <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>

@@ -24,7 +24,12 @@ interface PartSearchResultsProps {
   partLink?: (id: string) => string;
 }
 
-/** SPEC §5 search results: paged with their count; fewer than 3 characters shows the rule, not an error. */
+/**
+ * SPEC §5 search results, paged; fewer than 3 characters shows the rule, not an error. The server reads a
+ * common text's results only up to the page's end and one more, so the count is then "more than" the parts so
+ * far, and the pages reach one past the current while there are more (up to the search's cap, then it asks to
+ * refine the text).
+ */
 export function PartSearchResults({
   query,
   page,
@@ -59,12 +64,16 @@ export function PartSearchResults({
       />
     );
   } else {
+    const { total, totalCapped, hasMore } = search.data;
+    let found = t('search.found', { count: total });
+    if (totalCapped)
+      found = hasMore ? t('search.found-more', { count: total }) : t('search.found-capped', { limit: total });
+    const from = Math.min(total, (page - 1) * pageSize + 1);
+    const to = Math.min(total, page * pageSize);
     body = (
       <>
         <Text size="sm" c="dimmed" mb="sm" aria-live="polite">
-          {search.data.totalCapped
-            ? t('search.found-capped', { limit: search.data.total })
-            : t('search.found', { count: search.data.total })}
+          {found}
         </Text>
         <Stack gap="sm" component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
           {search.data.items.map((part) => (
@@ -76,7 +85,11 @@ export function PartSearchResults({
         <TablePagination
           page={page}
           pageSize={pageSize}
-          total={search.data.total}
+          total={total}
+          {...(totalCapped && {
+            summary: t('search.range-more', { from, to }),
+            pageCount: hasMore ? page + 1 : Math.max(page, Math.ceil(total / pageSize)),
+          })}
           pageSizes={[10, 20, 50]}
           onPageChange={(next) => onPageChange(next, pageSize)}
           onPageSizeChange={(size) => onPageChange(1, size)}
