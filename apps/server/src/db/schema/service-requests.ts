@@ -82,6 +82,14 @@ export const serviceRequests = pgTable(
      * insert and when the machine changes, and rewritten when a machine's name changes (an ERP import).
      */
     machineModel: text('machine_model').notNull().default(''),
+    /**
+     * How many chat messages the request has, and the id of the newest one its customer wrote (null: none), kept
+     * by a trigger on chat_messages (migration 0019, docs/decisions/056). Someone without a counter row in
+     * chat_unread_counts has read nothing here and written nothing: all `chat_message_count` messages are
+     * unread for them. The staff queue's "unread" = `last_customer_message_id` after the staff member's marker.
+     */
+    chatMessageCount: integer('chat_message_count').notNull().default(0),
+    lastCustomerMessageId: bigintRef('last_customer_message_id'),
     /** The uuid the customer's browser made for this submission: a retried upload files the request once. */
     clientId: uuid('client_id'),
     createdAt: createdAt(),
