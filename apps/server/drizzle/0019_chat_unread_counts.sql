@@ -65,6 +65,7 @@ ALTER TABLE "chat_unread_counts" ADD CONSTRAINT "chat_unread_counts_user_id_user
 ALTER TABLE "chat_unread_counts" ADD CONSTRAINT "chat_unread_counts_service_request_id_service_requests_id_fk" FOREIGN KEY ("service_request_id") REFERENCES "public"."service_requests"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "chat_unread_counts_service_request_id_idx" ON "chat_unread_counts" USING btree ("service_request_id");--> statement-breakpoint
 CREATE INDEX "chat_unread_counts_unread_idx" ON "chat_unread_counts" USING btree ("user_id","service_request_id") WHERE "chat_unread_counts"."unread_count" > 0;--> statement-breakpoint
+CREATE INDEX "service_requests_customer_wrote_idx" ON "service_requests" USING btree ("report_date","id","last_customer_message_id") WHERE "service_requests"."last_customer_message_id" IS NOT NULL AND "service_requests"."last_message_at" IS NOT NULL;--> statement-breakpoint
 -- One person's counter for one request counted again from their marker (none: from the first message), with
 -- its flags. `p_add`: create the row if missing; else only a row that is there changes (a marker deleted along
 -- with its user or request must not add one). Callers hold the request's row lock.

@@ -126,6 +126,12 @@ export const serviceRequests = pgTable(
     // Requests per machine model: the insight dashboard's link into the queue (a page and its capped count are
     // ranges of this index) and the per-model counts (docs/decisions/047).
     index('service_requests_machine_model_report_date_idx').on(t.machineModel, t.reportDate, t.id),
+    // The staff queue's "unread only" (docs/decisions/056): the requests whose customer wrote, newest first, with
+    // the customer's newest message in the index, so the page and its capped count read no request's row to
+    // decide, only the staff member's read markers.
+    index('service_requests_customer_wrote_idx')
+      .on(t.reportDate, t.id, t.lastCustomerMessageId)
+      .where(sql`${t.lastCustomerMessageId} IS NOT NULL AND ${t.lastMessageAt} IS NOT NULL`),
     checkIn('service_requests_status_check', t.status, SERVICE_REQUEST_STATUSES),
   ],
 );

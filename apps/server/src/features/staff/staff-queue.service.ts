@@ -57,8 +57,9 @@ function conditionsOf(actor: Actor, query: StaffQueueQuery): SQL[] {
   }
   if (query.unread) {
     // A customer message after this staff member's read marker (no marker: any customer message): the request's
-    // newest customer message, kept by the chat's trigger (migration 0019), past the marker. A probe of the
-    // marker's primary key per request walked, never the messages (docs/decisions/022, 056).
+    // newest customer message, kept by the chat's trigger (migration 0019), past the marker. The requests whose
+    // customer wrote are walked on service_requests_customer_wrote_idx alone, with one probe of this staff
+    // member's markers each; no message is read (docs/decisions/022, 056).
     conditions.push(sql`r.last_message_at IS NOT NULL AND r.last_customer_message_id > coalesce((
       SELECT k.last_read_message_id FROM ${chatReadMarkers} k
       WHERE k.user_id = ${actor.id} AND k.service_request_id = r.id), 0)`);
