@@ -120,6 +120,9 @@ BEGIN
            THEN greatest(r."last_customer_message_id", NEW."id") ELSE r."last_customer_message_id" END
    WHERE r."id" = NEW."service_request_id"
   RETURNING r."customer_id", r."assigned_to", r."chat_message_count" INTO v_customer, v_assignee, v_count;
+  IF NOT FOUND THEN
+    RETURN NULL; -- no such request: its foreign key refuses the message
+  END IF;
   UPDATE "chat_unread_counts" c SET "unread_count" = c."unread_count" + 1
    WHERE c."service_request_id" = NEW."service_request_id"
      AND c."user_id" IS DISTINCT FROM NEW."author_id"
