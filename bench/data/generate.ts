@@ -33,6 +33,7 @@ const FILLED_TABLES = [
   'service_request_attachments',
   'chat_messages',
   'chat_read_markers',
+  'chat_unread_counts',
 ] as const;
 
 const log = (line: string) => console.log(line);

@@ -17,6 +17,7 @@ const REPORTED = [
   'files',
   'chat_messages',
   'chat_read_markers',
+  'chat_unread_counts',
   'parts',
   'catalog_folders',
   'catalog_cards',

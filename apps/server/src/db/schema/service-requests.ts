@@ -82,6 +82,14 @@ export const serviceRequests = pgTable(
      * insert and when the machine changes, and rewritten when a machine's name changes (an ERP import).
      */
     machineModel: text('machine_model').notNull().default(''),
+    /**
+     * How many chat messages the request has, and the id of the newest one its customer wrote (null: none), kept
+     * by a trigger on chat_messages (migration 0019, docs/decisions/056). Someone without a counter row in
+     * chat_unread_counts has read nothing here and written nothing: all `chat_message_count` messages are
+     * unread for them. The staff queue's "unread" = `last_customer_message_id` after the staff member's marker.
+     */
+    chatMessageCount: integer('chat_message_count').notNull().default(0),
+    lastCustomerMessageId: bigintRef('last_customer_message_id'),
     /** The uuid the customer's browser made for this submission: a retried upload files the request once. */
     clientId: uuid('client_id'),
     createdAt: createdAt(),
@@ -118,6 +126,12 @@ export const serviceRequests = pgTable(
     // Requests per machine model: the insight dashboard's link into the queue (a page and its capped count are
     // ranges of this index) and the per-model counts (docs/decisions/047).
     index('service_requests_machine_model_report_date_idx').on(t.machineModel, t.reportDate, t.id),
+    // The staff queue's "unread only" (docs/decisions/056): the requests whose customer wrote, newest first, with
+    // the customer's newest message in the index, so the page and its capped count read no request's row to
+    // decide, only the staff member's read markers.
+    index('service_requests_customer_wrote_idx')
+      .on(t.reportDate, t.id, t.lastCustomerMessageId)
+      .where(sql`${t.lastCustomerMessageId} IS NOT NULL AND ${t.lastMessageAt} IS NOT NULL`),
     checkIn('service_requests_status_check', t.status, SERVICE_REQUEST_STATUSES),
   ],
 );

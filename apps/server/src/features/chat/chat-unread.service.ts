@@ -2,8 +2,7 @@ import type { ChatUnread } from '@care/contract/chat';
 import { isServiceStaffRole } from '@care/contract/roles';
 import { sql } from 'drizzle-orm';
 import type { Db } from '#app/db/client.ts';
-import { chatMessages, chatReadMarkers } from '#app/db/schema/chat.ts';
-import { serviceRequests } from '#app/db/schema/service-requests.ts';
+import { chatMessages, chatReadMarkers, chatUnreadCounts } from '#app/db/schema/chat.ts';
 import { publishEvent } from '#app/events/event-bus.ts';
 import type { Actor } from '#app/plugins/session.ts';
 import { findChatRequest } from './chat-messages.ts';
@@ -13,35 +12,21 @@ import { findChatRequest } from './chat-messages.ts';
  * request, also for staff). A customer counts over their requests; a staff member over the requests they follow:
  * whose chat they have read or written in (they have a marker), or that are assigned to them
  * (docs/decisions/018-chat.md).
+ *
+ * The counts are kept as counters in chat_unread_counts by database triggers, in the transaction that writes a
+ * message, moves a marker or assigns a request (migration 0019, docs/decisions/056): reading them is a range of
+ * chat_unread_counts_unread_idx over the reader's requests with unread messages, whatever the chat's length.
+ * `is_customer` marks the rows of the reader's own requests, `follows` those a staff member follows.
  */
-
-/** (request id, marker) pairs the reader counts over. */
-function followedRequests(actor: Actor) {
-  if (!isServiceStaffRole(actor.role)) {
-    return sql`
-      SELECT r.id, coalesce(k.last_read_message_id, 0) AS mark
-      FROM ${serviceRequests} r
-      LEFT JOIN ${chatReadMarkers} k ON k.service_request_id = r.id AND k.user_id = ${actor.id}
-      WHERE r.customer_id = ${actor.id}`;
-  }
-  return sql`
-    SELECT k.service_request_id AS id, k.last_read_message_id AS mark
-    FROM ${chatReadMarkers} k WHERE k.user_id = ${actor.id}
-    UNION ALL
-    SELECT r.id, 0 FROM ${serviceRequests} r
-    WHERE r.assigned_to = ${actor.id} AND NOT EXISTS (
-      SELECT 1 FROM ${chatReadMarkers} k WHERE k.user_id = ${actor.id} AND k.service_request_id = r.id)`;
-}
 
 /** GET api/chat/comments/unread: the total and the requests that have unread messages. */
 export async function unreadSummary(db: Db, actor: Actor): Promise<ChatUnread> {
+  const reads = isServiceStaffRole(actor.role) ? sql`c.follows` : sql`c.is_customer`;
   const result = (await db.execute(sql`
-    SELECT f.id AS "serviceRequestId", count(*)::int AS count
-    FROM (${followedRequests(actor)}) f
-    JOIN ${chatMessages} m ON m.service_request_id = f.id AND m.id > f.mark
-    WHERE m.author_id IS DISTINCT FROM ${actor.id}
-    GROUP BY f.id
-    ORDER BY f.id`)) as { rows: { serviceRequestId: number | string; count: number }[] };
+    SELECT c.service_request_id AS "serviceRequestId", c.unread_count AS count
+    FROM ${chatUnreadCounts} c
+    WHERE c.user_id = ${actor.id} AND c.unread_count > 0 AND ${reads}
+    ORDER BY c.service_request_id`)) as { rows: { serviceRequestId: number | string; count: number }[] };
   const requests = result.rows.map((row) => ({
     serviceRequestId: String(row.serviceRequestId),
     count: row.count,
@@ -51,8 +36,8 @@ export async function unreadSummary(db: Db, actor: Actor): Promise<ChatUnread> {
 
 /**
  * PUT api/chat/comments/read: moves the reader's marker forward to `lastReadMessageId`, never past the request's
- * newest message (so later messages stay unread) and never back. The reader's other tabs and devices get
- * `unread` with the new total.
+ * newest message (so later messages stay unread) and never back; the marker's trigger counts the request's
+ * counter again from it. The reader's other tabs and devices get `unread` with the new total.
  */
 export async function markRead(
   db: Db,

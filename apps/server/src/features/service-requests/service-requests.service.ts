@@ -15,7 +15,7 @@ import type { z } from 'zod';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '#app/db/client.ts';
 import { displayNameSql } from '#app/db/display-name.ts';
-import { chatMessages, chatReadMarkers } from '#app/db/schema/chat.ts';
+import { chatUnreadCounts } from '#app/db/schema/chat.ts';
 import { files } from '#app/db/schema/files.ts';
 import { machines } from '#app/db/schema/machines.ts';
 import {
@@ -34,18 +34,15 @@ type ServiceRequestListQuery = z.output<typeof ServiceRequestListQuerySchema>;
 
 /**
  * Chat messages of request `requestId` written by someone other than `userId` after that user's read marker
- * (no marker: all of them). A range scan on chat_messages_request_id_idx from the marker on.
+ * (no marker: all of them), as counted in the writing transactions (chat_unread_counts, docs/decisions/056): the
+ * user's counter, a primary-key probe. A user without one has no marker there and wrote nothing, so every
+ * message of the request is unread for them (service_requests.chat_message_count).
  */
 export function unreadCountSql(requestId: SQL | typeof serviceRequests.id, userId: number): SQL<number> {
-  return sql<number>`(
-    SELECT count(*)::int FROM ${chatMessages} m
-    WHERE m.service_request_id = ${requestId}
-      AND m.id > coalesce((
-        SELECT r.last_read_message_id FROM ${chatReadMarkers} r
-        WHERE r.user_id = ${userId} AND r.service_request_id = ${requestId}
-      ), 0)
-      AND m.author_id IS DISTINCT FROM ${userId}
-  )`;
+  return sql<number>`coalesce(
+    (SELECT uc.unread_count FROM ${chatUnreadCounts} uc
+      WHERE uc.user_id = ${userId} AND uc.service_request_id = ${requestId}),
+    (SELECT ur.chat_message_count FROM ${serviceRequests} ur WHERE ur.id = ${requestId}))`;
 }
 
 /**

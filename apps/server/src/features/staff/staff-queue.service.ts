@@ -9,7 +9,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db } from '#app/db/client.ts';
 import { displayNameSql } from '#app/db/display-name.ts';
-import { chatMessages, chatReadMarkers } from '#app/db/schema/chat.ts';
+import { chatReadMarkers } from '#app/db/schema/chat.ts';
 import { machines } from '#app/db/schema/machines.ts';
 import { serviceRequests } from '#app/db/schema/service-requests.ts';
 import { users } from '#app/db/schema/users.ts';
@@ -56,17 +56,13 @@ function conditionsOf(actor: Actor, query: StaffQueueQuery): SQL[] {
       WHERE ${foldedContains(machineSearchText(sql`m.name`, sql`m.serial_number`), machine)})`);
   }
   if (query.unread) {
-    // A customer message after this staff member's read marker (no marker: any customer message). OFFSET 0
-    // keeps the EXISTS a per-row probe (as a semi-join PostgreSQL hashed all 10M messages to count the first
-    // rows), and `+ 0` keeps the probe on chat_messages_request_id_idx, stopping at the first customer message,
-    // instead of ANDing in the author's whole index (docs/decisions/022).
-    conditions.push(sql`r.last_message_at IS NOT NULL AND EXISTS (
-      SELECT 1 FROM ${chatMessages} cm
-      WHERE cm.service_request_id = r.id AND cm.author_id + 0 = r.customer_id
-        AND cm.id > coalesce((
-          SELECT k.last_read_message_id FROM ${chatReadMarkers} k
-          WHERE k.user_id = ${actor.id} AND k.service_request_id = r.id), 0)
-      OFFSET 0)`);
+    // A customer message after this staff member's read marker (no marker: any customer message): the request's
+    // newest customer message, kept by the chat's trigger (migration 0019), past the marker. The requests whose
+    // customer wrote are walked on service_requests_customer_wrote_idx alone, with one probe of this staff
+    // member's markers each; no message is read (docs/decisions/022, 056).
+    conditions.push(sql`r.last_message_at IS NOT NULL AND r.last_customer_message_id > coalesce((
+      SELECT k.last_read_message_id FROM ${chatReadMarkers} k
+      WHERE k.user_id = ${actor.id} AND k.service_request_id = r.id), 0)`);
   }
   return conditions;
 }
@@ -109,7 +105,7 @@ export async function listQueue(db: Db, actor: Actor, query: StaffQueueQuery): P
   const direction = query.order === 'asc' ? sql`ASC` : sql`DESC`;
   // Never-discussed requests sort last by lastMessageAt whichever the order.
   const nulls = query.sort === 'lastMessageAt' ? sql`NULLS LAST` : sql``;
-  // `alias` is r in the filtering query and q in the outer one (unreadCountSql uses r and m itself).
+  // `alias` is r in the filtering query and q in the outer one.
   const orderBy = (alias: string) =>
     sql`${sql.raw(`${alias}.${SORT_COLUMNS[query.sort]}`)} ${direction} ${nulls}, ${sql.raw(alias)}.id ${direction}`;
 
