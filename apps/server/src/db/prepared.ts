@@ -7,6 +7,20 @@ interface Preparable<Prepared> {
   toSQL(): { sql: string };
 }
 
+const HASH_LENGTH = 16;
+/** PostgreSQL cuts names at 63 bytes: the label, an underscore and the hash must fit. */
+const MAX_LABEL_LENGTH = 63 - 1 - HASH_LENGTH;
+
+let preparing = true;
+
+/**
+ * For bench/micro/prepared-statements.ts only: `false` builds every statement on each call and sends it unnamed,
+ * as before issue 17, to measure what preparing saves.
+ */
+export function setPreparing(on: boolean): void {
+  preparing = on;
+}
+
 /**
  * Hot statements of a fixed shape, built by Drizzle once per database handle and shape instead of on every call,
  * and prepared by name (docs/decisions/058): the values come through `sql.placeholder`, node-postgres parses the
@@ -26,18 +40,24 @@ export function preparedStatements<Shape, Prepared>(
   if (label.length > MAX_LABEL_LENGTH) throw new Error(`statement label too long: ${label}`);
   const byDb = new WeakMap<Db, Map<string, Prepared>>();
   return (db, shape) => {
+    // An unnamed statement is parsed and planned on every call, as an unprepared query is.
+    if (!preparing) return build(db, shape).prepare('');
     let statements = byDb.get(db);
     if (!statements) byDb.set(db, (statements = new Map()));
     const key = keyOf(shape);
     let statement = statements.get(key);
     if (statement === undefined) {
       const query = build(db, shape);
-      const hash = createHash('sha256').update(query.toSQL().sql).digest('hex').slice(0, HASH_LENGTH);
-      statement = query.prepare(`${label}_${hash}`);
+      statement = query.prepare(statementName(label, query.toSQL().sql));
       statements.set(key, statement);
     }
     return statement;
   };
+}
+
+/** The name a statement is prepared under: its label and a hash of its text, within PostgreSQL's 63 bytes. */
+export function statementName(label: string, text: string): string {
+  return `${label}_${createHash('sha256').update(text).digest('hex').slice(0, HASH_LENGTH)}`;
 }
 
 /** `preparedStatements` of a statement with one shape. */
@@ -48,7 +68,3 @@ export function preparedStatement<Prepared>(
   const statements = preparedStatements(label, () => '', build);
   return (db) => statements(db, undefined);
 }
-
-const HASH_LENGTH = 16;
-/** PostgreSQL cuts names at 63 bytes: the label, an underscore and the hash must fit. */
-const MAX_LABEL_LENGTH = 63 - 1 - HASH_LENGTH;
