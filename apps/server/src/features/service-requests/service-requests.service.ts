@@ -193,31 +193,6 @@ function elementOf(code: string | null, label: unknown): ServiceRequestElement |
   };
 }
 
-/** The attachments of a request, oldest first. */
-export async function listAttachments(db: Db, serviceRequestId: number): Promise<Attachment[]> {
-  const rows = await db
-    .select({
-      id: files.id,
-      name: files.originalName,
-      contentType: files.contentType,
-      sizeBytes: files.sizeBytes,
-      addedAt: serviceRequestAttachments.addedAt,
-      addedBy: displayNameSql(users),
-      addedByRole: users.role,
-      isInitial: serviceRequestAttachments.isInitial,
-    })
-    .from(serviceRequestAttachments)
-    .innerJoin(files, eq(files.id, serviceRequestAttachments.fileId))
-    .leftJoin(users, eq(users.id, serviceRequestAttachments.addedBy))
-    .where(eq(serviceRequestAttachments.serviceRequestId, serviceRequestId))
-    .orderBy(asc(serviceRequestAttachments.addedAt), asc(files.createdAt), asc(files.id));
-  return rows.map(({ addedByRole, ...row }) => ({
-    ...row,
-    addedAt: row.addedAt.toISOString(),
-    addedByStaff: addedByRole !== null && addedByRole !== 'customer',
-  }));
-}
-
 /** An attachment as json_build_object writes it: the time in PostgreSQL's form, the role of who added it. */
 interface AttachmentJson extends Omit<Attachment, 'addedByStaff'> {
   addedByRole: string | null;
@@ -276,6 +251,23 @@ function attachmentsSql(db: Db): SQL<AttachmentJson[]> {
   return sql<AttachmentJson[]>`(${list})`;
 }
 
+function toAttachment({ addedByRole, ...attachment }: AttachmentJson): Attachment {
+  return {
+    ...attachment,
+    addedAt: new Date(attachment.addedAt).toISOString(),
+    addedByStaff: addedByRole !== null && addedByRole !== 'customer',
+  };
+}
+
+/** The attachments of a request, oldest first (no access check: the caller made it). */
+export async function listAttachments(db: Db, serviceRequestId: number): Promise<Attachment[]> {
+  const [row] = await db
+    .select({ attachments: attachmentsSql(db) })
+    .from(serviceRequests)
+    .where(eq(serviceRequests.id, serviceRequestId));
+  return (row?.attachments ?? []).map(toAttachment);
+}
+
 /**
  * What a details statement selects: every field of SPEC §3 with the history and the attachments as JSON, so that
  * the page is one statement. It reads the request joined with its machine and the two choices (`...ChoiceOf`).
@@ -329,11 +321,7 @@ export function toDetails<Entry extends StatusHistoryEntry>(
     serviceOpinion: row.serviceOpinion,
     additionalParts: row.additionalParts,
     machine: { id: String(row.machineId), name: row.machineName, serialNumber: row.machineSerialNumber },
-    attachments: row.attachments.map(({ addedByRole, ...attachment }) => ({
-      ...attachment,
-      addedAt: new Date(attachment.addedAt).toISOString(),
-      addedByStaff: addedByRole !== null && addedByRole !== 'customer',
-    })),
+    attachments: row.attachments.map(toAttachment),
     canAddAppendices: !isFinalStatus(row.status),
   };
 }
