@@ -146,7 +146,7 @@ export async function buildApp({
   registerErrorHandling(app);
   registerMetrics(app, env, metrics, { database, eventsLive: bus.isLive });
   const page = loadIndexPage(env);
-  await registerSecurity(app, env, page?.scriptHashes ?? []);
+  registerSecurity(app, env, page?.scriptHashes ?? []);
   registerInputGuard(app);
   await app.register(cookie);
   // Parts are streamed by files/uploads.ts, which sets the limits per request (env UPLOAD_*).

@@ -2,9 +2,12 @@ import { GUARANTEE_ENDING_DAYS, type GuaranteeState } from '@care/contract/machi
 
 const DAY_MS = 86_400_000;
 
+/** 'YYYY-MM-DD' (the en-CA form) in Poland; built once, as building a formatter costs far more than using it. */
+const POLISH_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Warsaw' });
+
 /** Today's calendar day in Poland, where the maker's guarantees run, as 'YYYY-MM-DD'. */
 export function todayInPoland(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Warsaw' }).format(now);
+  return POLISH_DAY.format(now);
 }
 
 /**

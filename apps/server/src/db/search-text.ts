@@ -2,7 +2,7 @@ import { LIMITS } from '@care/contract/limits';
 import { LANGUAGES, type Language } from '@care/contract/locales';
 import type { TranslatedText } from '@care/contract/translations';
 import { normalizeSearchText } from '@care/contract/search-text';
-import { type SQL, sql } from 'drizzle-orm';
+import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 
 /**
  * Search normalisation is done in JavaScript (normalizeSearchText, shared with the web app through the contract),
@@ -98,7 +98,15 @@ export function containsPattern(text: string): string {
  * condition of every list search.
  */
 export function foldedContains(expression: SQL, text: string): SQL {
-  return sql`${foldSql(expression)} LIKE ${containsPattern(text)}`;
+  return foldedMatches(expression, containsPattern(text));
+}
+
+/**
+ * `foldedContains` with the pattern given apart, for a prepared statement: `sql.placeholder(...)` filled with
+ * `containsPattern(searchTextOf(q))`.
+ */
+export function foldedMatches(expression: SQL, pattern: SQLWrapper | string): SQL {
+  return sql`${foldSql(expression)} LIKE ${pattern}`;
 }
 
 /**

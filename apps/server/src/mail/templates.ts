@@ -246,12 +246,17 @@ const STATUS_LABELS: Record<Language, Record<ServiceRequestStatus, string>> = {
 };
 
 const DATE_LOCALES: Record<Language, string> = { pl: 'pl-PL', en: 'en-GB', de: 'de-DE' };
+/** One formatter per language, built on first use (building one costs far more than formatting). */
+const LONG_DATES = new Map<Language, Intl.DateTimeFormat>();
 
 /** 'YYYY-MM-DD' as the reader writes dates: "12 listopada 2026", "12 November 2026", "12. November 2026". */
 function longDate(language: Language, isoDate: string): string {
-  return new Intl.DateTimeFormat(DATE_LOCALES[language], { dateStyle: 'long', timeZone: 'UTC' }).format(
-    new Date(`${isoDate}T00:00:00Z`),
-  );
+  let format = LONG_DATES.get(language);
+  if (!format) {
+    format = new Intl.DateTimeFormat(DATE_LOCALES[language], { dateStyle: 'long', timeZone: 'UTC' });
+    LONG_DATES.set(language, format);
+  }
+  return format.format(new Date(`${isoDate}T00:00:00Z`));
 }
 
 export interface StatusChangeMail extends Link {

@@ -1,8 +1,16 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { IncomingMessage, ServerResponse } from 'node:http';
+import { Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import helmet from 'helmet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cookieFor, insertUser } from '#app/test/accounts.ts';
 import { createTestApp, type TestApp } from '#app/test/app.ts';
 import { multipart, png } from '#app/test/files.ts';
 import { insertOwnedMachine, insertRequest, postMultipart } from '#app/test/service-requests.ts';
+import { helmetOptions } from './security.ts';
+import { loadIndexPage } from './web-app.ts';
 
 /**
  * Issue 13: the cross-site request guard for the content types an HTML form can send. A page on any site can post
@@ -82,5 +90,68 @@ describe('state changes with a form’s content type', () => {
       payload: { username: 'forms@example.com', password: 'wrong-password', remember: false },
     });
     expect(json.statusCode).toBe(401);
+  });
+});
+
+/** What helmet itself sets on a fresh Node response with `options`, lower-cased as inject reports headers. */
+function helmetHeaders(options: Parameters<typeof helmet>[0]): Record<string, string> {
+  const response = new ServerResponse(new IncomingMessage(new Socket()));
+  helmet(options)(response.req, response, () => {});
+  return Object.fromEntries(Object.entries(response.getHeaders()).map(([name, v]) => [name, String(v)]));
+}
+
+/**
+ * Issue 17: the security headers are computed once at start, not by helmet on every request. Every kind of answer
+ * must still carry exactly what helmet gives for the same options (hardening/security-headers.test.ts checks
+ * what those headers say).
+ */
+describe('security headers computed once', () => {
+  let t: TestApp;
+  let dist: string;
+
+  beforeAll(async () => {
+    dist = mkdtempSync(join(tmpdir(), 'care-headers-once-'));
+    mkdirSync(join(dist, 'assets'));
+    writeFileSync(
+      join(dist, 'index.html'),
+      '<!doctype html><html><head><script>document.documentElement.dataset.x="1"</script></head>' +
+        '<body><div id="root"></div></body></html>',
+    );
+    writeFileSync(join(dist, 'assets/index-abc.js'), 'console.log(1)');
+    t = await createTestApp({
+      NODE_ENV: 'production',
+      WEB_DIST_DIR: dist,
+      PUBLIC_URL: 'https://portal.example',
+      DATA_DIR: join(dist, 'data'),
+    });
+  });
+  afterAll(async () => {
+    await t.app.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it.each([
+    ['API JSON', '/api/brand', 200],
+    ['API error', '/api/user/details', 401],
+    ['API 404', '/api/no-such-thing', 404],
+    ['static file', '/assets/index-abc.js', 200],
+    ['static file 404', '/assets/missing-abc.js', 404],
+    ['the web app’s page', '/home/machines', 200],
+  ])('%s: what helmet gives', async (_kind, url, status) => {
+    const expected = helmetHeaders(helmetOptions(t.env, loadIndexPage(t.env)!.scriptHashes));
+    expect(expected['content-security-policy']).toContain("'sha256-");
+    const response = await t.app.inject({ url });
+    expect(response.statusCode).toBe(status);
+    const sent = Object.fromEntries(Object.keys(expected).map((name) => [name, response.headers[name]]));
+    expect(sent).toEqual(expected);
+    expect(response.headers['x-powered-by']).toBeUndefined();
+  });
+
+  it('the router’s own error (a malformed URL): what helmet gives without the page’s script hashes', async () => {
+    const expected = helmetHeaders(helmetOptions(t.env, []));
+    const response = await t.app.inject({ url: '/api/user/settings/%' });
+    expect(response.statusCode).toBe(400);
+    const sent = Object.fromEntries(Object.keys(expected).map((name) => [name, response.headers[name]]));
+    expect(sent).toEqual(expected);
   });
 });

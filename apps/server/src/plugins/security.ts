@@ -1,7 +1,8 @@
+import { IncomingMessage, ServerResponse } from 'node:http';
+import { Socket } from 'node:net';
 import type { ApiError } from '@care/contract/errors';
-import helmet from '@fastify/helmet';
-import type { FastifyInstance, FastifyReply, FastifyServerOptions } from 'fastify';
-import helmetCore from 'helmet';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
+import helmet from 'helmet';
 import type { Env } from '#app/config/env.ts';
 import { AppError } from './errors.ts';
 
@@ -18,43 +19,74 @@ const FORM_TYPES = /^\s*(application\/x-www-form-urlencoded|multipart\/form-data
  * type (multipart: a form can send it) also needs an allowed Origin, or an allowed Referer where a client sends
  * no Origin, so a form from a browser or proxy that leaves both out cannot change anything. The web app's fetch
  * and XMLHttpRequest uploads always send Origin (Fetch standard: every request that is not GET or HEAD).
+ *
+ * The headers are helmet's, computed once at start and set by one hook (docs/decisions/058): they depend only on
+ * the configuration, and @fastify/helmet built helmet anew, CSP string included, on every request.
  */
-export async function registerSecurity(
-  app: FastifyInstance,
-  env: Env,
-  scriptHashes: string[],
-): Promise<void> {
-  await app.register(helmet, helmetOptions(env, scriptHashes));
-
+export function registerSecurity(app: FastifyInstance, env: Env, scriptHashes: string[]): void {
+  const headers = securityHeaders(helmetOptions(env, scriptHashes));
   const allowed = new Set([new URL(env.PUBLIC_URL).origin, ...extraOrigins(env)]);
   const isAllowed = (origin: string, host: string | undefined) =>
     allowed.has(origin) || isSameHost(origin, host);
-  app.addHook('onRequest', async (request) => {
-    if (!STATE_CHANGING.has(request.method)) return;
-    const origin = request.headers.origin;
-    if (origin !== undefined && !isAllowed(origin, request.headers.host)) {
-      throw new AppError('ORIGIN_NOT_ALLOWED');
-    }
-    if (request.headers['sec-fetch-site'] === 'cross-site' && origin === undefined) {
-      throw new AppError('ORIGIN_NOT_ALLOWED');
-    }
-    const hasBody =
-      Number(request.headers['content-length'] ?? 0) > 0 ||
-      request.headers['transfer-encoding'] !== undefined;
-    const type = request.headers['content-type'] ?? '';
-    if (hasBody && !ACCEPTED_BODY.test(type)) {
-      throw new AppError('UNSUPPORTED_MEDIA_TYPE');
-    }
-    if (origin === undefined && FORM_TYPES.test(type)) {
-      const referer = originOf(request.headers.referer);
-      if (referer === null || !isAllowed(referer, request.headers.host))
-        throw new AppError('ORIGIN_NOT_ALLOWED');
-    }
+  app.addHook('onRequest', (request, reply, done) => {
+    for (const [name, value] of headers) reply.raw.setHeader(name, value);
+    const refusal = STATE_CHANGING.has(request.method) ? crossSiteRefusal(request, isAllowed) : null;
+    if (refusal) done(refusal);
+    else done();
   });
 }
 
-/** The headers' configuration, shared by the plugin and by answerFrameworkError. */
-function helmetOptions(env: Env, scriptHashes: string[]) {
+/** Why a state-changing request is refused as possibly cross-site, or null when it may go on. */
+function crossSiteRefusal(
+  request: FastifyRequest,
+  isAllowed: (origin: string, host: string | undefined) => boolean,
+): AppError | null {
+  const origin = request.headers.origin;
+  if (origin !== undefined && !isAllowed(origin, request.headers.host)) {
+    return new AppError('ORIGIN_NOT_ALLOWED');
+  }
+  if (request.headers['sec-fetch-site'] === 'cross-site' && origin === undefined) {
+    return new AppError('ORIGIN_NOT_ALLOWED');
+  }
+  const hasBody =
+    Number(request.headers['content-length'] ?? 0) > 0 || request.headers['transfer-encoding'] !== undefined;
+  const type = request.headers['content-type'] ?? '';
+  if (hasBody && !ACCEPTED_BODY.test(type)) {
+    return new AppError('UNSUPPORTED_MEDIA_TYPE');
+  }
+  if (origin === undefined && FORM_TYPES.test(type)) {
+    const referer = originOf(request.headers.referer);
+    if (referer === null || !isAllowed(referer, request.headers.host))
+      return new AppError('ORIGIN_NOT_ALLOWED');
+  }
+  return null;
+}
+
+type HelmetOptions = NonNullable<Parameters<typeof helmet>[0]>;
+
+/** A response that is never sent and only records the headers set on it, in order. */
+class HeaderRecorder extends ServerResponse {
+  readonly recorded: (readonly [string, string])[] = [];
+  override setHeader(name: string, value: number | string | readonly string[]): this {
+    this.recorded.push([name, String(value)]);
+    return this;
+  }
+}
+
+/**
+ * The headers helmet sets with `options`, in its order: its own middleware run once. None of our directives
+ * depends on the request, so every answer gets these same values.
+ */
+export function securityHeaders(options: HelmetOptions): ReadonlyArray<readonly [string, string]> {
+  const response = new HeaderRecorder(new IncomingMessage(new Socket()));
+  helmet(options)(response.req, response, (error?: unknown) => {
+    if (error) throw error;
+  });
+  return response.recorded;
+}
+
+/** The headers' configuration, shared by every answer and by answerFrameworkError (tests compare with helmet). */
+export function helmetOptions(env: Env, scriptHashes: string[]): HelmetOptions {
   return {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -89,9 +121,9 @@ function helmetOptions(env: Env, scriptHashes: string[]) {
  * security headers. This answers them like every other error: the headers, and an ApiError.
  */
 export function answerFrameworkError(env: Env): NonNullable<FastifyServerOptions['frameworkErrors']> {
-  const applyHeaders = helmetCore(helmetOptions(env, []));
+  const headers = securityHeaders(helmetOptions(env, []));
   return (error, request, reply) => {
-    applyHeaders(request.raw, reply.raw, () => {});
+    for (const [name, value] of headers) reply.raw.setHeader(name, value);
     const code = error.code === 'FST_ERR_ASYNC_CONSTRAINT' ? 'INTERNAL' : 'BAD_REQUEST';
     if (code === 'INTERNAL') request.log.error({ err: error }, 'router error');
     const { message } = new AppError(code);

@@ -8,6 +8,7 @@ import {
   primaryKey,
   text,
 } from 'drizzle-orm/pg-core';
+import { todayInPoland } from '../guarantee.ts';
 
 /**
  * Per-year counters behind the readable numbers SR/2026/000123 (service requests) and OR/2026/000045
@@ -40,7 +41,7 @@ export async function nextDocumentCode(
   prefix: DocumentPrefix,
   at: Date,
 ): Promise<string> {
-  const year = Number(at.toLocaleString('en-US', { timeZone: 'Europe/Warsaw', year: 'numeric' }));
+  const year = Number(todayInPoland(at).slice(0, 4));
   const result = await db
     .insert(documentCounters)
     .values({ prefix, year, lastValue: 1 })

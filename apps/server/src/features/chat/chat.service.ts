@@ -1,14 +1,19 @@
 import type { ChatCommentsPage, ChatMessage } from '@care/contract/chat';
+import { isServiceStaffRole } from '@care/contract/roles';
 import { and, asc, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Db } from '#app/db/client.ts';
+import { preparedStatements } from '#app/db/prepared.ts';
+import { files } from '#app/db/schema/files.ts';
+import { users } from '#app/db/schema/users.ts';
 import { chatMessages, chatReadMarkers } from '#app/db/schema/chat.ts';
 import { serviceRequests } from '#app/db/schema/service-requests.ts';
 import { publishEvent, requestAudience } from '#app/events/event-bus.ts';
-import { AppError } from '#app/plugins/errors.ts';
+import { AppError, notFound } from '#app/plugins/errors.ts';
 import type { Actor } from '#app/plugins/session.ts';
 import {
   type ChatRequest,
   findChatRequest,
+  messageColumns,
   type MessageRow,
   selectMessages,
   toMessage,
@@ -23,31 +28,99 @@ export interface CommentsPageInput {
   limit: number;
 }
 
+interface PageShape {
+  scope: 'customer' | 'staff';
+  before: boolean;
+  after: boolean;
+}
+
+/**
+ * A chat page with the access check in one statement: the request (for a customer only their own) left-joined
+ * laterally with the page of its messages, so a request without messages is one row with no message and a
+ * request the actor may not read is no row.
+ */
+const commentsPage = preparedStatements(
+  'chat_page',
+  (shape: PageShape) => `${shape.scope}.${shape.before}.${shape.after}`,
+  (db, shape) => {
+    const forwards = shape.after;
+    const page = db
+      .select({
+        ...messageColumns,
+        authorName: messageColumns.authorName.as('author_name'),
+        // Both tables have an id: the file's gets a name of its own in the page.
+        fileId: sql<string | null>`${files.id}`.as('file_id'),
+      })
+      .from(chatMessages)
+      .leftJoin(users, eq(users.id, chatMessages.authorId))
+      .leftJoin(files, eq(files.id, chatMessages.fileId))
+      .where(
+        and(
+          eq(chatMessages.serviceRequestId, serviceRequests.id),
+          shape.before ? lt(chatMessages.id, sql.placeholder('before')) : undefined,
+          shape.after ? gt(chatMessages.id, sql.placeholder('after')) : undefined,
+        ),
+      )
+      .orderBy(forwards ? asc(chatMessages.id) : desc(chatMessages.id))
+      .limit(sql.placeholder('limit'))
+      .as('page');
+    return db
+      .select({
+        requestId: serviceRequests.id,
+        message: {
+          id: page.id,
+          serviceRequestId: page.serviceRequestId,
+          authorId: page.authorId,
+          body: page.body,
+          clientId: page.clientId,
+          createdAt: page.createdAt,
+          authorName: page.authorName,
+          authorRole: page.authorRole,
+          fileId: page.fileId,
+          fileName: page.fileName,
+          fileContentType: page.fileContentType,
+          fileSizeBytes: page.fileSizeBytes,
+        },
+      })
+      .from(serviceRequests)
+      .leftJoinLateral(page, sql`true`)
+      .where(
+        and(
+          eq(serviceRequests.id, sql.placeholder('requestId')),
+          shape.scope === 'staff' ? undefined : eq(serviceRequests.customerId, sql.placeholder('actorId')),
+        ),
+      )
+      .orderBy(forwards ? asc(page.id) : desc(page.id));
+  },
+);
+
 /**
  * GET api/chat/comments: a page by message id (chat_messages_request_id_idx), one row more than asked to know
- * whether more exist. The newest page and `before` pages scan backwards; `after` pages forwards.
+ * whether more exist. The newest page and `before` pages scan backwards; `after` pages forwards. A request the
+ * actor may not use (findChatRequest's rule) or an unknown one: NOT_FOUND.
  */
 export async function listComments(
   db: Db,
   actor: Actor,
   input: CommentsPageInput,
 ): Promise<ChatCommentsPage> {
-  const request = await findChatRequest(db, actor, input.serviceRequestId);
-  const inRequest = eq(chatMessages.serviceRequestId, request.id);
   const forwards = input.after !== undefined;
-  const rows = await selectMessages(
-    db,
-    and(
-      inRequest,
-      input.before !== undefined ? lt(chatMessages.id, input.before) : undefined,
-      input.after !== undefined ? gt(chatMessages.id, input.after) : undefined,
-    ),
-  )
-    .orderBy(forwards ? asc(chatMessages.id) : desc(chatMessages.id))
-    .limit(input.limit + 1);
-  const page = rows.slice(0, input.limit);
+  const rows = await commentsPage(db, {
+    scope: isServiceStaffRole(actor.role) ? 'staff' : 'customer',
+    before: input.before !== undefined,
+    after: forwards,
+  }).execute({
+    requestId: input.serviceRequestId,
+    actorId: actor.id,
+    before: input.before,
+    after: input.after,
+    limit: input.limit + 1,
+  });
+  if (rows.length === 0) throw notFound();
+  const messages = rows.flatMap(({ message }) => (message ? [message] : []));
+  const page = messages.slice(0, input.limit);
   if (!forwards) page.reverse();
-  return { messages: page.map((row) => toMessage(row, actor)), hasMore: rows.length > input.limit };
+  return { messages: page.map((row) => toMessage(row, actor)), hasMore: messages.length > input.limit };
 }
 
 export interface NewMessage {

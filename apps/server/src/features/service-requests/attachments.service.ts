@@ -4,8 +4,9 @@ import {
   type ServiceRequestDetails,
 } from '@care/contract/service-requests';
 import { isServiceStaffRole } from '@care/contract/roles';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '#app/db/client.ts';
+import { preparedStatements } from '#app/db/prepared.ts';
 import { files } from '#app/db/schema/files.ts';
 import { serviceRequestAttachments, serviceRequests } from '#app/db/schema/service-requests.ts';
 import type { DownloadableFile } from '#app/files/downloads.ts';
@@ -67,8 +68,37 @@ export async function addAppendices(
 }
 
 /**
+ * The file of a request's attachment in one statement that checks access too: for `scope` 'customer' only on the
+ * actor's own request, for 'any' on every request (service staff).
+ */
+const attachmentFile = preparedStatements(
+  'service_request_attachment',
+  (scope: 'customer' | 'any') => scope,
+  (db, scope) =>
+    db
+      .select({
+        storageKey: files.storageKey,
+        originalName: files.originalName,
+        contentType: files.contentType,
+        sizeBytes: files.sizeBytes,
+        sha256: files.sha256,
+      })
+      .from(serviceRequestAttachments)
+      .innerJoin(files, eq(files.id, serviceRequestAttachments.fileId))
+      .innerJoin(serviceRequests, eq(serviceRequests.id, serviceRequestAttachments.serviceRequestId))
+      .where(
+        and(
+          eq(serviceRequestAttachments.serviceRequestId, sql.placeholder('requestId')),
+          eq(serviceRequestAttachments.fileId, sql.placeholder('fileId')),
+          scope === 'customer' ? eq(serviceRequests.customerId, sql.placeholder('actorId')) : undefined,
+        ),
+      ),
+);
+
+/**
  * GET api/service-requests/{id}/attachments/{fileId}: the file if it is attached to a request the actor can
- * read (its customer, or service staff); anything else is NOT_FOUND.
+ * read (its customer, or service staff); anything else (another's request, an unknown one, a file of another
+ * request) is NOT_FOUND.
  */
 export async function getAttachmentFile(
   db: Db,
@@ -76,23 +106,12 @@ export async function getAttachmentFile(
   serviceRequestId: number,
   fileId: string,
 ): Promise<DownloadableFile> {
-  await findReadableRequest(db, actor, serviceRequestId);
-  const [file] = await db
-    .select({
-      storageKey: files.storageKey,
-      originalName: files.originalName,
-      contentType: files.contentType,
-      sizeBytes: files.sizeBytes,
-      sha256: files.sha256,
-    })
-    .from(serviceRequestAttachments)
-    .innerJoin(files, eq(files.id, serviceRequestAttachments.fileId))
-    .where(
-      and(
-        eq(serviceRequestAttachments.serviceRequestId, serviceRequestId),
-        eq(serviceRequestAttachments.fileId, fileId),
-      ),
-    );
+  const scope = isServiceStaffRole(actor.role) ? 'any' : 'customer';
+  const [file] = await attachmentFile(db, scope).execute({
+    requestId: serviceRequestId,
+    fileId,
+    actorId: actor.id,
+  });
   if (!file) throw notFound();
   return file;
 }

@@ -2,6 +2,7 @@ import { UPLOAD_CONTENT_TYPES, UPLOAD_EXTENSIONS } from '@care/contract/files';
 import {
   type Attachment,
   isFinalStatus,
+  type StatusHistoryEntry,
   type ServiceRequestDetails,
   type ServiceRequestElement,
   type ServiceRequestElements,
@@ -29,6 +30,7 @@ import { foldedContains, machineSearchText, searchTextOf } from '#app/db/search-
 import { notFound } from '#app/plugins/errors.ts';
 import type { UploadLimits } from '#app/files/uploads.ts';
 import type { Actor } from '#app/plugins/session.ts';
+import { preparedStatements } from '#app/db/prepared.ts';
 
 type ServiceRequestListQuery = z.output<typeof ServiceRequestListQuerySchema>;
 
@@ -188,85 +190,116 @@ function elementOf(code: string | null, label: unknown): ServiceRequestElement |
   };
 }
 
-/** The attachments of a request, oldest first. */
-export async function listAttachments(db: Db, serviceRequestId: number): Promise<Attachment[]> {
-  const rows = await db
+/** An attachment as json_build_object writes it: the time in PostgreSQL's form, the role of who added it. */
+interface AttachmentJson extends Omit<Attachment, 'addedByStaff'> {
+  addedByRole: string | null;
+}
+
+/** The labels of the request's two form choices: every details statement joins them (ON `...ChoiceOf`). */
+export const transportChoice = alias(serviceRequestElements, 'transport');
+export const deliveryChoice = alias(serviceRequestElements, 'delivery');
+export const transportChoiceOf = and(
+  eq(transportChoice.kind, 'transport_type'),
+  eq(transportChoice.code, serviceRequests.transportType),
+)!;
+export const deliveryChoiceOf = and(
+  eq(deliveryChoice.kind, 'delivery_place'),
+  eq(deliveryChoice.code, serviceRequests.deliveryPlace),
+)!;
+
+/**
+ * The request's status history, oldest first, as one JSON array; `withNotes`: with the staff's notes (for the
+ * staff page only). `changedAt` is in PostgreSQL's form until `toDetails`.
+ */
+export function historySql(db: Db, withNotes: true): SQL<(StatusHistoryEntry & { note: string | null })[]>;
+export function historySql(db: Db, withNotes: false): SQL<StatusHistoryEntry[]>;
+export function historySql(db: Db, withNotes: boolean): SQL<StatusHistoryEntry[]> {
+  const changer = alias(users, 'changer');
+  const h = serviceRequestStatusHistory;
+  const entries = db
     .select({
-      id: files.id,
-      name: files.originalName,
-      contentType: files.contentType,
-      sizeBytes: files.sizeBytes,
-      addedAt: serviceRequestAttachments.addedAt,
-      addedBy: displayNameSql(users),
-      addedByRole: users.role,
-      isInitial: serviceRequestAttachments.isInitial,
+      entries: sql`coalesce(json_agg(json_build_object(
+        'fromStatus', ${h.fromStatus}, 'toStatus', ${h.toStatus}, 'changedAt', ${h.changedAt},
+        'changedBy', ${displayNameSql(changer)}${withNotes ? sql`, 'note', ${h.note}` : sql``}
+      ) ORDER BY ${h.changedAt}, ${h.id}), '[]'::json)`,
     })
-    .from(serviceRequestAttachments)
-    .innerJoin(files, eq(files.id, serviceRequestAttachments.fileId))
-    .leftJoin(users, eq(users.id, serviceRequestAttachments.addedBy))
-    .where(eq(serviceRequestAttachments.serviceRequestId, serviceRequestId))
-    .orderBy(asc(serviceRequestAttachments.addedAt), asc(files.createdAt), asc(files.id));
-  return rows.map(({ addedByRole, ...row }) => ({
-    ...row,
-    addedAt: row.addedAt.toISOString(),
+    .from(h)
+    .leftJoin(changer, eq(changer.id, h.changedBy))
+    .where(eq(h.serviceRequestId, serviceRequests.id));
+  return sql<StatusHistoryEntry[]>`(${entries})`;
+}
+
+/** The request's attachments, oldest first, as one JSON array. */
+function attachmentsSql(db: Db): SQL<AttachmentJson[]> {
+  const adder = alias(users, 'adder');
+  const a = serviceRequestAttachments;
+  const list = db
+    .select({
+      list: sql`coalesce(json_agg(json_build_object(
+        'id', ${files.id}, 'name', ${files.originalName}, 'contentType', ${files.contentType},
+        'sizeBytes', ${files.sizeBytes}, 'addedAt', ${a.addedAt}, 'addedBy', ${displayNameSql(adder)},
+        'addedByRole', ${adder.role}, 'isInitial', ${a.isInitial}
+      ) ORDER BY ${a.addedAt}, ${files.createdAt}, ${files.id}), '[]'::json)`,
+    })
+    .from(a)
+    .innerJoin(files, eq(files.id, a.fileId))
+    .leftJoin(adder, eq(adder.id, a.addedBy))
+    .where(eq(a.serviceRequestId, serviceRequests.id));
+  return sql<AttachmentJson[]>`(${list})`;
+}
+
+function toAttachment({ addedByRole, ...attachment }: AttachmentJson): Attachment {
+  return {
+    ...attachment,
+    addedAt: new Date(attachment.addedAt).toISOString(),
     addedByStaff: addedByRole !== null && addedByRole !== 'customer',
-  }));
+  };
+}
+
+/** The attachments of a request, oldest first (no access check: the caller made it). */
+export async function listAttachments(db: Db, serviceRequestId: number): Promise<Attachment[]> {
+  const [row] = await db
+    .select({ attachments: attachmentsSql(db) })
+    .from(serviceRequests)
+    .where(eq(serviceRequests.id, serviceRequestId));
+  return (row?.attachments ?? []).map(toAttachment);
 }
 
 /**
- * Every field of a request (SPEC §3) with its history and attachments, WITHOUT an ownership check: for staff
- * screens and for callers that checked access already. Customers go through `getServiceRequest`.
+ * What a details statement selects: every field of SPEC §3 with the history and the attachments as JSON, so that
+ * the page is one statement. It reads the request joined with its machine and the two choices (`...ChoiceOf`).
  */
-export async function getServiceRequestDetails(db: Db, id: number): Promise<ServiceRequestDetails> {
-  const transport = alias(serviceRequestElements, 'transport');
-  const delivery = alias(serviceRequestElements, 'delivery');
-  const [row] = await db
-    .select({
-      id: serviceRequests.id,
-      code: serviceRequests.code,
-      reportDate: serviceRequests.reportDate,
-      estimatedCompletionDate: serviceRequests.estimatedCompletionDate,
-      completionDate: serviceRequests.completionDate,
-      status: serviceRequests.status,
-      transportType: serviceRequests.transportType,
-      transportLabel: transport.label,
-      deliveryPlace: serviceRequests.deliveryPlace,
-      deliveryLabel: delivery.label,
-      problemDescription: serviceRequests.problemDescription,
-      comments: serviceRequests.comments,
-      serviceOpinion: serviceRequests.serviceOpinion,
-      additionalParts: serviceRequests.additionalParts,
-      machineId: machines.id,
-      machineName: machines.name,
-      machineSerialNumber: machines.serialNumber,
-    })
-    .from(serviceRequests)
-    .innerJoin(machines, eq(machines.id, serviceRequests.machineId))
-    .leftJoin(
-      transport,
-      and(eq(transport.kind, 'transport_type'), eq(transport.code, serviceRequests.transportType)),
-    )
-    .leftJoin(
-      delivery,
-      and(eq(delivery.kind, 'delivery_place'), eq(delivery.code, serviceRequests.deliveryPlace)),
-    )
-    .where(eq(serviceRequests.id, id))
-    .limit(1);
-  if (!row) throw notFound();
-  const [history, attachments] = await Promise.all([
-    db
-      .select({
-        fromStatus: serviceRequestStatusHistory.fromStatus,
-        toStatus: serviceRequestStatusHistory.toStatus,
-        changedAt: serviceRequestStatusHistory.changedAt,
-        changedBy: displayNameSql(users),
-      })
-      .from(serviceRequestStatusHistory)
-      .leftJoin(users, eq(users.id, serviceRequestStatusHistory.changedBy))
-      .where(eq(serviceRequestStatusHistory.serviceRequestId, id))
-      .orderBy(asc(serviceRequestStatusHistory.changedAt), asc(serviceRequestStatusHistory.id)),
-    listAttachments(db, id),
-  ]);
+export function detailsFields(db: Db) {
+  return {
+    id: serviceRequests.id,
+    code: serviceRequests.code,
+    reportDate: serviceRequests.reportDate,
+    estimatedCompletionDate: serviceRequests.estimatedCompletionDate,
+    completionDate: serviceRequests.completionDate,
+    status: serviceRequests.status,
+    transportType: serviceRequests.transportType,
+    transportLabel: transportChoice.label,
+    deliveryPlace: serviceRequests.deliveryPlace,
+    deliveryLabel: deliveryChoice.label,
+    problemDescription: serviceRequests.problemDescription,
+    comments: serviceRequests.comments,
+    serviceOpinion: serviceRequests.serviceOpinion,
+    additionalParts: serviceRequests.additionalParts,
+    machineId: machines.id,
+    machineName: machines.name,
+    machineSerialNumber: machines.serialNumber,
+    history: historySql(db, false),
+    attachments: attachmentsSql(db),
+  };
+}
+
+/** A row of a details statement (staff-requests.service's has more columns). */
+type DetailsRow = Awaited<ReturnType<ReturnType<typeof requestDetails>['execute']>>[number];
+
+/** The answer of a details statement's row; the history's entries as the statement wrote them (notes or not). */
+export function toDetails<Entry extends StatusHistoryEntry>(
+  row: Omit<DetailsRow, 'history'> & { history: Entry[] },
+): Omit<ServiceRequestDetails, 'statusHistory'> & { statusHistory: Entry[] } {
   return {
     id: String(row.id),
     code: row.code,
@@ -274,7 +307,10 @@ export async function getServiceRequestDetails(db: Db, id: number): Promise<Serv
     estimatedCompletionDate: row.estimatedCompletionDate,
     completionDate: row.completionDate,
     status: row.status,
-    statusHistory: history.map((entry) => ({ ...entry, changedAt: entry.changedAt.toISOString() })),
+    statusHistory: row.history.map((entry) => ({
+      ...entry,
+      changedAt: new Date(entry.changedAt).toISOString(),
+    })),
     transportType: elementOf(row.transportType, row.transportLabel),
     deliveryPlace: elementOf(row.deliveryPlace, row.deliveryLabel),
     problemDescription: row.problemDescription,
@@ -282,15 +318,52 @@ export async function getServiceRequestDetails(db: Db, id: number): Promise<Serv
     serviceOpinion: row.serviceOpinion,
     additionalParts: row.additionalParts,
     machine: { id: String(row.machineId), name: row.machineName, serialNumber: row.machineSerialNumber },
-    attachments,
+    attachments: row.attachments.map(toAttachment),
     canAddAppendices: !isFinalStatus(row.status),
   };
 }
 
-/** GET api/service-requests/{id}: the customer's own request, or any request for service staff. */
+/**
+ * A request's details in one statement: for `scope` 'customer' only the actor's own (the access check is part of
+ * the statement), for 'any' every request (service staff, or a caller that checked access already).
+ */
+const requestDetails = preparedStatements(
+  'service_request_details',
+  (scope: 'customer' | 'any') => scope,
+  (db, scope) =>
+    db
+      .select(detailsFields(db))
+      .from(serviceRequests)
+      .innerJoin(machines, eq(machines.id, serviceRequests.machineId))
+      .leftJoin(transportChoice, transportChoiceOf)
+      .leftJoin(deliveryChoice, deliveryChoiceOf)
+      .where(
+        and(
+          eq(serviceRequests.id, sql.placeholder('id')),
+          scope === 'customer' ? eq(serviceRequests.customerId, sql.placeholder('actorId')) : undefined,
+        ),
+      ),
+);
+
+/**
+ * Every field of a request (SPEC §3) with its history and attachments, WITHOUT an ownership check: for staff
+ * screens and for callers that checked access already. Customers go through `getServiceRequest`.
+ */
+export async function getServiceRequestDetails(db: Db, id: number): Promise<ServiceRequestDetails> {
+  const [row] = await requestDetails(db, 'any').execute({ id });
+  if (!row) throw notFound();
+  return toDetails(row);
+}
+
+/**
+ * GET api/service-requests/{id}: the customer's own request, or any request for service staff; another
+ * customer's or an unknown one is NOT_FOUND.
+ */
 export async function getServiceRequest(db: Db, actor: Actor, id: number): Promise<ServiceRequestDetails> {
-  await findReadableRequest(db, actor, id);
-  return getServiceRequestDetails(db, id);
+  const scope = isServiceStaffRole(actor.role) ? 'any' : 'customer';
+  const [row] = await requestDetails(db, scope).execute({ id, actorId: actor.id });
+  if (!row) throw notFound();
+  return toDetails(row);
 }
 
 /** GET api/service-requests/elements: the active choices of the form, and the upload limits in force. */

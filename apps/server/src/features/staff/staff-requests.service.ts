@@ -1,31 +1,39 @@
 import type { StaffServiceRequest, StaffServiceRequestUpdateSchema } from '@care/contract/staff';
 import { SERVICE_REQUEST_TRANSITIONS } from '@care/contract/statuses';
-import { asc, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '#app/db/client.ts';
 import { addressOf } from '#app/db/address.ts';
-import { displayNameSql } from '#app/db/display-name.ts';
+import { preparedStatement } from '#app/db/prepared.ts';
 import { machines } from '#app/db/schema/machines.ts';
-import { serviceRequests, serviceRequestStatusHistory } from '#app/db/schema/service-requests.ts';
+import { serviceRequests } from '#app/db/schema/service-requests.ts';
 import { userAddresses, users } from '#app/db/schema/users.ts';
 import { publishEvent, requestAudience } from '#app/events/event-bus.ts';
 import { type AuditEntry, recordAudits } from '#app/audit/audit.ts';
 import { guaranteeOf, todayInPoland } from '#app/db/guarantee.ts';
-import { getServiceRequestDetails } from '#app/features/service-requests/service-requests.service.ts';
+import {
+  deliveryChoice,
+  deliveryChoiceOf,
+  detailsFields,
+  historySql,
+  toDetails,
+  transportChoice,
+  transportChoiceOf,
+} from '#app/features/service-requests/service-requests.service.ts';
 import { AppError, notFound } from '#app/plugins/errors.ts';
 import type { Actor } from '#app/plugins/session.ts';
 
 type StaffServiceRequestUpdate = z.output<typeof StaffServiceRequestUpdateSchema>;
 
 /**
- * GET api/staff/service-requests/{id}: what the customer sees (service-requests' getServiceRequestDetails), with
- * the customer's contact data, the machine's ERP data and guarantee, the staff notes of the history and the
- * statuses the request may move to. Unknown id: NOT_FOUND. The caller has checked the staff role.
+ * The staff page of a request in one statement: what the customer sees (service-requests' details statement, its
+ * history with the staff's notes), the customer's contact data and the machine's ERP data.
  */
-export async function getStaffServiceRequest(db: Db, id: number): Promise<StaffServiceRequest> {
-  const details = await getServiceRequestDetails(db, id);
-  const [row] = await db
+const staffRequest = preparedStatement('staff_service_request', (db) =>
+  db
     .select({
+      ...detailsFields(db),
+      history: historySql(db, true),
       statusChangedAt: serviceRequests.statusChangedAt,
       customer: {
         id: users.id,
@@ -45,7 +53,7 @@ export async function getStaffServiceRequest(db: Db, id: number): Promise<StaffS
         city: userAddresses.city,
         countryCode: userAddresses.countryCode,
       },
-      machine: {
+      erpMachine: {
         id: machines.id,
         name: machines.name,
         serialNumber: machines.serialNumber,
@@ -56,28 +64,26 @@ export async function getStaffServiceRequest(db: Db, id: number): Promise<StaffS
       },
     })
     .from(serviceRequests)
-    .innerJoin(users, eq(users.id, serviceRequests.customerId))
     .innerJoin(machines, eq(machines.id, serviceRequests.machineId))
+    .leftJoin(transportChoice, transportChoiceOf)
+    .leftJoin(deliveryChoice, deliveryChoiceOf)
+    .innerJoin(users, eq(users.id, serviceRequests.customerId))
     .leftJoin(userAddresses, eq(userAddresses.userId, users.id))
-    .where(eq(serviceRequests.id, id));
-  if (!row) throw notFound();
-  const history = await db
-    .select({
-      fromStatus: serviceRequestStatusHistory.fromStatus,
-      toStatus: serviceRequestStatusHistory.toStatus,
-      changedAt: serviceRequestStatusHistory.changedAt,
-      changedBy: displayNameSql(users),
-      note: serviceRequestStatusHistory.note,
-    })
-    .from(serviceRequestStatusHistory)
-    .leftJoin(users, eq(users.id, serviceRequestStatusHistory.changedBy))
-    .where(eq(serviceRequestStatusHistory.serviceRequestId, id))
-    .orderBy(asc(serviceRequestStatusHistory.changedAt), asc(serviceRequestStatusHistory.id));
+    .where(eq(serviceRequests.id, sql.placeholder('id'))),
+);
 
-  const { customer, address, machine } = row;
+/**
+ * GET api/staff/service-requests/{id}: what the customer sees (service-requests' details), with the customer's
+ * contact data, the machine's ERP data and guarantee, the staff notes of the history and the statuses the
+ * request may move to. Unknown id: NOT_FOUND. The caller has checked the staff role.
+ */
+export async function getStaffServiceRequest(db: Db, id: number): Promise<StaffServiceRequest> {
+  const [row] = await staffRequest(db).execute({ id });
+  if (!row) throw notFound();
+  const { customer, address, erpMachine: machine } = row;
+  const details = toDetails(row);
   return {
     ...details,
-    statusHistory: history.map((entry) => ({ ...entry, changedAt: entry.changedAt.toISOString() })),
     statusChangedAt: row.statusChangedAt.toISOString(),
     customer: {
       ...customer,
