@@ -58,7 +58,10 @@ const code = <const L extends AuditCodeList>(list: L) => ({ code: list });
 const counts = { parts: { created: 'number', updated: 'number', unchanged: 'number' } } as const;
 const accountStatus = code('account-status');
 
-/** The fields each kind writes in before and/or after (a field may be in either or both). */
+/**
+ * The fields each kind writes in before and/or after (a field may be in either or both), in the order the screen
+ * lists them (PostgreSQL's jsonb keeps its own key order, shortest first).
+ */
 export const AUDIT_FIELDS = {
   'service-request.status': { status: code('service-request-status') },
   'service-request.dates': { estimatedCompletionDate: 'date', completionDate: 'date' },

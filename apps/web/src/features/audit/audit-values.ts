@@ -41,6 +41,19 @@ export function fieldTypeOf(entry: AuditLogEntry, field: string): AuditValueType
   return (AUDIT_FIELDS[entry.kind] as AuditFieldTypes | undefined)?.[field];
 }
 
+/**
+ * The fields an entry touched, in the contract's order for its kind (jsonb hands them back shortest first), any
+ * field the contract does not know at the end.
+ */
+export function fieldsOf(entry: AuditLogEntry): string[] {
+  const touched = new Set([...Object.keys(entry.before ?? {}), ...Object.keys(entry.after ?? {})]);
+  const declared = Object.keys((AUDIT_FIELDS[entry.kind] as AuditFieldTypes | undefined) ?? {});
+  return [
+    ...declared.filter((field) => touched.has(field)),
+    ...[...touched].filter((f) => !declared.includes(f)),
+  ];
+}
+
 const DASH = '—';
 
 /** Any value as it was written, for an undeclared field: still readable, never "[object Object]". */

@@ -29,14 +29,15 @@ async function linesOf(entry: Partial<AuditLogEntry>, language: 'pl' | 'en' | 'd
 }
 
 describe('the audit log\'s "before → after"', () => {
-  it("labels a machine import's counts and writes numbers in the page's language (no raw key)", async () => {
+  it("labels a machine import's counts in the contract's order and writes numbers in the page's language", async () => {
+    // In jsonb's order (shortest key first), listed in the contract's.
     const after = {
-      fileName: 'erp.csv',
       rows: 300000,
-      created: 2,
       changed: 0,
-      unchanged: 299998,
+      created: 2,
       assigned: 0,
+      fileName: 'erp.csv',
+      unchanged: 299998,
     };
     expect(await linesOf({ after })).toEqual([
       'File: erp.csv',
@@ -63,10 +64,7 @@ describe('the audit log\'s "before → after"', () => {
         before: { status: 'pending' },
         after: { status: 'active', through: 'set-password-link' },
       }),
-    ).toEqual([
-      'Status: Not active yet (no confirmation or password) → Active',
-      'Set through: The e-mailed set-password link',
-    ]);
+    ).toEqual(['Status: Awaiting activation → Active', 'Set through: The e-mailed set-password link']);
     expect(
       await linesOf(
         {
@@ -76,7 +74,7 @@ describe('the audit log\'s "before → after"', () => {
         },
         'de',
       ),
-    ).toEqual(['Rolle: Service → Administrator', 'Status: Aktiv → Aktiv', 'Methode: Single Sign-on (SSO)']);
+    ).toEqual(['Methode: Single Sign-on (SSO)', 'Rolle: Service → Administrator', 'Status: Aktiv → Aktiv']);
     expect(
       await linesOf({
         kind: 'machine.updated',
@@ -84,8 +82,8 @@ describe('the audit log\'s "before → after"', () => {
         after: { status: 'W', guaranteeEndDate: '2028-06-30', owner: 'jan@example.com' },
       }),
     ).toEqual([
-      'Status: Registered → In warehouse',
       'Guarantee until: 2027-01-01 → 2028-06-30',
+      'Status: Registered → In warehouse',
       'Owner: — → jan@example.com',
     ]);
   });

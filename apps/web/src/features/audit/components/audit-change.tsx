@@ -1,12 +1,12 @@
 import type { AuditLogEntry } from '@care/contract/audit';
 import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { AUDIT_NAMESPACES, fieldLabelKey, fieldTypeOf, formatAuditValue } from '../audit-values.ts';
+import { AUDIT_NAMESPACES, fieldLabelKey, fieldsOf, fieldTypeOf, formatAuditValue } from '../audit-values.ts';
 
 /** before → after of an entry, one line per touched field ("Status: New → Under consideration"). */
 export function AuditChange({ entry }: { entry: AuditLogEntry }) {
   const { t, i18n } = useTranslation(AUDIT_NAMESPACES);
-  const fields = [...new Set([...Object.keys(entry.before ?? {}), ...Object.keys(entry.after ?? {})])];
+  const fields = fieldsOf(entry);
   if (fields.length === 0)
     return (
       <Text size="sm" c="dimmed">
