@@ -84,6 +84,16 @@ describe('audit fields per kind', () => {
     expect(problems('auth.sign-in-failed', {}, 'SSO_SOMETHING_NEW')).toEqual([
       'reason: "SSO_SOMETHING_NEW" is no code of sign-in-refusal',
     ]);
+    expect(
+      undeclaredAuditContent({
+        kind: 'settings.changed',
+        subjectType: 'settings',
+        subjectId: 'dark-mode-default',
+        before: null,
+        after: null,
+        reason: null,
+      }),
+    ).toEqual(['subject: setting "dark-mode-default" not declared']);
     // Other kinds' reasons are what a person typed.
     expect(problems('machine.assigned', {}, 'Sold to the neighbour')).toEqual([]);
   });

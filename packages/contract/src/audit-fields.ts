@@ -136,6 +136,10 @@ export const AUDIT_FIELDS = {
 /** The field keys of a kind (what `recordAudit` accepts in its before/after). */
 export type AuditFieldOf<K extends AuditKind> = keyof (typeof AUDIT_FIELDS)[K] & string;
 
+/** The portal settings a settings.changed entry may be about (its subject id); the screen names each. */
+export const AUDIT_SETTINGS = ['require-staff-second-factor'] as const;
+export type AuditSetting = (typeof AUDIT_SETTINGS)[number];
+
 /** Kinds whose reason is a code (a refused sign-in's); every other reason is what a person typed. */
 export const AUDIT_REASON_CODES: Partial<Record<AuditKind, AuditCodeList>> = {
   'auth.sign-in-failed': 'sign-in-refusal',
@@ -190,10 +194,12 @@ function objectProblems(types: AuditFieldTypes, value: unknown): string[] {
 
 /**
  * What an entry holds that AUDIT_FIELDS does not declare: an unknown key, a value of another type, a code of no
- * list, a refusal reason of no list. Empty when the screen can label and show all of it.
+ * list, a refusal reason of no list, a setting AUDIT_SETTINGS does not name. Empty when the screen can label and show all of it.
  */
 export function undeclaredAuditContent(entry: {
   kind: AuditKind;
+  subjectType?: string;
+  subjectId?: string;
   before: Record<string, unknown> | null;
   after: Record<string, unknown> | null;
   reason: string | null;
@@ -210,5 +216,10 @@ export function undeclaredAuditContent(entry: {
     !(AUDIT_CODE_LISTS[reasons] as readonly string[]).includes(entry.reason)
   )
     problems.push(`reason: ${JSON.stringify(entry.reason)} is no code of ${reasons}`);
+  if (
+    entry.subjectType === 'settings' &&
+    !(AUDIT_SETTINGS as readonly string[]).includes(entry.subjectId ?? '')
+  )
+    problems.push(`subject: setting ${JSON.stringify(entry.subjectId)} not declared`);
   return problems;
 }

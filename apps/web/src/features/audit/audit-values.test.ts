@@ -4,6 +4,7 @@ import { AUDIT_KINDS } from '@care/contract/audit';
 import {
   AUDIT_CODE_LISTS,
   AUDIT_FIELDS,
+  AUDIT_SETTINGS,
   auditFieldKeys,
   type AuditCodeList,
 } from '@care/contract/audit-fields';
@@ -44,5 +45,9 @@ describe('audit log labels (every field key and code the server may write, in pl
     );
     expect(missingIn(keys)).toEqual([]);
     for (const key of keys) expect(AUDIT_NAMESPACES).toContain(key.split(':')[0]);
+  });
+
+  it('names every setting a settings entry may be about', () => {
+    expect(missingIn(AUDIT_SETTINGS.map((setting) => `admin:audit.settings.${setting}`))).toEqual([]);
   });
 });
