@@ -323,12 +323,45 @@ async function statefulShots(browser: Browser, states: Record<Role, StorageState
   );
 }
 
-async function take(browser: Browser, shot: Shot, states: Record<Role, StorageState>): Promise<void> {
-  const context = await browser.newContext({
+/** The browser and context locale of each picture's language. */
+const LOCALES: Record<string, string> = { pl: 'pl-PL', en: 'en-GB', de: 'de-DE' };
+
+/**
+ * A browser per language, started when first needed: Chromium draws a date input (dd.mm.rrrr, tt.mm.jjjj) in its
+ * own language, which on Linux comes from LANGUAGE (elsewhere from --lang), not from the context's locale. Debian's
+ * Chromium has the languages' files only with the chromium-l10n package; without it every picture shows mm/dd/yyyy.
+ */
+function browsersByLanguage() {
+  const launched = new Map<string, Promise<Browser>>();
+  return {
+    get(language: string): Promise<Browser> {
+      const locale = LOCALES[language] ?? language;
+      if (!launched.has(language))
+        launched.set(
+          language,
+          chromium.launch({
+            ...chromiumLaunchOptions,
+            args: [...chromiumLaunchOptions.args, `--lang=${locale}`],
+            env: { ...process.env, LANGUAGE: locale.replace('-', '_') },
+          }),
+        );
+      return launched.get(language)!;
+    },
+    async close(): Promise<void> {
+      await Promise.all([...launched.values()].map(async (browser) => (await browser).close()));
+    },
+  };
+}
+type Browsers = ReturnType<typeof browsersByLanguage>;
+
+async function take(browsers: Browsers, shot: Shot, states: Record<Role, StorageState>): Promise<void> {
+  const context = await (
+    await browsers.get(shot.language)
+  ).newContext({
     ...(shot.signedIn ? { storageState: states[shot.signedIn] } : {}),
     viewport: { width: shot.width, height: shot.width < 768 ? 780 : 800 },
     colorScheme: shot.scheme,
-    locale: 'pl-PL',
+    locale: LOCALES[shot.language] ?? shot.language,
     reducedMotion: 'reduce',
   });
   try {
@@ -363,6 +396,7 @@ async function main(): Promise<void> {
   }
   mkdirSync(outDir, { recursive: true });
   const browser = await chromium.launch(chromiumLaunchOptions);
+  const browsers = browsersByLanguage();
   const failures: string[] = [];
   try {
     console.log(`Screenshots of ${baseUrl} into ${outDir}:`);
@@ -380,19 +414,20 @@ async function main(): Promise<void> {
         ...plannedShot,
         path: plannedShot.path.replace(/\{(\w+)\}/g, (_, name: string) => ids[name]!),
       };
-      await take(browser, shot, states).catch((error: unknown) =>
+      await take(browsers, shot, states).catch((error: unknown) =>
         failures.push(`${shot.file}: ${String(error)}`),
       );
     }
     if (!only || STATEFUL_PAGES.some((name) => name.startsWith(only) || only.startsWith(name))) {
       for (const shot of await statefulShots(browser, states)) {
         if (only && !shot.file.startsWith(only)) continue;
-        await take(browser, shot, states).catch((error: unknown) =>
+        await take(browsers, shot, states).catch((error: unknown) =>
           failures.push(`${shot.file}: ${String(error)}`),
         );
       }
     }
   } finally {
+    await browsers.close();
     await browser.close();
   }
   if (failures.length) throw new Error(`Some screenshots failed:\n${failures.join('\n')}`);

@@ -21,6 +21,7 @@ import {
   tokenIn,
 } from '#app/test/accounts.ts';
 import { createTestApp, type TestApp } from '#app/test/app.ts';
+import { undeclaredAuditEntries } from '#app/test/audit.ts';
 import { insertOwnedMachine, insertRequest } from '#app/test/service-requests.ts';
 
 const NEW_PASSWORD = 'Siewnik-Rzepak-2026';
@@ -160,6 +161,7 @@ describe('audit entries of existing changes (written in the transaction of the c
     const before = (await entriesOf('auth.sign-in', id)).length;
     expect((await signIn(t.app, 'ewa@example.com')).statusCode).toBe(200);
     expect(await entriesOf('auth.sign-in', id)).toHaveLength(before + 1);
+    expect((await entriesOf('auth.sign-in', id)).at(-1)).toMatchObject({ after: { method: 'password' } });
     expect((await signIn(t.app, 'ewa@example.com', 'Wrong-Password-123')).statusCode).toBe(401);
     expect((await signIn(t.app, 'nobody@example.com', 'Wrong-Password-123')).statusCode).toBe(401);
     await vi.waitFor(async () => expect(await entriesOf('auth.sign-in-failed', id)).toHaveLength(1));
@@ -237,5 +239,10 @@ describe('audit entries of existing changes (written in the transaction of the c
     } finally {
       await rm(storeRoot, { recursive: true, force: true });
     }
+  });
+
+  // Last: checks what every test above wrote (test/audit.ts).
+  it('writes only audit fields, values and reasons the contract declares, so the admin screen labels them all', async () => {
+    expect(await undeclaredAuditEntries(db())).toEqual([]);
   });
 });

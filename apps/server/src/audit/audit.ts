@@ -1,20 +1,30 @@
 import type { AuditKind, AuditSubjectType } from '@care/contract/audit';
+import type { AuditFieldOf } from '@care/contract/audit-fields';
 import type { Db } from '#app/db/client.ts';
 import { auditLog } from '#app/db/schema/audit.ts';
 
 /** Who made a change: a signed-in account (its id and e-mail), or the system ("cli", "system"). */
 export type AuditActor = { id: number; email: string } | { id: null; email: 'cli' | 'system' };
 
-export interface AuditEntry {
-  kind: AuditKind;
+/** Only the fields the contract declares for the kind (AUDIT_FIELDS): the admin screen labels each. */
+type AuditFields<K extends AuditKind> = [AuditFieldOf<K>] extends [never]
+  ? never
+  : Partial<Record<AuditFieldOf<K>, unknown>>;
+
+interface AuditEntryOf<K extends AuditKind> {
+  kind: K;
   subject: { type: AuditSubjectType; id: string | number; label?: string };
   /** The fields the change touched as they were, and as they are now (only those fields). */
-  before?: Record<string, unknown> | null;
-  after?: Record<string, unknown> | null;
+  before?: AuditFields<K> | null;
+  after?: AuditFields<K> | null;
   reason?: string | null;
   /** The client's address (Fastify's `request.ip`, proxy-aware per TRUST_PROXY). */
   ip?: string | null;
 }
+
+export type AuditEntry = { [K in AuditKind]: AuditEntryOf<K> }[AuditKind];
+/** What changed, without whom and where: an entry's kind with its before and after. */
+export type AuditChange = { [K in AuditKind]: Pick<AuditEntryOf<K>, 'kind' | 'before' | 'after'> }[AuditKind];
 
 /**
  * Writes one audit entry. Call it with the transaction of the change it records, so the entry and the change

@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { clearRateLimits, cookieFor, insertUser, signIn, userByEmail } from '#app/test/accounts.ts';
 import { createTestApp, type TestApp } from '#app/test/app.ts';
+import { undeclaredAuditEntries } from '#app/test/audit.ts';
 import { type CliIo, runCli } from './main.ts';
 
 function recorder(answers: string[] | null = null): CliIo & { output: string[]; errors: string[] } {
@@ -163,6 +164,11 @@ describe('command line', () => {
     expect(help.output.join()).toContain('create-user');
     const unknown = recorder();
     expect(await runCli(['drop-everything'], t.database.db, unknown)).toBe(1);
+  });
+
+  // Last: checks what every test above wrote (test/audit.ts).
+  it('writes only audit fields, values and reasons the contract declares, so the admin screen labels them all', async () => {
+    expect(await undeclaredAuditEntries(t.database.db)).toEqual([]);
   });
 });
 

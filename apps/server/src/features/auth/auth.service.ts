@@ -71,6 +71,7 @@ export async function signIn(
     await recordAudit(tx, row, {
       kind: 'auth.sign-in',
       subject: { type: 'user', id: row.id, label: row.email },
+      after: { method: 'password' },
       ip,
     });
   });

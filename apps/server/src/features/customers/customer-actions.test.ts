@@ -18,6 +18,7 @@ import {
   userByEmail,
 } from '#app/test/accounts.ts';
 import { createTestApp, type TestApp } from '#app/test/app.ts';
+import { undeclaredAuditEntries } from '#app/test/audit.ts';
 
 describe('customers: admin changes (resend confirmation, reactivate, assign and remove machines)', () => {
   let t: TestApp;
@@ -204,5 +205,10 @@ describe('customers: admin changes (resend confirmation, reactivate, assign and 
       reason: 'Test',
     });
     expect(response.statusCode).toBe(404);
+  });
+
+  // Last: checks what every test above wrote (test/audit.ts).
+  it('writes only audit fields, values and reasons the contract declares, so the admin screen labels them all', async () => {
+    expect(await undeclaredAuditEntries(t.database.db)).toEqual([]);
   });
 });

@@ -4,6 +4,7 @@
  * a loop over rows, so 300,000 rows take seconds (docs/perf.md).
  */
 import { paths } from '@care/contract/pages';
+import type { AuditFieldOf } from '@care/contract/audit-fields';
 import type { MachineImportProblem, MachineImportSummary } from '@care/contract/machine-import';
 import { MACHINE_IMPORT_MAX_PROBLEMS } from '@care/contract/machine-import';
 import type { Language } from '@care/contract/locales';
@@ -31,7 +32,7 @@ const staged = (importId: number) => sql`${machineImportRows} s
   WHERE s.import_id = ${importId}`;
 
 /** The fields the file sets: [audit key, machine column, staged column]. */
-const FIELDS: [string, SQL, SQL][] = [
+const FIELDS: [AuditFieldOf<'machine.updated'>, SQL, SQL][] = [
   ['name', sql`m.name`, sql`s.name`],
   ['purchaseDate', sql`m.purchase_date`, sql`s.purchase_date`],
   ['guaranteeEndDate', sql`m.guarantee_end_date`, sql`s.guarantee_end_date`],
@@ -53,7 +54,8 @@ function touched(side: 'before' | 'after'): SQL {
       sql`CASE WHEN ${machine} IS DISTINCT FROM ${row} THEN jsonb_build_object(${key}::text, ${side === 'before' ? machine : row}) ELSE '{}'::jsonb END`,
   );
   parts.push(
-    sql`CASE WHEN ${ASSIGNS} THEN jsonb_build_object('ownerId', ${side === 'before' ? sql`m.owner_id` : sql`s.owner_id`}) ELSE '{}'::jsonb END`,
+    // The owner by e-mail, as machine.assigned names them (an id would mean nothing to the log's reader).
+    sql`CASE WHEN ${ASSIGNS} THEN jsonb_build_object('owner', ${side === 'before' ? sql`NULL::text` : sql`s.owner_email`}) ELSE '{}'::jsonb END`,
   );
   return sql.join(parts, sql` || `);
 }

@@ -9,6 +9,7 @@ import { serviceRequests, serviceRequestStatusHistory } from '#app/db/schema/ser
 import { userSettings } from '#app/db/schema/users.ts';
 import { clearOutbox, insertMachine, insertUser, queuedMail } from '#app/test/accounts.ts';
 import { createTestDatabase } from '#app/test/app.ts';
+import { undeclaredAuditEntries } from '#app/test/audit.ts';
 import { insertRequest } from '#app/test/service-requests.ts';
 import { importMachines } from './machine-import.service.ts';
 
@@ -213,9 +214,28 @@ describe('machine import engine', () => {
       .where(inArray(serviceRequests.id, [first, second]));
   });
 
+  it("an existing machine without an owner gets the file's owner, audited with the owner's e-mail", async () => {
+    await insertUser(db(), { email: 'new-owner@example.com' });
+    await insertMachine(db(), 'U-1');
+    const outcome = await run(`${HEADER}\nU-1;Kombajn AM-500;;;R;;New-Owner@example.com\n`);
+    expect(outcome.import.summary).toMatchObject({ changed: 1, assigned: 1 });
+    const [entry] = await db()
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.subjectLabel, 'U-1'))
+      .orderBy(asc(auditLog.id));
+    expect(entry).toMatchObject({ kind: 'machine.updated', actorLabel: 'cli' });
+    expect([entry!.before, entry!.after]).toEqual([{ owner: null }, { owner: 'new-owner@example.com' }]);
+  });
+
   it('a check (dry run) counts the changes and writes nothing', async () => {
     const outcome = await run(`${HEADER}\nD-1;Model;;;W;;\n`, true);
     expect(outcome.import).toMatchObject({ status: 'checked', summary: { created: 1 } });
     expect(await machineCount()).toBe(0);
+  });
+
+  // Last: checks what every test above wrote (test/audit.ts).
+  it('writes only audit fields, values and reasons the contract declares, so the admin screen labels them all', async () => {
+    expect(await undeclaredAuditEntries(db())).toEqual([]);
   });
 });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { auditLog } from '#app/db/schema/audit.ts';
 import { clearRateLimits, insertUser, postJson, sessionCookieOf, signIn } from '#app/test/accounts.ts';
 import { createTestApp, type TestApp } from '#app/test/app.ts';
+import { undeclaredAuditEntries } from '#app/test/audit.ts';
 import { SoftAuthenticator } from '#app/test/webauthn.ts';
 
 const ORIGIN = 'https://portal.example';
@@ -152,4 +153,9 @@ describe('passkeys', () => {
     expect(done.statusCode).toBe(204);
     return cookie;
   }
+
+  // Last: checks what every test above wrote (test/audit.ts).
+  it('writes only audit fields, values and reasons the contract declares, so the admin screen labels them all', async () => {
+    expect(await undeclaredAuditEntries(t.database.db)).toEqual([]);
+  });
 });

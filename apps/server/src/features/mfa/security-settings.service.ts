@@ -1,3 +1,4 @@
+import type { AuditSetting } from '@care/contract/audit-fields';
 import type { SecuritySettings } from '@care/contract/mfa';
 import { eq } from 'drizzle-orm';
 import type { Db } from '#app/db/client.ts';
@@ -5,7 +6,8 @@ import { portalSettings } from '#app/db/schema/mfa.ts';
 import type { Actor } from '#app/plugins/session.ts';
 import { recordAudit } from '#app/audit/audit.ts';
 
-const KEY = 'require-staff-second-factor';
+/** The portal_settings row, and the audit entry's subject (the admin screen names it). */
+const KEY: AuditSetting = 'require-staff-second-factor';
 
 /** Whether the admin requires a second factor of staff (off until an admin turns it on). */
 export async function staffSecondFactorRequired(db: Db): Promise<boolean> {

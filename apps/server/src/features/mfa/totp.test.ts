@@ -12,6 +12,7 @@ import {
   signIn,
 } from '#app/test/accounts.ts';
 import { createTestApp, type TestApp } from '#app/test/app.ts';
+import { undeclaredAuditEntries } from '#app/test/audit.ts';
 
 /** A code of the time step `steps` from now (otplib computes it as an authenticator app would). */
 const codeAt = (secret: string, steps = 0) =>
@@ -188,5 +189,10 @@ describe('TOTP, recovery codes and the staff requirement', () => {
       recoveryCodesLeft: 0,
     });
     expect((await signIn(t.app, 'jan@example.com')).json().secondFactor).toBeUndefined();
+  });
+
+  // Last: checks what every test above wrote (test/audit.ts).
+  it('writes only audit fields, values and reasons the contract declares, so the admin screen labels them all', async () => {
+    expect(await undeclaredAuditEntries(t.database.db)).toEqual([]);
   });
 });

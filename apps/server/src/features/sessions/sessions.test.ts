@@ -4,6 +4,7 @@ import { auditLog } from '#app/db/schema/audit.ts';
 import { sessions } from '#app/db/schema/sessions.ts';
 import { clearRateLimits, insertUser, PASSWORD, sessionCookieOf } from '#app/test/accounts.ts';
 import { createTestApp, type TestApp } from '#app/test/app.ts';
+import { undeclaredAuditEntries } from '#app/test/audit.ts';
 import { deviceOf } from './device.ts';
 
 const PHONE =
@@ -132,5 +133,10 @@ describe('everyone’s session list (ASVS 7.5.2)', () => {
     expect(deviceOf(null)).toEqual({ browser: null, os: null, deviceType: null });
     expect(deviceOf('curl/8.5.0')).toMatchObject({ os: null, deviceType: null });
     expect((await t.database.db.select().from(sessions)).length).toBeGreaterThan(0);
+  });
+
+  // Last: checks what every test above wrote (test/audit.ts).
+  it('writes only audit fields, values and reasons the contract declares, so the admin screen labels them all', async () => {
+    expect(await undeclaredAuditEntries(t.database.db)).toEqual([]);
   });
 });

@@ -95,7 +95,7 @@ export async function signInWithSso(
           kind: 'auth.sign-in',
           subject: { type: 'user', id: account.id, label: account.email },
           before: created ? null : { role: account.role, status: account.status },
-          after: { method: 'sso', role, status: 'active', ...(created ? { created: true } : {}) },
+          after: { method: 'sso', role, status: 'active', ...(created ? { accountCreated: true } : {}) },
           ip: context.ip,
         },
       );

@@ -14,6 +14,7 @@ import {
   userByEmail,
 } from '#app/test/accounts.ts';
 import { createTestApp, type TestApp } from '#app/test/app.ts';
+import { undeclaredAuditEntries } from '#app/test/audit.ts';
 import { ssoSignIn } from '#app/test/oidc-flow.ts';
 import {
   type OidcTestAccount,
@@ -101,7 +102,7 @@ describe('staff single sign-on (OpenID Connect, against a real provider)', () =>
       actorId: Number(user.id),
       subjectId: user.id,
       before: null,
-      after: { method: 'sso', role: 'service', status: 'active', created: true },
+      after: { method: 'sso', role: 'service', status: 'active', accountCreated: true },
     });
   });
 
@@ -181,6 +182,11 @@ describe('staff single sign-on (OpenID Connect, against a real provider)', () =>
     const customer = await resetMail('jan@example.com');
     expect(customer.kind).toBe('reset-password');
     expect(customer.text).toContain('/reset-password/');
+  });
+
+  // Last: checks what every test above wrote (test/audit.ts).
+  it('writes only audit fields, values and reasons the contract declares, so the admin screen labels them all', async () => {
+    expect(await undeclaredAuditEntries(t.database.db)).toEqual([]);
   });
 });
 

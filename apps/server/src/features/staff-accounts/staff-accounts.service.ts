@@ -10,7 +10,7 @@ import type { Env } from '#app/config/env.ts';
 import type { Db } from '#app/db/client.ts';
 import { normalizeEmail } from '#app/db/normalize.ts';
 import { users } from '#app/db/schema/users.ts';
-import { type AuditEntry, recordAudit } from '#app/audit/audit.ts';
+import { type AuditChange, recordAudit } from '#app/audit/audit.ts';
 import { issueAuthToken, voidAuthTokens } from '#app/security/auth-tokens.ts';
 import { enqueueMail } from '#app/mail/outbox.ts';
 import { mailTemplates } from '#app/mail/templates.ts';
@@ -62,7 +62,7 @@ function keepAnAdmin(admins: number[] | null, target: StaffRow): void {
 }
 
 /** What a change did, for its audit entry; null when there was nothing to change. */
-type Change = Pick<AuditEntry, 'kind' | 'before' | 'after'> | null;
+type Change = AuditChange | null;
 
 /** The audit entry of a change, in its transaction. */
 async function audit(tx: Db, { actor, ip }: AdminContext, row: StaffRow, change: NonNullable<Change>) {

@@ -17,6 +17,7 @@ import {
   signIn,
   userByEmail,
 } from '#app/test/accounts.ts';
+import { undeclaredAuditEntries } from '#app/test/audit.ts';
 
 const NEW_PASSWORD = 'Traktor-w-polu-2026';
 
@@ -340,5 +341,10 @@ describe('staff accounts (issue 15)', () => {
       sql`SELECT count(*)::int AS n FROM users WHERE role = 'admin' AND status = 'active'`,
     );
     expect(Number((admins as unknown as { rows: { n: number }[] }).rows[0]!.n)).toBe(1);
+  });
+
+  // Last: checks what every test above wrote (test/audit.ts).
+  it('writes only audit fields, values and reasons the contract declares, so the admin screen labels them all', async () => {
+    expect(await undeclaredAuditEntries(t.database.db)).toEqual([]);
   });
 });

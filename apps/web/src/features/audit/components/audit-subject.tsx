@@ -10,13 +10,18 @@ function pageOf(entry: AuditLogEntry): string | null {
   if (entry.subjectType === 'offer-request') return paths.staffOfferRequest(entry.subjectId);
   if (entry.subjectAccount === 'customer') return paths.staffCustomer(entry.subjectId);
   if (entry.subjectAccount === 'staff' && entry.subjectLabel) return paths.staffAccount(entry.subjectLabel);
+  if (entry.subjectType === 'settings') return paths.staffAdminSecurity;
   return null;
 }
 
 /** What an entry is about: its type, and its label linked to its page. */
 export function AuditSubject({ entry }: { entry: AuditLogEntry }) {
   const { t } = useTranslation('admin');
-  const label = entry.subjectLabel || `#${entry.subjectId}`;
+  // A setting by its name (its label is the stored key); anything else as it was when written.
+  const label =
+    entry.subjectType === 'settings'
+      ? t(`audit.settings.${entry.subjectId}`, { defaultValue: entry.subjectLabel })
+      : entry.subjectLabel || `#${entry.subjectId}`;
   const page = pageOf(entry);
   return (
     <>

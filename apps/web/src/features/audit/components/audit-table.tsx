@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { EmptyState } from '#app/components/layout/empty-state.tsx';
 import { PhoneCards } from '#app/components/layout/phone-cards.tsx';
 import { formatDateTime } from '#app/lib/date-time.ts';
+import { formatAuditReason } from '../audit-values.ts';
 import { AuditChange } from './audit-change.tsx';
 import { AuditSubject } from './audit-subject.tsx';
 
@@ -16,12 +17,6 @@ function Kind({ entry }: { entry: AuditLogEntry }) {
       {t(`audit.kinds.${entry.kind}`)}
     </Text>
   );
-}
-
-/** A refused sign-in's reason is a code (password, deactivated); others are what a person typed. */
-function reasonOf(entry: AuditLogEntry, t: (key: string) => string): string | null {
-  if (entry.reason && entry.kind === 'auth.sign-in-failed') return t(`audit.refusals.${entry.reason}`);
-  return entry.reason;
 }
 
 /** The person: the account's e-mail as it was, or the command line / the system. */
@@ -73,7 +68,9 @@ export function AuditTable({ entries, busy }: { entries: AuditLogEntry[]; busy: 
                   <Table.Td>
                     <AuditChange entry={entry} />
                   </Table.Td>
-                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{reasonOf(entry, t) ?? '—'}</Table.Td>
+                  <Table.Td style={{ overflowWrap: 'anywhere' }}>
+                    {formatAuditReason(entry, t) ?? '—'}
+                  </Table.Td>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>{entry.ip ?? '—'}</Table.Td>
                 </Table.Tr>
               ))}
@@ -99,7 +96,7 @@ export function AuditTable({ entries, busy }: { entries: AuditLogEntry[]; busy: 
               <AuditChange entry={entry} />
               {entry.reason ? (
                 <Text size="sm">
-                  {t('audit.columns.reason')}: {reasonOf(entry, t)}
+                  {t('audit.columns.reason')}: {formatAuditReason(entry, t)}
                 </Text>
               ) : null}
               {entry.ip ? (
