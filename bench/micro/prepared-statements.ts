@@ -7,25 +7,35 @@
  *   node bench/micro/prepared-statements.ts [--n=1000]
  *   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node bench/micro/prepared-statements.ts
  *
- * Small data (30 machines, 60 requests, 80 messages): it measures the cost around the statements (building,
- * protocol, planning), not the reading of large tables, which docs/perf.md's mix measures.
+ * Small data (30 machines, 60 requests, 91 messages, 12 offer requests): it measures the cost around the
+ * statements (building, protocol, planning), not the reading of large tables, which docs/perf.md's mix measures.
+ * The chat's writes (mark read, send) are timed too: their statements are prepared or sent unnamed likewise.
  */
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
+import { sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
 import { MachineListQuerySchema } from '@care/contract/machines';
+import { OfferRequestListQuerySchema } from '@care/contract/offers';
 import { ServiceRequestListQuerySchema } from '@care/contract/service-requests';
+import { StaffQueueQuerySchema } from '@care/contract/staff';
 import { setPreparing } from '../../apps/server/src/db/prepared.ts';
 import { files } from '../../apps/server/src/db/schema/files.ts';
+import { offerRequests } from '../../apps/server/src/db/schema/offers.ts';
 import {
   serviceRequestAttachments,
   serviceRequestStatusHistory,
 } from '../../apps/server/src/db/schema/service-requests.ts';
-import { listComments } from '../../apps/server/src/features/chat/chat.service.ts';
+import { listChatFiles } from '../../apps/server/src/features/chat/chat-files.service.ts';
+import { markRead, unreadSummary } from '../../apps/server/src/features/chat/chat-unread.service.ts';
+import { listComments, postComment } from '../../apps/server/src/features/chat/chat.service.ts';
 import { getMachine, listOwnedMachines } from '../../apps/server/src/features/machines/machines.service.ts';
+import { listOwnOfferRequests } from '../../apps/server/src/features/offers/offers.service.ts';
 import {
   getServiceRequest,
   listOwnServiceRequests,
 } from '../../apps/server/src/features/service-requests/service-requests.service.ts';
+import { listQueue } from '../../apps/server/src/features/staff/staff-queue.service.ts';
 import { getStaffServiceRequest } from '../../apps/server/src/features/staff/staff-requests.service.ts';
 import type { Actor } from '../../apps/server/src/plugins/session.ts';
 import { insertUser } from '../../apps/server/src/test/accounts.ts';
@@ -64,6 +74,8 @@ const customer: Actor = {
   language: 'pl',
   authorities: [],
 };
+const staffId = await insertUser(db, { email: 'bench-prepared-staff@example.com', role: 'service' });
+const staff: Actor = { ...customer, id: staffId, role: 'service', email: 'bench-prepared-staff@example.com' };
 const machineIds: number[] = [];
 for (let i = 0; i < 30; i++) {
   const day = String((i % 28) + 1).padStart(2, '0');
@@ -109,7 +121,35 @@ for (let i = 0; i < 3; i++) {
     .insert(serviceRequestAttachments)
     .values({ serviceRequestId: requestId, fileId: file!.id, addedBy: customerId, isInitial: i === 0 });
 }
-for (let i = 0; i < 80; i++) await insertMessage(db, requestId, customerId, `message ${i}`);
+for (let i = 0; i < 80; i++) await insertMessage(db, requestId, i % 4 ? customerId : staffId, `message ${i}`);
+for (let i = 0; i < 10; i++) await insertMessage(db, requestIds[i + 1]!, staffId, `reply ${i}`);
+const [file] = await db
+  .insert(files)
+  .values({
+    storageKey: 'bench-chat',
+    originalName: 'chat.png',
+    contentType: 'image/png',
+    sizeBytes: 1234,
+    sha256: 'bench',
+    uploadedBy: customerId,
+  })
+  .returning({ id: files.id });
+await db.execute(
+  sql`INSERT INTO chat_messages (service_request_id, author_id, file_id) VALUES (${requestId}, ${customerId}, ${file!.id})`,
+);
+for (let i = 0; i < 12; i++)
+  await db
+    .insert(offerRequests)
+    .values({ number: `OR/BENCH/${i}`, customerId, status: i % 3 ? 'sent' : 'quoted' });
+const newestMessage = Number(
+  (
+    (await db.execute(
+      sql`SELECT max(id) AS id FROM chat_messages WHERE service_request_id = ${requestId}`,
+    )) as {
+      rows: { id: number | string }[];
+    }
+  ).rows[0]!.id,
+);
 
 const pages: [string, () => Promise<unknown>][] = [
   ['machines list', () => listOwnedMachines(db, customer, MachineListQuerySchema.parse({}))],
@@ -124,8 +164,31 @@ const pages: [string, () => Promise<unknown>][] = [
   ],
   ['a machine', () => getMachine(db, customer, machineIds[0]!)],
   [
-    'service requests list (built per call)',
+    'service requests list',
     () => listOwnServiceRequests(db, customer, ServiceRequestListQuerySchema.parse({})),
+  ],
+  [
+    'service requests, open, 3',
+    () =>
+      listOwnServiceRequests(
+        db,
+        customer,
+        ServiceRequestListQuerySchema.parse({ pageSize: 3, status: ['N', 'C', 'R'] }),
+      ),
+  ],
+  ['offer requests list', () => listOwnOfferRequests(db, customer, OfferRequestListQuerySchema.parse({}))],
+  ['unread summary', () => unreadSummary(db, customer)],
+  ['chat files', () => listChatFiles(db, customer, { serviceRequestId: requestId, limit: 20 })],
+  ['staff queue', () => listQueue(db, staff, StaffQueueQuerySchema.parse({}))],
+  ['staff queue, unread only', () => listQueue(db, staff, StaffQueueQuerySchema.parse({ unread: 'true' }))],
+  [
+    'chat: mark read',
+    () => markRead(db, customer, { serviceRequestId: requestId, lastReadMessageId: newestMessage }),
+  ],
+  [
+    'chat: send a message',
+    () =>
+      postComment(db, staff, { serviceRequestId: requestIds[20]!, body: 'bench', clientId: randomUUID() }),
   ],
   ['a service request', () => getServiceRequest(db, customer, requestId)],
   ['chat page (50 of 80)', () => listComments(db, customer, { serviceRequestId: requestId, limit: 50 })],

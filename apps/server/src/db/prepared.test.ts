@@ -56,6 +56,28 @@ describe('prepared statements per handle and shape', () => {
     expect(byEmail(database.db, 'asc')).not.toBe(byEmail(database.db, 'desc'));
   });
 
+  it('builds a shape whose key is null on every call, with the same placeholders', async () => {
+    const rare = preparedStatements(
+      'test_user_rare',
+      (order: 'asc' | 'desc') => (order === 'desc' ? null : order),
+      (db, order) => {
+        built.push(order);
+        return db
+          .select({ email: users.email })
+          .from(users)
+          .where(eq(users.email, sql.placeholder('email')))
+          .orderBy(order === 'asc' ? sql`${users.id} ASC` : sql`${users.id} DESC`);
+      },
+    );
+    built = [];
+    expect(rare(database.db, 'desc')).not.toBe(rare(database.db, 'desc'));
+    expect(rare(database.db, 'asc')).toBe(rare(database.db, 'asc'));
+    expect(built).toEqual(['desc', 'desc', 'asc']);
+    expect(await rare(database.db, 'desc').execute({ email: 'prepared-b@example.com' })).toEqual([
+      { email: 'prepared-b@example.com' },
+    ]);
+  });
+
   it('names a statement by its text, so that two texts never share a name', () => {
     const label = 'x'.repeat(46);
     const a = statementName(label, 'SELECT 1');

@@ -27,24 +27,26 @@ export function setPreparing(on: boolean): void {
  * statement once per pooled connection and PostgreSQL may keep its plan. PGlite ignores the name; building once
  * still saves the query building.
  *
- * `shape` names what changes the SQL text (a sort field, an order, which filters are on). It must come from a
- * closed set, never from input: each shape is one statement that every connection keeps. The name sent to
- * PostgreSQL ends with a hash of the text, so two statements never share a name (node-postgres refuses that).
- * A transaction's handle gets its own statements; hot paths call these with the pool's handle.
+ * `shape` names what changes the SQL text (a sort field, an order, which filters are on). Its key must come from
+ * a closed set, never from input: each key is one statement that every connection keeps. `keyOf` answers null
+ * for a rare shape not worth keeping (a list's unusual combination of filters): it is built on that call and
+ * sent unnamed, with the same text and placeholders. The name sent to PostgreSQL ends with a hash of the text,
+ * so two statements never share a name (node-postgres refuses that). A transaction's handle gets its own
+ * statements; hot paths call these with the pool's handle.
  */
 export function preparedStatements<Shape, Prepared>(
   label: string,
-  keyOf: (shape: Shape) => string,
+  keyOf: (shape: Shape) => string | null,
   build: (db: Db, shape: Shape) => Preparable<Prepared>,
 ): (db: Db, shape: Shape) => Prepared {
   if (label.length > MAX_LABEL_LENGTH) throw new Error(`statement label too long: ${label}`);
   const byDb = new WeakMap<Db, Map<string, Prepared>>();
   return (db, shape) => {
+    const key = preparing ? keyOf(shape) : null;
     // An unnamed statement is parsed and planned on every call, as an unprepared query is.
-    if (!preparing) return build(db, shape).prepare('');
+    if (key === null) return build(db, shape).prepare('');
     let statements = byDb.get(db);
     if (!statements) byDb.set(db, (statements = new Map()));
-    const key = keyOf(shape);
     let statement = statements.get(key);
     if (statement === undefined) {
       const query = build(db, shape);

@@ -1,7 +1,7 @@
 import { EVENT_SCHEMAS, type EventType, type PortalEvent } from '@care/contract/events';
 import { SERVICE_STAFF_ROLES } from '@care/contract/roles';
 import type { Role } from '@care/contract/statuses';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Database, Db } from '#app/db/client.ts';
 import { startListener } from './listener.ts';
 
@@ -11,6 +11,7 @@ import { startListener } from './listener.ts';
  * instance's listening connection; each instance passes the event to its own SSE connections in the audience.
  *
  *   publishEvent(tx, event, audience): Promise<void>
+ *   publishEventSql(type, data, audience): SQL        — the same, as a call inside the writer's own statement
  *   publishSessionsEnded(tx, sessionIds): Promise<void> — every instance ends the streams of these sessions
  *                                                        and drops them from its session cache
  *   publishUsersChanged(tx, userIds): Promise<void>    — every instance drops these users' cached sessions
@@ -73,6 +74,26 @@ export async function publishEvent(db: Db, event: PublishedEvent, audience: Audi
     roles: [...audience.roles],
   };
   await db.execute(sql`SELECT pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify(envelope)})`);
+}
+
+/**
+ * `publishEvent` folded into the writer's own statement (one round trip less): the `pg_notify` call as an SQL
+ * expression for its select or RETURNING list, evaluated once per row there. The event's data fields and the
+ * audience's user ids are SQL over that statement's rows (ids as text where the event's schema has strings);
+ * the envelope and its delivery on commit are publishEvent's.
+ */
+export function publishEventSql<Type extends PublishedEvent['type']>(
+  type: Type,
+  data: Record<keyof Extract<PublishedEvent, { type: Type }>['data'], SQL>,
+  audience: { userIds: SQL[]; roles: readonly Role[] },
+): SQL {
+  const fields = Object.entries<SQL>(data).map(([key, value]) => sql`${key}::text, ${value}`);
+  const envelope = sql`json_build_object(
+    'type', ${type}::text,
+    'data', json_build_object(${sql.join(fields, sql`, `)}),
+    'userIds', json_build_array(${sql.join(audience.userIds, sql`, `)}),
+    'roles', ${JSON.stringify(audience.roles)}::json)`;
+  return sql`pg_notify(${EVENTS_CHANNEL}::text, ${envelope}::text)`;
 }
 
 /**

@@ -5,18 +5,20 @@ import {
   type ChatMessage,
 } from '@care/contract/chat';
 import { isServiceStaffRole } from '@care/contract/roles';
-import { and, desc, eq, isNotNull, lt } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '#app/db/client.ts';
+import { preparedStatements } from '#app/db/prepared.ts';
 import { chatMessages } from '#app/db/schema/chat.ts';
 import { files } from '#app/db/schema/files.ts';
 import { serviceRequests } from '#app/db/schema/service-requests.ts';
+import { users } from '#app/db/schema/users.ts';
 import type { DownloadableFile } from '#app/files/downloads.ts';
 import type { FileStore } from '#app/files/file-store.ts';
 import { keepUploadsIf, recordFiles, type ReceivedUploads } from '#app/files/uploads.ts';
 import { AppError, notFound, validationFailed } from '#app/plugins/errors.ts';
 import type { Actor } from '#app/plugins/session.ts';
-import { authorOf, fileOf, findChatRequest, selectMessages } from './chat-messages.ts';
-import { addMessage } from './chat.service.ts';
+import { authorOf, fileOf, messageColumns } from './chat-messages.ts';
+import { sendMessage } from './chat.service.ts';
 
 /** Files in the chat: each one is a message carrying the file (docs/decisions/018-chat.md). */
 
@@ -51,10 +53,10 @@ export async function postChatFile(
       const [upload] = received.files;
       if (!upload) throw new AppError('FILES_REQUIRED');
       return db.transaction(async (tx) => {
-        const request = await findChatRequest(tx, actor, fields.serviceRequestId);
         const [file] = await recordFiles(tx, [upload], actor.id);
-        const result = await addMessage(tx, actor, request, {
-          serviceRequestId: request.id,
+        // Another's or an unknown request: NOT_FOUND, and the file's row goes with the transaction.
+        const result = await sendMessage(tx, actor, {
+          serviceRequestId: fields.serviceRequestId,
           body: null,
           fileId: file!.id,
           clientId: fields.clientId,
@@ -69,52 +71,121 @@ export async function postChatFile(
   }
 }
 
-/** GET api/chat/files: the chat's files, newest first, by message id. */
+/**
+ * A page of a chat's files with the access check in one statement, as the chat page (chat.service.ts
+ * commentsPage): the request (for a customer only their own) left-joined laterally with its file messages,
+ * newest first; a request without files is one row with no file, one the actor may not read is no row.
+ */
+const filesPage = preparedStatements(
+  'chat_files_page',
+  (shape: { scope: 'customer' | 'staff'; before: boolean }) => `${shape.scope}.${shape.before}`,
+  (db, shape) => {
+    const page = db
+      .select({
+        ...messageColumns,
+        authorName: messageColumns.authorName.as('author_name'),
+        fileId: sql<string | null>`${files.id}`.as('file_id'),
+      })
+      .from(chatMessages)
+      .leftJoin(users, eq(users.id, chatMessages.authorId))
+      .innerJoin(files, eq(files.id, chatMessages.fileId))
+      .where(
+        and(
+          eq(chatMessages.serviceRequestId, serviceRequests.id),
+          isNotNull(chatMessages.fileId),
+          shape.before ? lt(chatMessages.id, sql.placeholder('before')) : undefined,
+        ),
+      )
+      .orderBy(desc(chatMessages.id))
+      .limit(sql.placeholder('limit'))
+      .as('page');
+    return db
+      .select({
+        requestId: serviceRequests.id,
+        message: {
+          id: page.id,
+          serviceRequestId: page.serviceRequestId,
+          authorId: page.authorId,
+          body: page.body,
+          clientId: page.clientId,
+          createdAt: page.createdAt,
+          authorName: page.authorName,
+          authorRole: page.authorRole,
+          fileId: page.fileId,
+          fileName: page.fileName,
+          fileContentType: page.fileContentType,
+          fileSizeBytes: page.fileSizeBytes,
+        },
+      })
+      .from(serviceRequests)
+      .leftJoinLateral(page, sql`true`)
+      .where(
+        and(
+          eq(serviceRequests.id, sql.placeholder('requestId')),
+          shape.scope === 'staff' ? undefined : eq(serviceRequests.customerId, sql.placeholder('actorId')),
+        ),
+      )
+      .orderBy(desc(page.id));
+  },
+);
+
+/** GET api/chat/files: the chat's files, newest first, by message id; another's or an unknown request: NOT_FOUND. */
 export async function listChatFiles(
   db: Db,
   actor: Actor,
   input: { serviceRequestId: number; before?: number | undefined; limit: number },
 ): Promise<ChatFilesPage> {
-  const request = await findChatRequest(db, actor, input.serviceRequestId);
-  const rows = await selectMessages(
-    db,
-    and(
-      eq(chatMessages.serviceRequestId, request.id),
-      isNotNull(chatMessages.fileId),
-      input.before !== undefined ? lt(chatMessages.id, input.before) : undefined,
-    ),
-  )
-    .orderBy(desc(chatMessages.id))
-    .limit(input.limit + 1);
-  const entries: ChatFileEntry[] = rows.slice(0, input.limit).map((row) => ({
+  const rows = await filesPage(db, {
+    scope: isServiceStaffRole(actor.role) ? 'staff' : 'customer',
+    before: input.before !== undefined,
+  }).execute({
+    requestId: input.serviceRequestId,
+    actorId: actor.id,
+    before: input.before,
+    limit: input.limit + 1,
+  });
+  if (rows.length === 0) throw notFound();
+  const messages = rows.flatMap(({ message }) => (message ? [message] : []));
+  const entries: ChatFileEntry[] = messages.slice(0, input.limit).map((row) => ({
     ...fileOf(row)!,
     messageId: String(row.id),
     author: authorOf(row, actor),
     createdAt: row.createdAt.toISOString(),
   }));
-  return { files: entries, hasMore: rows.length > input.limit };
+  return { files: entries, hasMore: messages.length > input.limit };
 }
+
+/** A chat file with the access check: a message of a request the actor may read carries it. */
+const chatFile = preparedStatements(
+  'chat_file',
+  (scope: 'customer' | 'staff') => scope,
+  (db, scope) =>
+    db
+      .select({
+        storageKey: files.storageKey,
+        originalName: files.originalName,
+        contentType: files.contentType,
+        sizeBytes: files.sizeBytes,
+        sha256: files.sha256,
+      })
+      .from(chatMessages)
+      .innerJoin(files, eq(files.id, chatMessages.fileId))
+      .innerJoin(serviceRequests, eq(serviceRequests.id, chatMessages.serviceRequestId))
+      .where(
+        and(
+          eq(chatMessages.fileId, sql.placeholder('fileId')),
+          scope === 'staff' ? undefined : eq(serviceRequests.customerId, sql.placeholder('actorId')),
+        ),
+      )
+      .limit(1),
+);
 
 /** GET api/chat/files/{fileId}: a file sent in the chat of a request the actor may read; else NOT_FOUND. */
 export async function getChatFile(db: Db, actor: Actor, fileId: string): Promise<DownloadableFile> {
-  const [file] = await db
-    .select({
-      storageKey: files.storageKey,
-      originalName: files.originalName,
-      contentType: files.contentType,
-      sizeBytes: files.sizeBytes,
-      sha256: files.sha256,
-    })
-    .from(chatMessages)
-    .innerJoin(files, eq(files.id, chatMessages.fileId))
-    .innerJoin(serviceRequests, eq(serviceRequests.id, chatMessages.serviceRequestId))
-    .where(
-      and(
-        eq(chatMessages.fileId, fileId),
-        isServiceStaffRole(actor.role) ? undefined : eq(serviceRequests.customerId, actor.id),
-      ),
-    )
-    .limit(1);
+  const [file] = await chatFile(db, isServiceStaffRole(actor.role) ? 'staff' : 'customer').execute({
+    fileId,
+    actorId: actor.id,
+  });
   if (!file) throw notFound();
   return file;
 }

@@ -1,42 +1,17 @@
 import type { ChatAuthor, ChatFile, ChatMessage } from '@care/contract/chat';
-import { isServiceStaffRole } from '@care/contract/roles';
-import type { ServiceRequestStatus } from '@care/contract/statuses';
-import { and, eq, type SQL } from 'drizzle-orm';
+import { eq, type SQL } from 'drizzle-orm';
 import type { Db } from '#app/db/client.ts';
 import { displayNameSql } from '#app/db/display-name.ts';
 import { chatMessages } from '#app/db/schema/chat.ts';
 import { files } from '#app/db/schema/files.ts';
-import { serviceRequests } from '#app/db/schema/service-requests.ts';
 import { users } from '#app/db/schema/users.ts';
-import { notFound } from '#app/plugins/errors.ts';
 import type { Actor } from '#app/plugins/session.ts';
 
-/** Reading chat rows as the contract's messages, and the access rule every chat endpoint starts with. */
-
-export interface ChatRequest {
-  id: number;
-  customerId: number;
-  status: ServiceRequestStatus;
-}
-
-/** The request if `actor` may use its chat (its customer, or service staff); another's or unknown: NOT_FOUND. */
-export async function findChatRequest(db: Db, actor: Actor, id: number): Promise<ChatRequest> {
-  const [row] = await db
-    .select({
-      id: serviceRequests.id,
-      customerId: serviceRequests.customerId,
-      status: serviceRequests.status,
-    })
-    .from(serviceRequests)
-    .where(
-      isServiceStaffRole(actor.role)
-        ? eq(serviceRequests.id, id)
-        : and(eq(serviceRequests.id, id), eq(serviceRequests.customerId, actor.id)),
-    )
-    .limit(1);
-  if (!row) throw notFound();
-  return row;
-}
+/**
+ * Reading chat rows as the contract's messages. Every chat statement checks access itself, by one rule: a request's
+ * chat is its customer's and the service staff's (`scope` 'customer' adds `customer_id = actor`, 'staff' none);
+ * another's or an unknown request is NOT_FOUND.
+ */
 
 /** The columns a message is built from: the message, its author and its file (both may be missing). */
 export const messageColumns = {

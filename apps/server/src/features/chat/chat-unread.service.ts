@@ -1,11 +1,13 @@
 import type { ChatUnread } from '@care/contract/chat';
 import { isServiceStaffRole } from '@care/contract/roles';
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '#app/db/client.ts';
+import { preparedStatements } from '#app/db/prepared.ts';
 import { chatMessages, chatReadMarkers, chatUnreadCounts } from '#app/db/schema/chat.ts';
-import { publishEvent } from '#app/events/event-bus.ts';
+import { serviceRequests } from '#app/db/schema/service-requests.ts';
+import { publishEventSql } from '#app/events/event-bus.ts';
+import { notFound } from '#app/plugins/errors.ts';
 import type { Actor } from '#app/plugins/session.ts';
-import { findChatRequest } from './chat-messages.ts';
 
 /**
  * Unread messages: written by someone else after the reader's own read marker (one marker per person and
@@ -19,46 +21,127 @@ import { findChatRequest } from './chat-messages.ts';
  * `is_customer` marks the rows of the reader's own requests, `follows` those a staff member follows.
  */
 
-/** GET api/chat/comments/unread: the total and the requests that have unread messages. */
-export async function unreadSummary(db: Db, actor: Actor): Promise<ChatUnread> {
-  const reads = isServiceStaffRole(actor.role) ? sql`c.follows` : sql`c.is_customer`;
-  const result = (await db.execute(sql`
-    SELECT c.service_request_id AS "serviceRequestId", c.unread_count AS count
-    FROM ${chatUnreadCounts} c
-    WHERE c.user_id = ${actor.id} AND c.unread_count > 0 AND ${reads}
-    ORDER BY c.service_request_id`)) as { rows: { serviceRequestId: number | string; count: number }[] };
-  const requests = result.rows.map((row) => ({
-    serviceRequestId: String(row.serviceRequestId),
-    count: row.count,
-  }));
+type Scope = 'customer' | 'staff';
+const scopeOf = (actor: Actor): Scope => (isServiceStaffRole(actor.role) ? 'staff' : 'customer');
+
+/**
+ * The reader's counters with unread messages (`userId`): `is_customer` for a customer's summary, `follows` for a
+ * staff member's. The conditions are written out (no placeholder in `unread_count > 0`), so that every plan of
+ * the prepared statement can use the partial chat_unread_counts_unread_idx.
+ */
+function unreadRows(db: Db, scope: Scope) {
+  const c = chatUnreadCounts;
+  return db
+    .select({ serviceRequestId: c.serviceRequestId, count: c.unreadCount })
+    .from(c)
+    .where(
+      and(
+        eq(c.userId, sql.placeholder('userId')),
+        sql`${c.unreadCount} > 0`,
+        scope === 'staff' ? sql`${c.follows}` : sql`${c.isCustomer}`,
+      ),
+    );
+}
+
+const summaryStatement = preparedStatements(
+  'chat_unread_summary',
+  (scope: Scope) => scope,
+  (db, scope) => unreadRows(db, scope).orderBy(chatUnreadCounts.serviceRequestId),
+);
+
+function toSummary(rows: { serviceRequestId: number; count: number }[]): ChatUnread {
+  const requests = rows.map((row) => ({ serviceRequestId: String(row.serviceRequestId), count: row.count }));
   return { total: requests.reduce((sum, request) => sum + request.count, 0), requests };
 }
 
+/** GET api/chat/comments/unread: the total and the requests that have unread messages. */
+export async function unreadSummary(db: Db, actor: Actor): Promise<ChatUnread> {
+  return toSummary(await summaryStatement(db, scopeOf(actor)).execute({ userId: actor.id }));
+}
+
 /**
- * PUT api/chat/comments/read: moves the reader's marker forward to `lastReadMessageId`, never past the request's
- * newest message (so later messages stay unread) and never back; the marker's trigger counts the request's
- * counter again from it. The reader's other tabs and devices get `unread` with the new total.
+ * The marker moved forward to `lastReadMessageId` (never past the request's newest message, so later messages
+ * stay unread, and never back), if the actor may use the request's chat (for a customer only their own); no
+ * row: no such request for the actor. The marker's triggers lock the request's row and count its counter again
+ * from the marker when the statement ends (migration 0019).
+ */
+const markStatement = preparedStatements(
+  'chat_mark_read',
+  (scope: Scope) => scope,
+  (db, scope) => {
+    const request = db.$with('request').as(
+      db
+        .select({ id: serviceRequests.id })
+        .from(serviceRequests)
+        .where(
+          and(
+            eq(serviceRequests.id, sql.placeholder('requestId')),
+            scope === 'staff' ? undefined : eq(serviceRequests.customerId, sql.placeholder('userId')),
+          ),
+        ),
+    );
+    const marked = db.$with('marked', {}).as(
+      sql`INSERT INTO ${chatReadMarkers} AS k (user_id, service_request_id, last_read_message_id, updated_at)
+      SELECT ${sql.placeholder('userId')}::bigint, request.id,
+        least(${sql.placeholder('lastReadMessageId')}::bigint, coalesce((
+          SELECT max(m.id) FROM ${chatMessages} m WHERE m.service_request_id = request.id), 0)),
+        now()
+      FROM request
+      ON CONFLICT (user_id, service_request_id) DO UPDATE
+      SET last_read_message_id = greatest(k.last_read_message_id, excluded.last_read_message_id),
+          updated_at = now()`,
+    );
+    return db.with(request, marked).select({ id: request.id }).from(request);
+  },
+);
+
+/**
+ * The reader's summary, with the `unread` event carrying its total to the reader's other tabs and devices, in
+ * one statement: the event is sent once (from the aggregate's one row), the summary's rows follow it (none:
+ * one row with no request).
+ */
+const summaryAnnounced = preparedStatements(
+  'chat_unread_announced',
+  (scope: Scope) => scope,
+  (db, scope) => {
+    const unread = db.$with('unread').as(unreadRows(db, scope));
+    const announced = db
+      .$with('announced', { sent: sql`sent`.as('sent') })
+      .as(
+        sql`SELECT ${publishEventSql(
+          'unread',
+          { total: sql`coalesce(sum(${unread.count}), 0)` },
+          { userIds: [sql`${sql.placeholder('userId')}::bigint`], roles: [] },
+        )} AS sent FROM ${unread}`,
+      );
+    return db
+      .with(unread, announced)
+      .select({ serviceRequestId: unread.serviceRequestId, count: unread.count })
+      .from(announced)
+      .leftJoin(unread, sql`true`)
+      .orderBy(unread.serviceRequestId);
+  },
+);
+
+/**
+ * PUT api/chat/comments/read: moves the reader's marker forward (`markStatement`), then reads the summary and
+ * tells the reader's other tabs and devices its total (`unread`). Two statements and no transaction: the first
+ * commits the marker and its recount, which the second reads.
  */
 export async function markRead(
   db: Db,
   actor: Actor,
   input: { serviceRequestId: number; lastReadMessageId: number },
 ): Promise<ChatUnread> {
-  return db.transaction(async (tx) => {
-    const request = await findChatRequest(tx, actor, input.serviceRequestId);
-    await tx.execute(sql`
-      INSERT INTO ${chatReadMarkers} (user_id, service_request_id, last_read_message_id, updated_at)
-      SELECT ${actor.id}, ${request.id}, least(${input.lastReadMessageId}::bigint, coalesce(max(m.id), 0)), now()
-      FROM ${chatMessages} m WHERE m.service_request_id = ${request.id}
-      ON CONFLICT (user_id, service_request_id) DO UPDATE
-      SET last_read_message_id = greatest(${chatReadMarkers.lastReadMessageId}, excluded.last_read_message_id),
-          updated_at = now()`);
-    const summary = await unreadSummary(tx, actor);
-    await publishEvent(
-      tx,
-      { type: 'unread', data: { total: summary.total } },
-      { userIds: [actor.id], roles: [] },
-    );
-    return summary;
+  const scope = scopeOf(actor);
+  const [request] = await markStatement(db, scope).execute({
+    requestId: input.serviceRequestId,
+    userId: actor.id,
+    lastReadMessageId: input.lastReadMessageId,
   });
+  if (!request) throw notFound();
+  const rows = await summaryAnnounced(db, scope).execute({ userId: actor.id });
+  return toSummary(
+    rows.filter((row): row is { serviceRequestId: number; count: number } => row.count !== null),
+  );
 }

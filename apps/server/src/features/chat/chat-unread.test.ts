@@ -3,11 +3,13 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ChatMessage, ChatUnread } from '@care/contract/chat';
+import type { PortalEvent } from '@care/contract/events';
 import { isServiceStaffRole } from '@care/contract/roles';
 import type { Role } from '@care/contract/statuses';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatReadMarkers } from '#app/db/schema/chat.ts';
+import { startEventBus } from '#app/events/event-bus.ts';
 import { serviceRequests } from '#app/db/schema/service-requests.ts';
 import { users } from '#app/db/schema/users.ts';
 import type { Actor } from '#app/plugins/session.ts';
@@ -112,6 +114,43 @@ describe('chat: unread counts and read markers', () => {
     });
     await send(r.first!, cookie.staff!, 'Jeszcze jedno');
     expect((await unread(cookie.jan!)).total).toBe(2);
+  });
+
+  it('reading tells the reader’s other tabs and devices the new total, once, and no one else', async () => {
+    const bus = startEventBus(t.database, { info: () => {}, warn: () => {} });
+    const received: { userId: number; event: PortalEvent }[] = [];
+    for (const [userId, role] of [
+      [u.jan!, 'customer'],
+      [u.anna!, 'customer'],
+      [u.staff!, 'service'],
+    ] as const)
+      bus.subscribe({
+        userId,
+        sessionId: 0,
+        role,
+        end() {},
+        deliver: (event) => {
+          if (event.type === 'unread') received.push({ userId, event });
+        },
+      });
+    await expect.poll(() => bus.isLive()).toBe(true);
+    await send(r.second!, cookie.staff!);
+    const newest = await send(r.first!, cookie.staff!);
+    const response = await read(r.first!, newest.id, cookie.jan!);
+    expect(response.statusCode).toBe(200);
+    const summary = response.json() as ChatUnread;
+    expect(summary.total).toBeGreaterThan(0);
+    expect(summary.requests.map((request) => request.serviceRequestId)).toEqual([String(r.second)]);
+    expect(summary).toEqual(await unread(cookie.jan!));
+    await expect
+      .poll(() => received)
+      .toEqual([{ userId: u.jan, event: { type: 'unread', data: { total: summary.total } } }]);
+    // Another customer's chat: refused, and nothing sent.
+    expect((await read(r.anna!, '1', cookie.jan!)).statusCode).toBe(404);
+    await read(r.second!, '1', cookie.jan!);
+    await expect.poll(() => received).toHaveLength(2);
+    expect(received[1]).toEqual({ userId: u.jan, event: { type: 'unread', data: { total: summary.total } } });
+    await bus.close();
   });
 
   it('a read marker never moves back, nor past the request’s newest message', async () => {

@@ -1,23 +1,17 @@
 import type { ChatCommentsPage, ChatMessage } from '@care/contract/chat';
-import { isServiceStaffRole } from '@care/contract/roles';
+import { isServiceStaffRole, SERVICE_STAFF_ROLES } from '@care/contract/roles';
 import { and, asc, desc, eq, gt, lt, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '#app/db/client.ts';
 import { preparedStatements } from '#app/db/prepared.ts';
 import { files } from '#app/db/schema/files.ts';
 import { users } from '#app/db/schema/users.ts';
 import { chatMessages, chatReadMarkers } from '#app/db/schema/chat.ts';
 import { serviceRequests } from '#app/db/schema/service-requests.ts';
-import { publishEvent, requestAudience } from '#app/events/event-bus.ts';
+import { publishEventSql } from '#app/events/event-bus.ts';
 import { AppError, notFound } from '#app/plugins/errors.ts';
 import type { Actor } from '#app/plugins/session.ts';
-import {
-  type ChatRequest,
-  findChatRequest,
-  messageColumns,
-  type MessageRow,
-  selectMessages,
-  toMessage,
-} from './chat-messages.ts';
+import { messageColumns, type MessageRow, selectMessages, toMessage } from './chat-messages.ts';
 
 /** The chat of a service request: reading pages, posting (docs/decisions/018-chat.md). */
 
@@ -97,7 +91,7 @@ const commentsPage = preparedStatements(
 /**
  * GET api/chat/comments: a page by message id (chat_messages_request_id_idx), one row more than asked to know
  * whether more exist. The newest page and `before` pages scan backwards; `after` pages forwards. A request the
- * actor may not use (findChatRequest's rule) or an unknown one: NOT_FOUND.
+ * actor may not use (chat-messages.ts: the rule of every chat statement) or an unknown one: NOT_FOUND.
  */
 export async function listComments(
   db: Db,
@@ -130,11 +124,6 @@ export interface NewMessage {
   clientId?: string | undefined;
 }
 
-async function messageById(db: Db, id: number): Promise<MessageRow> {
-  const [row] = await selectMessages(db, eq(chatMessages.id, id));
-  return row!;
-}
-
 /** A send repeated with the same clientId: the stored message if it is the same one, else CONFLICT. */
 async function replayed(db: Db, actor: Actor, message: NewMessage): Promise<MessageRow> {
   const [row] = await selectMessages(
@@ -149,63 +138,125 @@ async function replayed(db: Db, actor: Actor, message: NewMessage): Promise<Mess
   return row;
 }
 
+/** A column of the `sent` CTE: named apart from every joined table's, mapped as the message's column. */
+const sentColumn = <Column extends PgColumn>(column: string, as: Column) =>
+  sql`${sql.raw(column)}`.mapWith(as).as(column);
+
 /**
- * Adds a message in the caller's transaction: the request's last_message_at, the author's read marker (their
- * own message is read) and the `chat-message` event to the customer and the service staff, all on commit.
- * Answers `created: false` with the stored message when the clientId was used before (a retried send).
+ * Sending a message as one statement, with no transaction of its own (one statement is atomic): the request if
+ * the actor may use its chat (for a customer only their own; `scope` as in the chat page), the message added
+ * unless the author used its clientId before (`sent` is then empty), the request's last_message_at (and for
+ * staff its first reply, kept for the insight dashboard's time to first reply, docs/decisions/047; a message is
+ * not a change of the request itself: updated_at stays), the author's read marker (their own message is read)
+ * and the `chat-message` event to the customer and the service staff, on commit. No row: no such request for
+ * the actor. The message's own triggers (migration 0019) count the unread counters after the statement, the
+ * message's before the marker's, as when these were statements of a transaction.
  */
-export async function addMessage(
-  tx: Db,
+const sendStatement = preparedStatements(
+  'chat_send',
+  (scope: 'customer' | 'staff') => scope,
+  (db, scope) => {
+    const request = db.$with('request').as(
+      db
+        .select({ id: serviceRequests.id })
+        .from(serviceRequests)
+        .where(
+          and(
+            eq(serviceRequests.id, sql.placeholder('requestId')),
+            scope === 'staff' ? undefined : eq(serviceRequests.customerId, sql.placeholder('actorId')),
+          ),
+        ),
+    );
+    const sent = db
+      .$with('sent', {
+        id: sentColumn('sent_id', chatMessages.id),
+        serviceRequestId: sentColumn('sent_request_id', chatMessages.serviceRequestId),
+        authorId: sentColumn('sent_author_id', chatMessages.authorId),
+        body: sentColumn('sent_body', chatMessages.body),
+        fileId: sentColumn('sent_file_id', chatMessages.fileId),
+        clientId: sentColumn('sent_client_id', chatMessages.clientId),
+        createdAt: sentColumn('sent_at', chatMessages.createdAt),
+      })
+      .as(
+        sql`INSERT INTO ${chatMessages} AS m (service_request_id, author_id, body, file_id, client_id)
+          SELECT request.id, ${sql.placeholder('actorId')}::bigint, ${sql.placeholder('body')}::text,
+            ${sql.placeholder('fileId')}::uuid, ${sql.placeholder('clientId')}::uuid
+          FROM request
+          ON CONFLICT (author_id, client_id) WHERE client_id IS NOT NULL DO NOTHING
+          RETURNING m.id AS sent_id, m.service_request_id AS sent_request_id, m.author_id AS sent_author_id,
+            m.body AS sent_body, m.file_id AS sent_file_id, m.client_id AS sent_client_id, m.created_at AS sent_at`,
+      );
+    const touched = db.$with('touched', {}).as(
+      sql`UPDATE ${serviceRequests} AS r
+        SET last_message_at = sent.sent_at${
+          scope === 'staff'
+            ? sql`, first_staff_reply_at = coalesce(r.first_staff_reply_at, sent.sent_at)`
+            : sql``
+        }
+        FROM sent WHERE r.id = sent.sent_request_id
+        RETURNING ${publishEventSql(
+          'chat-message',
+          { serviceRequestId: sql`sent.sent_request_id::text`, messageId: sql`sent.sent_id::text` },
+          // requestAudience: the request's customer and the service staff.
+          { userIds: [sql`r.customer_id`], roles: SERVICE_STAFF_ROLES },
+        )}`,
+    );
+    const marked = db.$with('marked', {}).as(
+      sql`INSERT INTO ${chatReadMarkers} AS k (user_id, service_request_id, last_read_message_id)
+        SELECT sent.sent_author_id, sent.sent_request_id, sent.sent_id FROM sent
+        ON CONFLICT (user_id, service_request_id) DO UPDATE
+        SET last_read_message_id = greatest(k.last_read_message_id, excluded.last_read_message_id),
+            updated_at = now()`,
+    );
+    return db
+      .with(request, sent, touched, marked)
+      .select({
+        requestId: request.id,
+        message: {
+          id: sent.id,
+          serviceRequestId: sent.serviceRequestId,
+          authorId: sent.authorId,
+          body: sent.body,
+          clientId: sent.clientId,
+          createdAt: sent.createdAt,
+          authorName: messageColumns.authorName,
+          authorRole: messageColumns.authorRole,
+          fileId: messageColumns.fileId,
+          fileName: messageColumns.fileName,
+          fileContentType: messageColumns.fileContentType,
+          fileSizeBytes: messageColumns.fileSizeBytes,
+        },
+      })
+      .from(request)
+      .leftJoin(sent, sql`true`)
+      .leftJoin(users, eq(users.id, sent.authorId))
+      .leftJoin(files, eq(files.id, sent.fileId));
+  },
+);
+
+/**
+ * Adds a message to a request's chat if the actor may use it (another's or an unknown request: NOT_FOUND), in one
+ * statement (`sendStatement`): the request's last_message_at, the author's read marker and the `chat-message`
+ * event go with it. Answers `created: false` with the stored message when the clientId was used before (a
+ * retried send). `db` may be a transaction (a file's message is written with its file's row).
+ */
+export async function sendMessage(
+  db: Db,
   actor: Actor,
-  request: ChatRequest,
   message: NewMessage,
 ): Promise<{ message: ChatMessage; created: boolean }> {
-  const [inserted] = await tx
-    .insert(chatMessages)
-    .values({
-      serviceRequestId: request.id,
-      authorId: actor.id,
-      body: message.body,
-      fileId: message.fileId ?? null,
-      clientId: message.clientId ?? null,
-    })
-    .onConflictDoNothing({
-      target: [chatMessages.authorId, chatMessages.clientId],
-      where: sql`${chatMessages.clientId} IS NOT NULL`,
-    })
-    .returning({ id: chatMessages.id, createdAt: chatMessages.createdAt });
-  if (!inserted) return { message: toMessage(await replayed(tx, actor, message), actor), created: false };
-
-  await tx
-    .update(serviceRequests)
-    // A message is not a change of the request itself: updated_at stays.
-    .set({
-      lastMessageAt: inserted.createdAt,
-      // The first staff reply, kept for the insight dashboard's time to first reply (docs/decisions/047).
-      ...(actor.role === 'customer'
-        ? {}
-        : {
-            firstStaffReplyAt: sql`coalesce(${serviceRequests.firstStaffReplyAt}, ${inserted.createdAt.toISOString()}::timestamptz)`,
-          }),
-      updatedAt: sql`${serviceRequests.updatedAt}`,
-    })
-    .where(eq(serviceRequests.id, request.id));
-  await tx
-    .insert(chatReadMarkers)
-    .values({ userId: actor.id, serviceRequestId: request.id, lastReadMessageId: inserted.id })
-    .onConflictDoUpdate({
-      target: [chatReadMarkers.userId, chatReadMarkers.serviceRequestId],
-      set: {
-        lastReadMessageId: sql`greatest(${chatReadMarkers.lastReadMessageId}, excluded.last_read_message_id)`,
-        updatedAt: sql`now()`,
-      },
-    });
-  await publishEvent(
-    tx,
-    { type: 'chat-message', data: { serviceRequestId: String(request.id), messageId: String(inserted.id) } },
-    requestAudience(request.customerId),
-  );
-  return { message: toMessage(await messageById(tx, inserted.id), actor), created: true };
+  const [row] = await sendStatement(db, isServiceStaffRole(actor.role) ? 'staff' : 'customer').execute({
+    requestId: message.serviceRequestId,
+    actorId: actor.id,
+    body: message.body,
+    fileId: message.fileId ?? null,
+    clientId: message.clientId ?? null,
+  });
+  if (!row) throw notFound();
+  if (row.message.id === null) {
+    return { message: toMessage(await replayed(db, actor, message), actor), created: false };
+  }
+  return { message: toMessage(row.message, actor), created: true };
 }
 
 /** POST api/chat/comment: a text message; posting is allowed in every status (docs/decisions/018-chat.md). */
@@ -214,8 +265,5 @@ export async function postComment(
   actor: Actor,
   input: { serviceRequestId: number; body: string; clientId: string },
 ): Promise<{ message: ChatMessage; created: boolean }> {
-  return db.transaction(async (tx) => {
-    const request = await findChatRequest(tx, actor, input.serviceRequestId);
-    return addMessage(tx, actor, request, input);
-  });
+  return sendMessage(db, actor, input);
 }

@@ -21,6 +21,7 @@ import { type Audience, publishEvent } from '#app/events/event-bus.ts';
 import { recordAudit } from '#app/audit/audit.ts';
 import { parts } from '#app/db/schema/catalog.ts';
 import { DOCUMENT_PREFIXES, nextDocumentCode } from '#app/db/schema/counters.ts';
+import { preparedStatements } from '#app/db/prepared.ts';
 import { files } from '#app/db/schema/files.ts';
 import {
   offerRequestAttachments,
@@ -294,24 +295,57 @@ function filters(query: ListQuery, customerId?: number): SQL {
   return conditions.length ? and(...conditions)! : sql`true`;
 }
 
+/**
+ * The customer's offer requests, newest first (offer_requests_customer_created_at_idx backwards, as far as the
+ * page goes), each with the number of all that match: an uncorrelated subquery PostgreSQL runs once, so the page
+ * and its total are one statement. Prepared with and without the status filter (db/prepared.ts).
+ */
+const ownOfferRequestsPage = preparedStatements(
+  'offer_requests_list',
+  (shape: { status: boolean }) => String(shape.status),
+  (db, shape) => {
+    const statusOf = (status: SQL) =>
+      shape.status ? sql`${status} = ANY(${sql.placeholder('statuses')})` : undefined;
+    const customer = sql.placeholder('customerId');
+    return db
+      .select({
+        ...listColumns,
+        total: sql<number>`(SELECT count(*)::int FROM ${offerRequests} o
+          WHERE o.customer_id = ${customer} ${shape.status ? sql`AND ${statusOf(sql`o.status`)}` : sql``})`,
+      })
+      .from(offerRequests)
+      .where(and(eq(offerRequests.customerId, customer), statusOf(sql`${offerRequests.status}`)))
+      .orderBy(desc(offerRequests.createdAt), desc(offerRequests.id))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'));
+  },
+);
+
 /** GET api/offer-requests/user-owned: the customer's own offer requests, newest first. */
 export async function listOwnOfferRequests(
   db: Db,
   actor: Actor,
   query: ListQuery,
 ): Promise<OfferRequestPage> {
-  const where = filters(query, actor.id);
-  const [{ total }] = (await db.select({ total: count() }).from(offerRequests).where(where)) as [
-    { total: number },
-  ];
-  const rows = await db
-    .select(listColumns)
-    .from(offerRequests)
-    .where(where)
-    .orderBy(desc(offerRequests.createdAt), desc(offerRequests.id))
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
-  return { items: rows.map(listItem), total, page: query.page, pageSize: query.pageSize };
+  const statuses = query.status?.length ? query.status : null;
+  const rows = await ownOfferRequestsPage(db, { status: statuses !== null }).execute({
+    customerId: actor.id,
+    statuses,
+    limit: query.pageSize,
+    offset: (query.page - 1) * query.pageSize,
+  });
+  // Past the last page no row carries the total: the first page has it (or there are none).
+  const total =
+    rows[0]?.total ??
+    (query.page === 1
+      ? 0
+      : (await listOwnOfferRequests(db, actor, { ...query, page: 1, pageSize: 1 })).total);
+  return {
+    items: rows.map(({ total: _, ...row }) => listItem(row)),
+    total,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
 }
 
 /** GET api/staff/offer-requests: the sales inbox, every customer's, newest first, by status and days sent. */

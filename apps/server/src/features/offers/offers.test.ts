@@ -284,6 +284,21 @@ describe('offer requests (POST api/parts/email, api/offer-requests, api/staff/of
     const page2 = (await get('/api/offer-requests/user-owned?pageSize=1&page=2', jan)).json();
     expect(page2.items.map((i: { id: string }) => i.id)).toEqual([first.id]);
     expect(page2.items[0]).toMatchObject({ status: 'sent', itemCount: 2, number: first.number });
+    // Past the last page: no items, the total still told; the status filter counts what it lets through.
+    expect((await get('/api/offer-requests/user-owned?pageSize=1&page=5', jan)).json()).toMatchObject({
+      items: [],
+      total: 2,
+      page: 5,
+    });
+    expect((await get('/api/offer-requests/user-owned?status=sent&pageSize=1', jan)).json()).toMatchObject({
+      total: 2,
+    });
+    expect((await get('/api/offer-requests/user-owned?status=closed,quoted', jan)).json()).toEqual({
+      items: [],
+      total: 0,
+      page: 1,
+      pageSize: 20,
+    });
     const own = await get(`/api/offer-requests/${first.id}`, jan);
     expect(own.statusCode).toBe(200);
     expect(own.json()).toEqual(first);

@@ -11,7 +11,7 @@ import {
   type ServiceRequestSortField,
 } from '@care/contract/service-requests';
 import { isServiceStaffRole } from '@care/contract/roles';
-import { and, asc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, or, type SQL, sql, type SQLWrapper } from 'drizzle-orm';
 import type { z } from 'zod';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '#app/db/client.ts';
@@ -26,7 +26,7 @@ import {
   serviceRequestStatusHistory,
 } from '#app/db/schema/service-requests.ts';
 import { users } from '#app/db/schema/users.ts';
-import { foldedContains, machineSearchText, searchTextOf } from '#app/db/search-text.ts';
+import { containsPattern, foldedMatches, machineSearchText, searchTextOf } from '#app/db/search-text.ts';
 import { notFound } from '#app/plugins/errors.ts';
 import type { UploadLimits } from '#app/files/uploads.ts';
 import type { Actor } from '#app/plugins/session.ts';
@@ -38,111 +38,150 @@ type ServiceRequestListQuery = z.output<typeof ServiceRequestListQuerySchema>;
  * Chat messages of request `requestId` written by someone other than `userId` after that user's read marker
  * (no marker: all of them), as counted in the writing transactions (chat_unread_counts, docs/decisions/056): the
  * user's counter, a primary-key probe. A user without one has no marker there and wrote nothing, so every
- * message of the request is unread for them (service_requests.chat_message_count).
+ * message of the request is unread for them (service_requests.chat_message_count). `userId` may be a
+ * placeholder of a prepared statement.
  */
-export function unreadCountSql(requestId: SQL | typeof serviceRequests.id, userId: number): SQL<number> {
+export function unreadCountSql(
+  requestId: SQL | typeof serviceRequests.id,
+  userId: SQLWrapper | number,
+): SQL<number> {
   return sql<number>`coalesce(
     (SELECT uc.unread_count FROM ${chatUnreadCounts} uc
       WHERE uc.user_id = ${userId} AND uc.service_request_id = ${requestId}),
     (SELECT ur.chat_message_count FROM ${serviceRequests} ur WHERE ur.id = ${requestId}))`;
 }
 
+type ListShape = Pick<ServiceRequestListQuery, 'sort' | 'order'> & {
+  search: boolean;
+  status: boolean;
+  machine: boolean;
+};
+
 /**
- * GET api/service-requests/user-owned: the customer's requests, filtered, sorted and paged in SQL, with unread
- * counts computed for the page's rows only.
+ * The customer's requests, filtered, sorted and paged, with unread counts computed for the page's rows only and
+ * the number of matching rows on each row, in one statement.
  *
  * The customer's rows are a CTE used twice (page and total), which PostgreSQL materialises: they always come
  * from service_requests_customer_report_date_idx, so the cost is bounded by the customer's own requests whatever
  * the sort, including sorts by the machine's name (docs/decisions/016).
+ *
+ * Prepared per sort, order and filters used (at most 7 × 2 × 2 × 2 × 2 statements, db/prepared.ts): the
+ * customer, the search pattern, the statuses (`= ANY`), the machine and the page are placeholders.
  */
+const ownRequestsPage = preparedStatements(
+  'service_requests_list',
+  (shape: ListShape) => `${shape.sort}.${shape.order}.${shape.search}.${shape.status}.${shape.machine}`,
+  (db, shape) => {
+    const mine = db.$with('mine').as(
+      db
+        .select({
+          id: serviceRequests.id,
+          code: serviceRequests.code,
+          machineId: serviceRequests.machineId,
+          status: serviceRequests.status,
+          reportDate: serviceRequests.reportDate,
+          estimatedCompletionDate: serviceRequests.estimatedCompletionDate,
+          completionDate: serviceRequests.completionDate,
+        })
+        .from(serviceRequests)
+        .where(eq(serviceRequests.customerId, sql.placeholder('customerId'))),
+    );
+    const conditions: SQL[] = [];
+    // The code, or the machine's name or serial number (what the search field says); the machine is looked up
+    // only for the customer's own rows, so the cost stays bounded by them.
+    if (shape.search) {
+      const pattern = sql.placeholder('pattern');
+      conditions.push(
+        or(
+          foldedMatches(sql`${mine.code}`, pattern),
+          sql`EXISTS (SELECT 1 FROM ${machines} WHERE ${machines.id} = ${mine.machineId} AND ${foldedMatches(
+            machineSearchText(sql`${machines.name}`, sql`${machines.serialNumber}`),
+            pattern,
+          )})`,
+        )!,
+      );
+    }
+    if (shape.status) conditions.push(sql`${mine.status} = ANY(${sql.placeholder('statuses')})`);
+    if (shape.machine) conditions.push(eq(mine.machineId, sql.placeholder('machineId')));
+    const where = conditions.length ? and(...conditions)! : sql`true`;
+    const sortKeys: Record<ServiceRequestSortField, SQL> = {
+      code: sql`${mine.code}`,
+      reportDate: sql`${mine.reportDate}`,
+      status: sql`${mine.status}`,
+      machineName: sql`${machines.name}`,
+      machineSerialNumber: sql`${machines.serialNumber}`,
+      estimatedCompletionDate: sql`${mine.estimatedCompletionDate}`,
+      completionDate: sql`${mine.completionDate}`,
+    };
+    // Dates not set yet sort last in either order, as on the machines list.
+    const direction = shape.order === 'asc' ? sql`ASC` : sql`DESC`;
+    const nulls =
+      shape.sort === 'estimatedCompletionDate' || shape.sort === 'completionDate' ? sql`NULLS LAST` : sql``;
+    const byMachine = shape.sort === 'machineName' || shape.sort === 'machineSerialNumber';
+    const filtered = db
+      .with(mine)
+      .select({
+        sortKey: sql<unknown>`${sortKeys[shape.sort]}`.as('sort_key'),
+        id: mine.id,
+        code: mine.code,
+        machineId: mine.machineId,
+        status: mine.status,
+        reportDate: mine.reportDate,
+        estimatedCompletionDate: mine.estimatedCompletionDate,
+        completionDate: mine.completionDate,
+        total: sql<number>`(SELECT count(*)::int FROM ${mine} WHERE ${where})`.as('total'),
+      })
+      .from(mine);
+    // The machine is joined before paging only when it is the sort key; otherwise only for the page's rows.
+    const page = (byMachine ? filtered.innerJoin(machines, eq(machines.id, mine.machineId)) : filtered)
+      .where(where)
+      .orderBy(sql`${sortKeys[shape.sort]} ${direction} ${nulls}`, sql`${mine.id} ${direction}`)
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .as('page');
+    return db
+      .select({
+        id: page.id,
+        code: page.code,
+        machineId: page.machineId,
+        machineName: machines.name,
+        machineSerialNumber: machines.serialNumber,
+        status: page.status,
+        reportDate: page.reportDate,
+        estimatedCompletionDate: page.estimatedCompletionDate,
+        completionDate: page.completionDate,
+        unreadCount: unreadCountSql(sql`${page.id}`, sql.placeholder('customerId')),
+        total: page.total,
+      })
+      .from(page)
+      .innerJoin(machines, eq(machines.id, page.machineId))
+      .orderBy(sql`${page.sortKey} ${direction} ${nulls}`, sql`${page.id} ${direction}`);
+  },
+);
+
+/** GET api/service-requests/user-owned: the customer's requests, filtered, sorted and paged in SQL. */
 export async function listOwnServiceRequests(
   db: Db,
   actor: Actor,
   query: ServiceRequestListQuery,
 ): Promise<ServiceRequestPage> {
-  const mine = db.$with('mine').as(
-    db
-      .select({
-        id: serviceRequests.id,
-        code: serviceRequests.code,
-        machineId: serviceRequests.machineId,
-        status: serviceRequests.status,
-        reportDate: serviceRequests.reportDate,
-        estimatedCompletionDate: serviceRequests.estimatedCompletionDate,
-        completionDate: serviceRequests.completionDate,
-      })
-      .from(serviceRequests)
-      .where(eq(serviceRequests.customerId, actor.id)),
-  );
-  const conditions: SQL[] = [];
   const text = searchTextOf(query.q);
-  // The code, or the machine's name or serial number (what the search field says); the machine is looked up
-  // only for the customer's own rows, so the cost stays bounded by them.
-  if (text)
-    conditions.push(
-      or(
-        foldedContains(sql`${mine.code}`, text),
-        sql`EXISTS (SELECT 1 FROM ${machines} WHERE ${machines.id} = ${mine.machineId} AND ${foldedContains(
-          machineSearchText(sql`${machines.name}`, sql`${machines.serialNumber}`),
-          text,
-        )})`,
-      )!,
-    );
-  if (query.status?.length) conditions.push(inArray(mine.status, query.status));
-  if (query.machineId) conditions.push(eq(mine.machineId, Number(query.machineId)));
-  const where = conditions.length ? and(...conditions)! : sql`true`;
-  const sortKeys: Record<ServiceRequestSortField, SQL> = {
-    code: sql`${mine.code}`,
-    reportDate: sql`${mine.reportDate}`,
-    status: sql`${mine.status}`,
-    machineName: sql`${machines.name}`,
-    machineSerialNumber: sql`${machines.serialNumber}`,
-    estimatedCompletionDate: sql`${mine.estimatedCompletionDate}`,
-    completionDate: sql`${mine.completionDate}`,
-  };
-  // Dates not set yet sort last in either order, as on the machines list.
-  const direction = query.order === 'asc' ? sql`ASC` : sql`DESC`;
-  const nulls =
-    query.sort === 'estimatedCompletionDate' || query.sort === 'completionDate' ? sql`NULLS LAST` : sql``;
-  const byMachine = query.sort === 'machineName' || query.sort === 'machineSerialNumber';
-  const filtered = db
-    .with(mine)
-    .select({
-      sortKey: sql<unknown>`${sortKeys[query.sort]}`.as('sort_key'),
-      id: mine.id,
-      code: mine.code,
-      machineId: mine.machineId,
-      status: mine.status,
-      reportDate: mine.reportDate,
-      estimatedCompletionDate: mine.estimatedCompletionDate,
-      completionDate: mine.completionDate,
-      total: sql<number>`(SELECT count(*)::int FROM ${mine} WHERE ${where})`.as('total'),
-    })
-    .from(mine);
-  // The machine is joined before paging only when it is the sort key; otherwise only for the page's rows.
-  const page = (byMachine ? filtered.innerJoin(machines, eq(machines.id, mine.machineId)) : filtered)
-    .where(where)
-    .orderBy(sql`${sortKeys[query.sort]} ${direction} ${nulls}`, sql`${mine.id} ${direction}`)
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize)
-    .as('page');
-  const rows = await db
-    .select({
-      id: page.id,
-      code: page.code,
-      machineId: page.machineId,
-      machineName: machines.name,
-      machineSerialNumber: machines.serialNumber,
-      status: page.status,
-      reportDate: page.reportDate,
-      estimatedCompletionDate: page.estimatedCompletionDate,
-      completionDate: page.completionDate,
-      unreadCount: unreadCountSql(sql`${page.id}`, actor.id),
-      total: page.total,
-    })
-    .from(page)
-    .innerJoin(machines, eq(machines.id, page.machineId))
-    .orderBy(sql`${page.sortKey} ${direction} ${nulls}`, sql`${page.id} ${direction}`);
+  const statuses = query.status?.length ? query.status : null;
+  const machineId = query.machineId ? Number(query.machineId) : null;
+  const rows = await ownRequestsPage(db, {
+    sort: query.sort,
+    order: query.order,
+    search: text !== null,
+    status: statuses !== null,
+    machine: machineId !== null,
+  }).execute({
+    customerId: actor.id,
+    pattern: text === null ? null : containsPattern(text),
+    statuses,
+    machineId,
+    limit: query.pageSize,
+    offset: (query.page - 1) * query.pageSize,
+  });
   // Past the last page no row carries the total: the first page has it (or there are none).
   const total =
     rows[0]?.total ??
