@@ -65,7 +65,7 @@ function sendTraced(
           accept: 'application/json',
           cookie,
           // A header holds Latin-1 only: the kind's name travels percent-encoded.
-          'x-bench-kind': encodeURIComponent(kind),
+          ...(kind ? { 'x-bench-kind': encodeURIComponent(kind) } : {}),
           ...(payload === undefined
             ? {}
             : {
@@ -105,6 +105,14 @@ export async function traceKinds(
       const times: number[] = [];
       for (let i = 0; i < perKind; i++) {
         const user = (i * 7919) % list.length;
+        // The user's session is fresh in the instance's cache, as for someone using the portal (an untraced call).
+        await sendTraced(
+          agent,
+          server,
+          '',
+          { method: 'GET', path: '/api/user/authorities' },
+          list[user]!.cookie,
+        );
         const started = performance.now();
         await sendTraced(agent, server, kind.name, make(kind, user), list[user]!.cookie);
         times.push(performance.now() - started);
@@ -261,6 +269,72 @@ function replayable(statements: readonly TracedStatement[], write: boolean): Tra
   return begins
     ? rolledBack
     : [{ text: 'BEGIN', values: [] }, ...rolledBack, { text: 'ROLLBACK', values: [] }];
+}
+
+export interface StatementCost {
+  calls: number;
+  /** Mean execution and planning time, ms. */
+  meanMs: number;
+  planMs: number;
+  /** Share of all statement time (execution and planning) in the window. */
+  share: number;
+  query: string;
+}
+
+/**
+ * pg_stat_statements of the bench database, when the server loads it (the bench cluster does,
+ * bench/support/cluster.ts): `reset` before a window, `top` after it, the statements by their total time.
+ */
+export async function statementCosts(monitor: pg.Client) {
+  try {
+    await monitor.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
+    await monitor.query('SELECT pg_stat_statements_reset()');
+  } catch {
+    return null;
+  }
+  return {
+    async top(count = 15): Promise<StatementCost[]> {
+      const { rows } = await monitor.query<{
+        calls: string;
+        mean: number;
+        plan: number;
+        total: number;
+        all: number;
+        query: string;
+      }>(
+        `SELECT calls, mean_exec_time AS mean, mean_plan_time AS plan,
+                total_exec_time + total_plan_time AS total,
+                sum(total_exec_time + total_plan_time) OVER () AS all, query
+         FROM pg_stat_statements JOIN pg_database d ON d.oid = dbid
+         WHERE d.datname = $1 ORDER BY total DESC LIMIT $2`,
+        [benchDatabase, count],
+      );
+      return rows.map((row) => ({
+        calls: Number(row.calls),
+        meanMs: round(row.mean, 3),
+        planMs: round(row.plan, 3),
+        share: round((row.total / Math.max(1e-9, row.all)) * 100, 1),
+        query: row.query.replace(/\s+/g, ' ').slice(0, 160),
+      }));
+    },
+  };
+}
+
+export function statementTable(costs: readonly StatementCost[]): string {
+  const row = (cells: (string | number)[]) => `| ${cells.join(' | ')} |`;
+  return [
+    row(['share %', 'calls', 'mean ms', 'plan ms', 'statement']),
+    row(['---:', '---:', '---:', '---:', '---']),
+    ...costs.map((c) =>
+      row([
+        c.share.toFixed(1),
+        c.calls,
+        c.meanMs.toFixed(3),
+        c.planMs.toFixed(3),
+        `\`${c.query.replaceAll('|', '\\|').replaceAll('`', "'")}\``,
+      ]),
+    ),
+  ].join('\n');
 }
 
 export interface InstanceProfile {

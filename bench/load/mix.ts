@@ -15,6 +15,8 @@ import {
   portalConnections,
   profileTable,
   startProfiles,
+  statementCosts,
+  statementTable,
   traceKinds,
   traceTable,
 } from './mix-profile.ts';
@@ -813,8 +815,14 @@ async function profileRun(
   const starting = setTimeout(() => {
     void startProfiles(load.servers).then((started) => (profiles = started));
   }, options.warmup * 1000);
+  const costs = await statementCosts(monitor);
   const step = await measureStep(load, monitor, sink, options.profileRate, options);
   clearTimeout(starting);
+  const statements = costs ? await costs.top() : [];
+  if (statements.length)
+    console.log(
+      `\nPostgreSQL statements by time at ${options.profileRate} req/s:\n\n${statementTable(statements)}\n`,
+    );
   const connections = await portalConnections(monitor);
   const instances = profiles
     ? await (profiles as Awaited<ReturnType<typeof startProfiles>>).stop(
@@ -850,6 +858,7 @@ async function profileRun(
     roundTripsPerRequest: traced.roundTripsPerRequest,
     instances: instances.map(({ summary, ...rest }) => ({ ...rest, ...summary })),
     databaseCeiling: ceiling,
+    statements,
   };
 }
 

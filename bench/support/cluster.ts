@@ -67,6 +67,10 @@ export function ensureBenchCluster(settings: 'production' | 'defaults'): string 
     ...(settings === 'production'
       ? Object.entries(PRODUCTION_SETTINGS).map(([name, value]) => `${name} = '${value}'`)
       : []),
+    // What each statement costs, for the mix's --profile (bench/load/mix-profile.ts): a monitoring extension
+    // production may run too; its cost is a few per cent of statement time.
+    `shared_preload_libraries = 'pg_stat_statements'`,
+    `pg_stat_statements.track_planning = on`,
   ];
   writeFileSync(`${confDir}/conf.d/90-bench.conf`, `${lines.join('\n')}\n`);
   const running = execFileSync('pg_lsclusters', ['--no-header'], { encoding: 'utf8' })

@@ -38,10 +38,12 @@ const WALK_ROW_COST = 1;
 const RANKED_CAP = PART_SEARCH_TOTAL_CAP + 1;
 /**
  * A text the sample puts on at most this many parts is ranked by reading all its matches (at most
- * MAX_MATCHES_READ, should the sample be far off); beyond, without a walk, the first RANKED_CAP met.
+ * MAX_MATCHES_READ, should the sample be far off); beyond, without a walk, the first RANKED_CAP met. Reading
+ * more costs more than it is worth: at 1M parts a word on 8,887 parts took 47 ms and a symbol fragment on 10,049
+ * took 242 ms read whole (docs/perf.md, issue 17), where the first 1,001 met take a tenth of that.
  */
-const EXACT_READ = 10_000;
-const MAX_MATCHES_READ = 20_000;
+const EXACT_READ = RANKED_CAP;
+const MAX_MATCHES_READ = 2 * RANKED_CAP;
 
 export interface Ranked {
   /** The first results in order: all of them up to RANKED_CAP when `total` is known, else at least `need`. */
