@@ -9,6 +9,7 @@
  * X-Content-Type-Options: nosniff and a sandboxing CSP, so that no uploaded file can run as a page of the portal.
  */
 import type { FastifyReply } from 'fastify';
+import { files } from '#app/db/schema/files.ts';
 import { AppError } from '#app/plugins/errors.ts';
 import type { FileStore } from './file-store.ts';
 
@@ -19,6 +20,15 @@ export interface DownloadableFile {
   sizeBytes: number;
   sha256: string;
 }
+
+/** The columns of `files` a download needs, for the statement that also checks who may read it. */
+export const downloadableFileColumns = {
+  storageKey: files.storageKey,
+  originalName: files.originalName,
+  contentType: files.contentType,
+  sizeBytes: files.sizeBytes,
+  sha256: files.sha256,
+};
 
 /** RFC 5987 attr-chars: encodeURIComponent leaves ' ( ) * unescaped, which a header value must escape. */
 function encodeRfc5987(value: string): string {

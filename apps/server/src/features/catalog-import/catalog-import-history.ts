@@ -5,7 +5,7 @@ import { displayNameSql } from '#app/db/display-name.ts';
 import { catalogFiles, catalogImports } from '#app/db/schema/catalog-imports.ts';
 import { files } from '#app/db/schema/files.ts';
 import { users } from '#app/db/schema/users.ts';
-import type { DownloadableFile } from '#app/files/downloads.ts';
+import { type DownloadableFile, downloadableFileColumns } from '#app/files/downloads.ts';
 import { AppError } from '#app/plugins/errors.ts';
 
 /** The latest imports, newest first, with who ran them (null: the command line). */
@@ -31,13 +31,7 @@ export async function listImports(db: Db, limit: number): Promise<CatalogImportH
 /** A file stored by an import (never any other upload: attachments stay private). */
 export async function getCatalogFile(db: Db, fileId: string): Promise<DownloadableFile> {
   const [file] = await db
-    .select({
-      storageKey: files.storageKey,
-      originalName: files.originalName,
-      contentType: files.contentType,
-      sizeBytes: files.sizeBytes,
-      sha256: files.sha256,
-    })
+    .select(downloadableFileColumns)
     .from(catalogFiles)
     .innerJoin(files, eq(files.id, catalogFiles.fileId))
     .where(eq(catalogFiles.fileId, fileId));

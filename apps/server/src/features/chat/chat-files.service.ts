@@ -5,19 +5,18 @@ import {
   type ChatMessage,
 } from '@care/contract/chat';
 import { isServiceStaffRole } from '@care/contract/roles';
-import { and, desc, eq, isNotNull, lt, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '#app/db/client.ts';
 import { preparedStatements } from '#app/db/prepared.ts';
 import { chatMessages } from '#app/db/schema/chat.ts';
 import { files } from '#app/db/schema/files.ts';
 import { serviceRequests } from '#app/db/schema/service-requests.ts';
-import { users } from '#app/db/schema/users.ts';
-import type { DownloadableFile } from '#app/files/downloads.ts';
+import { type DownloadableFile, downloadableFileColumns } from '#app/files/downloads.ts';
 import type { FileStore } from '#app/files/file-store.ts';
 import { keepUploadsIf, recordFiles, type ReceivedUploads } from '#app/files/uploads.ts';
 import { AppError, notFound, validationFailed } from '#app/plugins/errors.ts';
 import type { Actor } from '#app/plugins/session.ts';
-import { authorOf, fileOf, messageColumns } from './chat-messages.ts';
+import { authorOf, fileOf, requestMessagesPage } from './chat-messages.ts';
 import { sendMessage } from './chat.service.ts';
 
 /** Files in the chat: each one is a message carrying the file (docs/decisions/018-chat.md). */
@@ -79,54 +78,7 @@ export async function postChatFile(
 const filesPage = preparedStatements(
   'chat_files_page',
   (shape: { scope: 'customer' | 'staff'; before: boolean }) => `${shape.scope}.${shape.before}`,
-  (db, shape) => {
-    const page = db
-      .select({
-        ...messageColumns,
-        authorName: messageColumns.authorName.as('author_name'),
-        fileId: sql<string | null>`${files.id}`.as('file_id'),
-      })
-      .from(chatMessages)
-      .leftJoin(users, eq(users.id, chatMessages.authorId))
-      .innerJoin(files, eq(files.id, chatMessages.fileId))
-      .where(
-        and(
-          eq(chatMessages.serviceRequestId, serviceRequests.id),
-          isNotNull(chatMessages.fileId),
-          shape.before ? lt(chatMessages.id, sql.placeholder('before')) : undefined,
-        ),
-      )
-      .orderBy(desc(chatMessages.id))
-      .limit(sql.placeholder('limit'))
-      .as('page');
-    return db
-      .select({
-        requestId: serviceRequests.id,
-        message: {
-          id: page.id,
-          serviceRequestId: page.serviceRequestId,
-          authorId: page.authorId,
-          body: page.body,
-          clientId: page.clientId,
-          createdAt: page.createdAt,
-          authorName: page.authorName,
-          authorRole: page.authorRole,
-          fileId: page.fileId,
-          fileName: page.fileName,
-          fileContentType: page.fileContentType,
-          fileSizeBytes: page.fileSizeBytes,
-        },
-      })
-      .from(serviceRequests)
-      .leftJoinLateral(page, sql`true`)
-      .where(
-        and(
-          eq(serviceRequests.id, sql.placeholder('requestId')),
-          shape.scope === 'staff' ? undefined : eq(serviceRequests.customerId, sql.placeholder('actorId')),
-        ),
-      )
-      .orderBy(desc(page.id));
-  },
+  (db, shape) => requestMessagesPage(db, { ...shape, filesOnly: true, after: false }),
 );
 
 /** GET api/chat/files: the chat's files, newest first, by message id; another's or an unknown request: NOT_FOUND. */
@@ -161,13 +113,7 @@ const chatFile = preparedStatements(
   (scope: 'customer' | 'staff') => scope,
   (db, scope) =>
     db
-      .select({
-        storageKey: files.storageKey,
-        originalName: files.originalName,
-        contentType: files.contentType,
-        sizeBytes: files.sizeBytes,
-        sha256: files.sha256,
-      })
+      .select(downloadableFileColumns)
       .from(chatMessages)
       .innerJoin(files, eq(files.id, chatMessages.fileId))
       .innerJoin(serviceRequests, eq(serviceRequests.id, chatMessages.serviceRequestId))

@@ -1,9 +1,10 @@
 import type { ChatAuthor, ChatFile, ChatMessage } from '@care/contract/chat';
-import { eq, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNotNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '#app/db/client.ts';
 import { displayNameSql } from '#app/db/display-name.ts';
 import { chatMessages } from '#app/db/schema/chat.ts';
 import { files } from '#app/db/schema/files.ts';
+import { serviceRequests } from '#app/db/schema/service-requests.ts';
 import { users } from '#app/db/schema/users.ts';
 import type { Actor } from '#app/plugins/session.ts';
 
@@ -28,6 +29,71 @@ export const messageColumns = {
   fileContentType: files.contentType,
   fileSizeBytes: files.sizeBytes,
 };
+
+export interface PageShape {
+  scope: 'customer' | 'staff';
+  /** Only the messages that carry a file (the chat's files). */
+  filesOnly: boolean;
+  /** Older than the placeholder `before`, or newer than `after` (then oldest first); else the newest. */
+  before: boolean;
+  after: boolean;
+}
+
+/**
+ * A page of a request's messages with the access check, one statement to prepare (placeholders `requestId`,
+ * `actorId`, `before`, `after`, `limit`): the request (for a customer only their own) left-joined laterally with
+ * the page, so a request without messages is one row with no message and one the actor may not read is no row.
+ */
+export function requestMessagesPage(db: Db, shape: PageShape) {
+  const page = db
+    .select({
+      ...messageColumns,
+      authorName: messageColumns.authorName.as('author_name'),
+      // Both tables have an id: the file's gets a name of its own in the page.
+      fileId: sql<string | null>`${files.id}`.as('file_id'),
+    })
+    .from(chatMessages)
+    .leftJoin(users, eq(users.id, chatMessages.authorId))
+    .leftJoin(files, eq(files.id, chatMessages.fileId))
+    .where(
+      and(
+        eq(chatMessages.serviceRequestId, serviceRequests.id),
+        shape.filesOnly ? isNotNull(chatMessages.fileId) : undefined,
+        shape.before ? lt(chatMessages.id, sql.placeholder('before')) : undefined,
+        shape.after ? gt(chatMessages.id, sql.placeholder('after')) : undefined,
+      ),
+    )
+    .orderBy(shape.after ? asc(chatMessages.id) : desc(chatMessages.id))
+    .limit(sql.placeholder('limit'))
+    .as('page');
+  return db
+    .select({
+      requestId: serviceRequests.id,
+      message: {
+        id: page.id,
+        serviceRequestId: page.serviceRequestId,
+        authorId: page.authorId,
+        body: page.body,
+        clientId: page.clientId,
+        createdAt: page.createdAt,
+        authorName: page.authorName,
+        authorRole: page.authorRole,
+        fileId: page.fileId,
+        fileName: page.fileName,
+        fileContentType: page.fileContentType,
+        fileSizeBytes: page.fileSizeBytes,
+      },
+    })
+    .from(serviceRequests)
+    .leftJoinLateral(page, sql`true`)
+    .where(
+      and(
+        eq(serviceRequests.id, sql.placeholder('requestId')),
+        shape.scope === 'staff' ? undefined : eq(serviceRequests.customerId, sql.placeholder('actorId')),
+      ),
+    )
+    .orderBy(shape.after ? asc(page.id) : desc(page.id));
+}
 
 /** Messages with author and file, filtered and ordered by the caller. */
 export function selectMessages(db: Db, where: SQL | undefined) {

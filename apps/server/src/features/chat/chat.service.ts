@@ -1,6 +1,6 @@
 import type { ChatCommentsPage, ChatMessage } from '@care/contract/chat';
 import { isServiceStaffRole, SERVICE_STAFF_ROLES } from '@care/contract/roles';
-import { and, asc, desc, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '#app/db/client.ts';
 import { preparedStatements } from '#app/db/prepared.ts';
@@ -11,7 +11,14 @@ import { serviceRequests } from '#app/db/schema/service-requests.ts';
 import { publishEventSql } from '#app/events/event-bus.ts';
 import { AppError, notFound } from '#app/plugins/errors.ts';
 import type { Actor } from '#app/plugins/session.ts';
-import { messageColumns, type MessageRow, selectMessages, toMessage } from './chat-messages.ts';
+import {
+  messageColumns,
+  type MessageRow,
+  type PageShape,
+  requestMessagesPage,
+  selectMessages,
+  toMessage,
+} from './chat-messages.ts';
 
 /** The chat of a service request: reading pages, posting (docs/decisions/018-chat.md). */
 
@@ -22,70 +29,11 @@ export interface CommentsPageInput {
   limit: number;
 }
 
-interface PageShape {
-  scope: 'customer' | 'staff';
-  before: boolean;
-  after: boolean;
-}
-
-/**
- * A chat page with the access check in one statement: the request (for a customer only their own) left-joined
- * laterally with the page of its messages, so a request without messages is one row with no message and a
- * request the actor may not read is no row.
- */
+/** A chat page: the request's messages with the access check in one statement (chat-messages.ts). */
 const commentsPage = preparedStatements(
   'chat_page',
-  (shape: PageShape) => `${shape.scope}.${shape.before}.${shape.after}`,
-  (db, shape) => {
-    const forwards = shape.after;
-    const page = db
-      .select({
-        ...messageColumns,
-        authorName: messageColumns.authorName.as('author_name'),
-        // Both tables have an id: the file's gets a name of its own in the page.
-        fileId: sql<string | null>`${files.id}`.as('file_id'),
-      })
-      .from(chatMessages)
-      .leftJoin(users, eq(users.id, chatMessages.authorId))
-      .leftJoin(files, eq(files.id, chatMessages.fileId))
-      .where(
-        and(
-          eq(chatMessages.serviceRequestId, serviceRequests.id),
-          shape.before ? lt(chatMessages.id, sql.placeholder('before')) : undefined,
-          shape.after ? gt(chatMessages.id, sql.placeholder('after')) : undefined,
-        ),
-      )
-      .orderBy(forwards ? asc(chatMessages.id) : desc(chatMessages.id))
-      .limit(sql.placeholder('limit'))
-      .as('page');
-    return db
-      .select({
-        requestId: serviceRequests.id,
-        message: {
-          id: page.id,
-          serviceRequestId: page.serviceRequestId,
-          authorId: page.authorId,
-          body: page.body,
-          clientId: page.clientId,
-          createdAt: page.createdAt,
-          authorName: page.authorName,
-          authorRole: page.authorRole,
-          fileId: page.fileId,
-          fileName: page.fileName,
-          fileContentType: page.fileContentType,
-          fileSizeBytes: page.fileSizeBytes,
-        },
-      })
-      .from(serviceRequests)
-      .leftJoinLateral(page, sql`true`)
-      .where(
-        and(
-          eq(serviceRequests.id, sql.placeholder('requestId')),
-          shape.scope === 'staff' ? undefined : eq(serviceRequests.customerId, sql.placeholder('actorId')),
-        ),
-      )
-      .orderBy(forwards ? asc(page.id) : desc(page.id));
-  },
+  (shape: Omit<PageShape, 'filesOnly'>) => `${shape.scope}.${shape.before}.${shape.after}`,
+  (db, shape) => requestMessagesPage(db, { ...shape, filesOnly: false }),
 );
 
 /**

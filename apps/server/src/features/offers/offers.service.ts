@@ -30,7 +30,7 @@ import {
   offerRequestStatusHistory,
 } from '#app/db/schema/offers.ts';
 import { users } from '#app/db/schema/users.ts';
-import type { DownloadableFile } from '#app/files/downloads.ts';
+import { type DownloadableFile, downloadableFileColumns } from '#app/files/downloads.ts';
 import { recordFiles, type Upload } from '#app/files/uploads.ts';
 import { enqueueMail } from '#app/mail/outbox.ts';
 import { mailTemplates, type OfferRequestMail } from '#app/mail/templates.ts';
@@ -540,13 +540,7 @@ export async function getOfferRequestAttachment(
   customerId?: number,
 ): Promise<DownloadableFile> {
   const [file] = await db
-    .select({
-      storageKey: files.storageKey,
-      originalName: files.originalName,
-      contentType: files.contentType,
-      sizeBytes: files.sizeBytes,
-      sha256: files.sha256,
-    })
+    .select(downloadableFileColumns)
     .from(offerRequestAttachments)
     .innerJoin(files, eq(files.id, offerRequestAttachments.fileId))
     .innerJoin(offerRequests, eq(offerRequests.id, offerRequestAttachments.offerRequestId))

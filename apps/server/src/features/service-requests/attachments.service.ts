@@ -9,7 +9,7 @@ import type { Db } from '#app/db/client.ts';
 import { preparedStatements } from '#app/db/prepared.ts';
 import { files } from '#app/db/schema/files.ts';
 import { serviceRequestAttachments, serviceRequests } from '#app/db/schema/service-requests.ts';
-import type { DownloadableFile } from '#app/files/downloads.ts';
+import { type DownloadableFile, downloadableFileColumns } from '#app/files/downloads.ts';
 import { recordFiles, type Upload } from '#app/files/uploads.ts';
 import { AppError, notFound } from '#app/plugins/errors.ts';
 import type { Actor } from '#app/plugins/session.ts';
@@ -76,13 +76,7 @@ const attachmentFile = preparedStatements(
   (scope: 'customer' | 'any') => scope,
   (db, scope) =>
     db
-      .select({
-        storageKey: files.storageKey,
-        originalName: files.originalName,
-        contentType: files.contentType,
-        sizeBytes: files.sizeBytes,
-        sha256: files.sha256,
-      })
+      .select(downloadableFileColumns)
       .from(serviceRequestAttachments)
       .innerJoin(files, eq(files.id, serviceRequestAttachments.fileId))
       .innerJoin(serviceRequests, eq(serviceRequests.id, serviceRequestAttachments.serviceRequestId))
