@@ -19,6 +19,7 @@ import { preparedStatements } from '#app/db/prepared.ts';
 import { notFound } from '#app/plugins/errors.ts';
 import type { Actor } from '#app/plugins/session.ts';
 import { guaranteeOf, todayInPoland } from '#app/db/guarantee.ts';
+import { totalOfPage } from '#app/db/paging.ts';
 
 type MachineListQuery = z.output<typeof MachineListQuerySchema>;
 
@@ -114,10 +115,11 @@ export async function listOwnedMachines(db: Db, actor: Actor, query: MachineList
     limit: query.pageSize,
     offset: (query.page - 1) * query.pageSize,
   });
-  // Past the last page no row carries the total: the first page has it (or there are none).
-  const total =
-    rows[0]?.total ??
-    (query.page === 1 ? 0 : (await listOwnedMachines(db, actor, { ...query, page: 1, pageSize: 1 })).total);
+  const total = await totalOfPage(
+    rows,
+    query.page,
+    async () => (await listOwnedMachines(db, actor, { ...query, page: 1, pageSize: 1 })).total,
+  );
   const today = todayInPoland();
   return {
     items: rows.map(({ total: _, ...row }) => toMachine(row, today)),

@@ -36,6 +36,7 @@ import { enqueueMail } from '#app/mail/outbox.ts';
 import { mailTemplates, type OfferRequestMail } from '#app/mail/templates.ts';
 import { AppError, notFound } from '#app/plugins/errors.ts';
 import type { Actor } from '#app/plugins/session.ts';
+import { totalOfPage } from '#app/db/paging.ts';
 
 type SendOfferRequest = z.output<typeof SendOfferRequestSchema>;
 
@@ -334,12 +335,11 @@ export async function listOwnOfferRequests(
     limit: query.pageSize,
     offset: (query.page - 1) * query.pageSize,
   });
-  // Past the last page no row carries the total: the first page has it (or there are none).
-  const total =
-    rows[0]?.total ??
-    (query.page === 1
-      ? 0
-      : (await listOwnOfferRequests(db, actor, { ...query, page: 1, pageSize: 1 })).total);
+  const total = await totalOfPage(
+    rows,
+    query.page,
+    async () => (await listOwnOfferRequests(db, actor, { ...query, page: 1, pageSize: 1 })).total,
+  );
   return {
     items: rows.map(({ total: _, ...row }) => listItem(row)),
     total,

@@ -31,6 +31,7 @@ import { notFound } from '#app/plugins/errors.ts';
 import type { UploadLimits } from '#app/files/uploads.ts';
 import type { Actor } from '#app/plugins/session.ts';
 import { preparedStatements } from '#app/db/prepared.ts';
+import { totalOfPage } from '#app/db/paging.ts';
 
 type ServiceRequestListQuery = z.output<typeof ServiceRequestListQuerySchema>;
 
@@ -182,12 +183,11 @@ export async function listOwnServiceRequests(
     limit: query.pageSize,
     offset: (query.page - 1) * query.pageSize,
   });
-  // Past the last page no row carries the total: the first page has it (or there are none).
-  const total =
-    rows[0]?.total ??
-    (query.page === 1
-      ? 0
-      : (await listOwnServiceRequests(db, actor, { ...query, page: 1, pageSize: 1 })).total);
+  const total = await totalOfPage(
+    rows,
+    query.page,
+    async () => (await listOwnServiceRequests(db, actor, { ...query, page: 1, pageSize: 1 })).total,
+  );
   return {
     items: rows.map(({ total: _, ...row }) => ({
       ...row,
