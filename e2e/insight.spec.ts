@@ -51,7 +51,10 @@ test('journey: the insight dashboard opens with charts in light and dark, at 360
   // A phone: nothing wider than the screen, light and dark.
   await page.setViewportSize({ width: 360, height: 780 });
   await expect(charts(page)).toHaveCount(4);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  // The charts measure their box after the resize (a ResizeObserver): wait for the page to settle at 360 px.
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth), { timeout: 15_000 })
+    .toBeLessThanOrEqual(360);
   await axe.check();
   await axe.checkDark();
 
