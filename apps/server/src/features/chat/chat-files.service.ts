@@ -4,7 +4,6 @@ import {
   ChatFileUploadFieldsSchema,
   type ChatMessage,
 } from '@care/contract/chat';
-import { isServiceStaffRole } from '@care/contract/roles';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '#app/db/client.ts';
 import { preparedStatements } from '#app/db/prepared.ts';
@@ -16,7 +15,7 @@ import type { FileStore } from '#app/files/file-store.ts';
 import { keepUploadsIf, recordFiles, type ReceivedUploads } from '#app/files/uploads.ts';
 import { AppError, notFound, validationFailed } from '#app/plugins/errors.ts';
 import type { Actor } from '#app/plugins/session.ts';
-import { authorOf, fileOf, requestMessagesPage } from './chat-messages.ts';
+import { authorOf, type ChatScope, chatScopeOf, fileOf, requestMessagesPage } from './chat-messages.ts';
 import { sendMessage } from './chat.service.ts';
 
 /** Files in the chat: each one is a message carrying the file (docs/decisions/018-chat.md). */
@@ -77,7 +76,7 @@ export async function postChatFile(
  */
 const filesPage = preparedStatements(
   'chat_files_page',
-  (shape: { scope: 'customer' | 'staff'; before: boolean }) => `${shape.scope}.${shape.before}`,
+  (shape: { scope: ChatScope; before: boolean }) => `${shape.scope}.${shape.before}`,
   (db, shape) => requestMessagesPage(db, { ...shape, filesOnly: true, after: false }),
 );
 
@@ -88,7 +87,7 @@ export async function listChatFiles(
   input: { serviceRequestId: number; before?: number | undefined; limit: number },
 ): Promise<ChatFilesPage> {
   const rows = await filesPage(db, {
-    scope: isServiceStaffRole(actor.role) ? 'staff' : 'customer',
+    scope: chatScopeOf(actor),
     before: input.before !== undefined,
   }).execute({
     requestId: input.serviceRequestId,
@@ -110,7 +109,7 @@ export async function listChatFiles(
 /** A chat file with the access check: a message of a request the actor may read carries it. */
 const chatFile = preparedStatements(
   'chat_file',
-  (scope: 'customer' | 'staff') => scope,
+  (scope: ChatScope) => scope,
   (db, scope) =>
     db
       .select(downloadableFileColumns)
@@ -128,7 +127,7 @@ const chatFile = preparedStatements(
 
 /** GET api/chat/files/{fileId}: a file sent in the chat of a request the actor may read; else NOT_FOUND. */
 export async function getChatFile(db: Db, actor: Actor, fileId: string): Promise<DownloadableFile> {
-  const [file] = await chatFile(db, isServiceStaffRole(actor.role) ? 'staff' : 'customer').execute({
+  const [file] = await chatFile(db, chatScopeOf(actor)).execute({
     fileId,
     actorId: actor.id,
   });

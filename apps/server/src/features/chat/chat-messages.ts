@@ -1,4 +1,5 @@
 import type { ChatAuthor, ChatFile, ChatMessage } from '@care/contract/chat';
+import { isServiceStaffRole } from '@care/contract/roles';
 import { and, asc, desc, eq, gt, isNotNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '#app/db/client.ts';
 import { displayNameSql } from '#app/db/display-name.ts';
@@ -30,8 +31,25 @@ export const messageColumns = {
   fileSizeBytes: files.sizeBytes,
 };
 
+/** Whose chats a statement reads: a customer's own requests', or (service staff) every request's. */
+export type ChatScope = 'customer' | 'staff';
+
+export const chatScopeOf = (actor: Actor): ChatScope =>
+  isServiceStaffRole(actor.role) ? 'staff' : 'customer';
+
+/**
+ * The chat's one access rule, as a condition on service_requests: the request of the placeholder `requestId`,
+ * for a customer only their own (the placeholder `actor`, `actorId` unless the statement names it otherwise).
+ */
+export function chatRequestRule(scope: ChatScope, actor = 'actorId'): SQL | undefined {
+  return and(
+    eq(serviceRequests.id, sql.placeholder('requestId')),
+    scope === 'staff' ? undefined : eq(serviceRequests.customerId, sql.placeholder(actor)),
+  );
+}
+
 export interface PageShape {
-  scope: 'customer' | 'staff';
+  scope: ChatScope;
   /** Only the messages that carry a file (the chat's files). */
   filesOnly: boolean;
   /** Older than the placeholder `before`, or newer than `after` (then oldest first); else the newest. */
@@ -86,12 +104,7 @@ export function requestMessagesPage(db: Db, shape: PageShape) {
     })
     .from(serviceRequests)
     .leftJoinLateral(page, sql`true`)
-    .where(
-      and(
-        eq(serviceRequests.id, sql.placeholder('requestId')),
-        shape.scope === 'staff' ? undefined : eq(serviceRequests.customerId, sql.placeholder('actorId')),
-      ),
-    )
+    .where(chatRequestRule(shape.scope))
     .orderBy(shape.after ? asc(page.id) : desc(page.id));
 }
 

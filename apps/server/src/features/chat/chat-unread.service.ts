@@ -1,5 +1,4 @@
 import type { ChatUnread } from '@care/contract/chat';
-import { isServiceStaffRole } from '@care/contract/roles';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '#app/db/client.ts';
 import { preparedStatements } from '#app/db/prepared.ts';
@@ -9,6 +8,7 @@ import { publishEventSql } from '#app/events/event-bus.ts';
 import { notFound } from '#app/plugins/errors.ts';
 import type { Actor } from '#app/plugins/session.ts';
 
+import { chatRequestRule, type ChatScope, chatScopeOf } from './chat-messages.ts';
 /**
  * Unread messages: written by someone else after the reader's own read marker (one marker per person and
  * request, also for staff). A customer counts over their requests; a staff member over the requests they follow:
@@ -21,15 +21,12 @@ import type { Actor } from '#app/plugins/session.ts';
  * `is_customer` marks the rows of the reader's own requests, `follows` those a staff member follows.
  */
 
-type Scope = 'customer' | 'staff';
-const scopeOf = (actor: Actor): Scope => (isServiceStaffRole(actor.role) ? 'staff' : 'customer');
-
 /**
  * The reader's counters with unread messages (`userId`): `is_customer` for a customer's summary, `follows` for a
  * staff member's. The conditions are written out (no placeholder in `unread_count > 0`), so that every plan of
  * the prepared statement can use the partial chat_unread_counts_unread_idx.
  */
-function unreadRows(db: Db, scope: Scope) {
+function unreadRows(db: Db, scope: ChatScope) {
   const c = chatUnreadCounts;
   return db
     .select({ serviceRequestId: c.serviceRequestId, count: c.unreadCount })
@@ -45,7 +42,7 @@ function unreadRows(db: Db, scope: Scope) {
 
 const summaryStatement = preparedStatements(
   'chat_unread_summary',
-  (scope: Scope) => scope,
+  (scope: ChatScope) => scope,
   (db, scope) => unreadRows(db, scope).orderBy(chatUnreadCounts.serviceRequestId),
 );
 
@@ -56,7 +53,7 @@ function toSummary(rows: { serviceRequestId: number; count: number }[]): ChatUnr
 
 /** GET api/chat/comments/unread: the total and the requests that have unread messages. */
 export async function unreadSummary(db: Db, actor: Actor): Promise<ChatUnread> {
-  return toSummary(await summaryStatement(db, scopeOf(actor)).execute({ userId: actor.id }));
+  return toSummary(await summaryStatement(db, chatScopeOf(actor)).execute({ userId: actor.id }));
 }
 
 /**
@@ -67,19 +64,13 @@ export async function unreadSummary(db: Db, actor: Actor): Promise<ChatUnread> {
  */
 const markStatement = preparedStatements(
   'chat_mark_read',
-  (scope: Scope) => scope,
+  (scope: ChatScope) => scope,
   (db, scope) => {
-    const request = db.$with('request').as(
-      db
-        .select({ id: serviceRequests.id })
-        .from(serviceRequests)
-        .where(
-          and(
-            eq(serviceRequests.id, sql.placeholder('requestId')),
-            scope === 'staff' ? undefined : eq(serviceRequests.customerId, sql.placeholder('userId')),
-          ),
-        ),
-    );
+    const request = db
+      .$with('request')
+      .as(
+        db.select({ id: serviceRequests.id }).from(serviceRequests).where(chatRequestRule(scope, 'userId')),
+      );
     const marked = db.$with('marked', {}).as(
       sql`INSERT INTO ${chatReadMarkers} AS k (user_id, service_request_id, last_read_message_id, updated_at)
       SELECT ${sql.placeholder('userId')}::bigint, request.id,
@@ -102,7 +93,7 @@ const markStatement = preparedStatements(
  */
 const summaryAnnounced = preparedStatements(
   'chat_unread_announced',
-  (scope: Scope) => scope,
+  (scope: ChatScope) => scope,
   (db, scope) => {
     const unread = db.$with('unread').as(unreadRows(db, scope));
     const announced = db
@@ -133,7 +124,7 @@ export async function markRead(
   actor: Actor,
   input: { serviceRequestId: number; lastReadMessageId: number },
 ): Promise<ChatUnread> {
-  const scope = scopeOf(actor);
+  const scope = chatScopeOf(actor);
   const [request] = await markStatement(db, scope).execute({
     requestId: input.serviceRequestId,
     userId: actor.id,

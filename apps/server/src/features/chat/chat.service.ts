@@ -1,5 +1,5 @@
 import type { ChatCommentsPage, ChatMessage } from '@care/contract/chat';
-import { isServiceStaffRole, SERVICE_STAFF_ROLES } from '@care/contract/roles';
+import { SERVICE_STAFF_ROLES } from '@care/contract/roles';
 import { and, eq, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '#app/db/client.ts';
@@ -12,6 +12,9 @@ import { publishEventSql } from '#app/events/event-bus.ts';
 import { AppError, notFound } from '#app/plugins/errors.ts';
 import type { Actor } from '#app/plugins/session.ts';
 import {
+  type ChatScope,
+  chatRequestRule,
+  chatScopeOf,
   messageColumns,
   type MessageRow,
   type PageShape,
@@ -48,7 +51,7 @@ export async function listComments(
 ): Promise<ChatCommentsPage> {
   const forwards = input.after !== undefined;
   const rows = await commentsPage(db, {
-    scope: isServiceStaffRole(actor.role) ? 'staff' : 'customer',
+    scope: chatScopeOf(actor),
     before: input.before !== undefined,
     after: forwards,
   }).execute({
@@ -102,19 +105,11 @@ const sentColumn = <Column extends PgColumn>(column: string, as: Column) =>
  */
 const sendStatement = preparedStatements(
   'chat_send',
-  (scope: 'customer' | 'staff') => scope,
+  (scope: ChatScope) => scope,
   (db, scope) => {
-    const request = db.$with('request').as(
-      db
-        .select({ id: serviceRequests.id })
-        .from(serviceRequests)
-        .where(
-          and(
-            eq(serviceRequests.id, sql.placeholder('requestId')),
-            scope === 'staff' ? undefined : eq(serviceRequests.customerId, sql.placeholder('actorId')),
-          ),
-        ),
-    );
+    const request = db
+      .$with('request')
+      .as(db.select({ id: serviceRequests.id }).from(serviceRequests).where(chatRequestRule(scope)));
     const sent = db
       .$with('sent', {
         id: sentColumn('sent_id', chatMessages.id),
@@ -193,7 +188,7 @@ export async function sendMessage(
   actor: Actor,
   message: NewMessage,
 ): Promise<{ message: ChatMessage; created: boolean }> {
-  const [row] = await sendStatement(db, isServiceStaffRole(actor.role) ? 'staff' : 'customer').execute({
+  const [row] = await sendStatement(db, chatScopeOf(actor)).execute({
     requestId: message.serviceRequestId,
     actorId: actor.id,
     body: message.body,
