@@ -407,6 +407,19 @@ describe('parts catalogue (api/catalog-folders, api/catalog-cards, api/parts)', 
       expect(await ok('/api/parts/hints?q=lo')).toEqual([]);
     });
 
+    it('finds 3 letters inside a word, as a word of their own, and beside other words', async () => {
+      expect(symbols(await search('kug'))).toEqual(['AM-4410-205']);
+      expect(symbols(await search('ŁOŻ'))).toEqual(['AM-4410-205']);
+      // "DIN 933": a run of 3 letters in search_text, which the vocabulary (words of 4+ letters) does not hold.
+      expect(symbols(await search('din'))).toEqual(['DIN-933-M10X30']);
+      expect(symbols(await search('kul łoż'))).toEqual(['AM-4410-205']);
+      expect(await ok('/api/parts/count?q=ace%20rin')).toEqual({ count: 25, capped: false });
+      expect(await search('xyz')).toMatchObject({ items: [], total: 0 });
+      expect((await ok<{ symbol: string }[]>('/api/parts/hints?q=din')).map((h) => h.symbol)).toEqual([
+        'DIN-933-M10X30',
+      ]);
+    });
+
     it('takes % and _ in the text literally', async () => {
       expect((await search('%%%')).total).toBe(0);
       expect((await search('___')).total).toBe(0);
@@ -483,6 +496,20 @@ describe('parts catalogue (api/catalog-folders, api/catalog-cards, api/parts)', 
         count: PART_SEARCH_TOTAL_CAP,
         capped: true,
       });
+    });
+
+    it('pages a symbol fragment on more than the cap from the symbols starting with it, in symbol order', async () => {
+      for (const q of ['AM-8000', 'am 8000', 'am8000']) {
+        const first = await search(q, '&pageSize=20');
+        expect(symbols(first), q).toEqual(seals20(1));
+        expect(first, q).toMatchObject({ total: 20, totalCapped: true, hasMore: true });
+        const last = await search(q, `&pageSize=20&page=${PART_SEARCH_TOTAL_CAP / 20}`);
+        expect(symbols(last), q).toEqual(seals20(PART_SEARCH_TOTAL_CAP - 19));
+        expect(last, q).toMatchObject({ total: PART_SEARCH_TOTAL_CAP, totalCapped: true, hasMore: false });
+      }
+      expect(await ok('/api/parts/count?q=am-8000')).toEqual({ count: PART_SEARCH_TOTAL_CAP, capped: true });
+      const hints = await ok<{ symbol: string }[]>('/api/parts/hints?q=am-80');
+      expect(hints.map((h) => h.symbol)).toEqual(seals20(1).slice(0, PART_HINTS_LIMIT));
     });
 
     it('counts a rare text exactly, even past the first page', async () => {

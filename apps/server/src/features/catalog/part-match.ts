@@ -22,6 +22,8 @@ const ALTERNATIVES_PER_WORD = 5;
 
 /** A typed word stands for at most this many catalogue words holding it; a vaguer one is searched by trigrams. */
 const MAX_WORDS_PER_FRAGMENT = 200;
+/** part_search_words holds the runs of letters of search_text this long or longer (migration 0007). */
+const VOCABULARY_MIN_LENGTH = 4;
 
 /**
  * One condition on parts.search_text in three equivalent forms:
@@ -39,6 +41,12 @@ export interface Condition {
   scanned: SQL;
   test: (searchText: string) => boolean;
   walkable: boolean;
+  /**
+   * A start of parts.symbol_normalized that only matching parts have (the text as a symbol: search_text holds
+   * every symbol without separators), or null. A common symbol fragment that no walk serves takes its results
+   * from there (part-ranking.ts): a range of the symbol prefix index instead of a trigram bitmap.
+   */
+  prefix: string | null;
 }
 
 /**
@@ -53,10 +61,11 @@ export interface Condition {
  *   misspelt one resembles nothing. Never for numbers: a "typo" in a symbol is another part. The search ranks
  *   only those that `exact` does not match (partSearchTiers).
  *
- * Two ways to the same rows. A text of words of 4+ letters is looked up in the vocabulary first: each word
- * becomes the catalogue words holding it ("kugellager" → rillenkugellager, kugellager, …), searched in the
- * word index of search_text (one posting list per catalogue word). Anything else (symbols, numbers,
- * 3-letter fragments) is a LIKE on the trigram index.
+ * Two ways to the same rows. A text of letters only is looked up in the vocabulary first: each word of 3+
+ * letters becomes the catalogue words holding it ("kugellager" → rillenkugellager, kugellager, …; "loz" →
+ * lozysko, …, and "loz" itself), searched in the word index of search_text (one posting list per catalogue
+ * word). Anything else (symbols, numbers, a fragment in more than MAX_WORDS_PER_FRAGMENT words) is a LIKE on
+ * the trigram index.
  */
 export interface Match {
   exact: Condition;
@@ -106,6 +115,9 @@ async function vocabularyOf(db: Db, words: string[]): Promise<Map<string, WordIn
     };
     for (const row of result.rows) {
       const containing = textArray(row.containing);
+      // The vocabulary holds words of 4+ letters; a shorter typed word is also a word of its own ("rol" in
+      // "rol 3x20"), which the word index holds like any other run of letters.
+      if (row.typed.length < VOCABULARY_MIN_LENGTH) containing.unshift(row.typed);
       const info: WordInfo = {
         containing: containing.length > MAX_WORDS_PER_FRAGMENT ? null : containing,
         similar: textArray(row.near),
@@ -153,15 +165,27 @@ function wordsCondition(groups: string[][], guards: string[][]): Condition {
     scanned: sql`CASE WHEN ${guard} THEN ${indexed} ELSE false END`,
     test: (text) => guards.every((guard) => guard.some((word) => text.includes(word))),
     walkable: true,
+    prefix: null,
   };
 }
 
 /** A condition of the trigram way for `text`: the LIKE is cheap to test row by row, so it serves both scans. */
-function likeCondition(text: string, indexed: SQL, test: (searchText: string) => boolean): Condition {
-  return { indexed, scanned: indexed, test, walkable: /^[a-z ]+$/.test(text) };
+function likeCondition(
+  text: string,
+  indexed: SQL,
+  test: (searchText: string) => boolean,
+  prefix: string | null = null,
+): Condition {
+  return { indexed, scanned: indexed, test, walkable: /^[a-z ]+$/.test(text), prefix };
 }
 
-const nothing: Condition = { indexed: sql`false`, scanned: sql`false`, test: () => false, walkable: false };
+const nothing: Condition = {
+  indexed: sql`false`,
+  scanned: sql`false`,
+  test: () => false,
+  walkable: false,
+  prefix: null,
+};
 
 const isWord = (token: string) => /^[a-z]+$/.test(token);
 
@@ -173,26 +197,31 @@ export async function match(db: Db, q: string): Promise<Match | null> {
   const typoWords = /\d/.test(text)
     ? []
     : tokens.filter((token) => token.length >= FUZZY_MIN_LENGTH && isWord(token));
-  const wordy = tokens.every((token) => token.length >= 4 && isWord(token));
-  const vocabulary = wordy || typoWords.length ? await vocabularyOf(db, wordy ? tokens : typoWords) : null;
+  // Shorter tokens are left out, as the trigram way below leaves them out (a text of letters only that holds
+  // every searched word holds the text without spaces too, so its symbol form adds nothing here).
+  const searched = tokens.every(isWord)
+    ? tokens.filter((token) => token.length >= PART_SEARCH_MIN_LENGTH)
+    : [];
+  const wordy = searched.length > 0;
+  const vocabulary = wordy || typoWords.length ? await vocabularyOf(db, wordy ? searched : typoWords) : null;
   const fuzzyGroups = (word: string) => {
     const info = vocabulary?.get(word);
     return info?.containing?.length === 0 ? info.similar : null;
   };
 
-  if (vocabulary && wordy && tokens.every((token) => vocabulary.get(token)!.containing)) {
-    const groups = tokens.map((token) => vocabulary.get(token)!.containing!);
+  if (vocabulary && wordy && searched.every((token) => vocabulary.get(token)!.containing)) {
+    const groups = searched.map((token) => vocabulary.get(token)!.containing!);
     const known = groups.every((group) => group.length);
     const exact = known
       ? wordsCondition(
           groups,
-          tokens.map((token) => [token]),
+          searched.map((token) => [token]),
         )
       : nothing;
-    const typo = tokens.map((token, i) => (groups[i]!.length ? groups[i]! : (fuzzyGroups(token) ?? [])));
+    const typo = searched.map((token, i) => (groups[i]!.length ? groups[i]! : (fuzzyGroups(token) ?? [])));
     const typos = !known && typo.every((group) => group.length);
     // A known word's guard is itself; a misspelt one's, the words it stands for.
-    const typoGuards = tokens.map((token, i) => (groups[i]!.length ? [token] : typo[i]!));
+    const typoGuards = searched.map((token, i) => (groups[i]!.length ? [token] : typo[i]!));
     return { exact, fuzzy: typos ? wordsCondition(typo, typoGuards) : null };
   }
 
@@ -216,6 +245,9 @@ export async function match(db: Db, q: string): Promise<Match | null> {
     (searchText) =>
       (asTyped ? searchText.includes(text) : words.every((word) => searchText.includes(word))) ||
       (bySymbol && searchText.includes(symbol)),
+    // A part whose symbol starts so holds `symbol` in search_text: the alternative above, or (when `symbol` is
+    // the text itself) the text.
+    symbol.length >= PART_SEARCH_MIN_LENGTH ? symbol : null,
   );
   return { exact, fuzzy: trigramTypoMatch(text, tokens, typoWords, fuzzyGroups) };
 }

@@ -55,6 +55,8 @@ export interface Ranked {
 interface TierPlan {
   /** Parts to read in symbol order to meet `need` matches, or null: read the matches through the index. */
   walk: number | null;
+  /** Take the first RANKED_CAP parts whose symbol starts with the condition's prefix, when there are as many. */
+  prefix: string | null;
   /** At most this many matches read through the index (when not walking, or when the walk falls short). */
   read: number;
 }
@@ -63,7 +65,7 @@ interface TierPlan {
 function planTier(condition: Condition, need: number, sample: CatalogueSample): TierPlan {
   let hits = 0;
   for (const text of sample.texts) if (condition.test(text)) hits++;
-  if (!hits) return { walk: null, read: MAX_MATCHES_READ };
+  if (!hits) return { walk: null, prefix: null, read: MAX_MATCHES_READ };
   const share = hits / sample.texts.length;
   const matches = share * sample.parts;
   const read = matches <= EXACT_READ ? MAX_MATCHES_READ : RANKED_CAP;
@@ -71,8 +73,15 @@ function planTier(condition: Condition, need: number, sample: CatalogueSample): 
   // Past EXACT_READ the walk is the only exact way: taken even when deep pages make it long, so that every page
   // of a text comes from the same order.
   const walk = condition.walkable && (matches > EXACT_READ || walked * WALK_ROW_COST < matches);
-  return { walk: walk ? Math.ceil(4 * walked) + 100 : null, read };
+  return {
+    walk: walk ? Math.ceil(4 * walked) + 100 : null,
+    prefix: !walk && matches > EXACT_READ ? condition.prefix : null,
+    read,
+  };
 }
+
+/** `text%` for LIKE, with the text's own %, _ and \ taken literally. */
+const prefixPattern = (text: string) => `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 const int = (value: number) => sql.raw(String(Math.trunc(value)));
 
@@ -83,13 +92,27 @@ const int = (value: number) => sql.raw(String(Math.trunc(value)));
 function tierSql(
   n: number,
   condition: Condition,
-  { walk, read }: TierPlan,
+  { walk, prefix, read }: TierPlan,
   need: number,
   gate: SQL | null,
 ): SQL {
   const [w, m, r] = [`w${n}`, `m${n}`, `r${n}`].map((name) => sql.raw(name));
   const gated = gate ? sql` AND ${gate}` : sql``;
   const ordered = sql`ORDER BY symbol, id`;
+  if (prefix !== null) {
+    // The first RANKED_CAP by normalised symbol (parts_symbol_normalized_prefix_idx, then id for ties); when
+    // the prefix has fewer parts, the first RANKED_CAP matches met as below.
+    const full = sql`(SELECT count(*) FROM ${w}) >= ${int(RANKED_CAP)}`;
+    return sql`${w} AS MATERIALIZED (SELECT ${parts.id} AS id, ${parts.symbol} AS symbol FROM ${parts}
+        WHERE ${parts.symbolNormalized} COLLATE "C" LIKE ${prefixPattern(prefix)}${gated}
+        ORDER BY ${parts.symbolNormalized} COLLATE "C", ${parts.id} LIMIT ${int(RANKED_CAP)}),
+      ${m} AS MATERIALIZED (SELECT ${parts.id} AS id, ${parts.symbol} AS symbol FROM ${parts}
+        WHERE ${condition.indexed} AND NOT ${full}${gated} LIMIT ${int(read)}),
+      ${r} AS MATERIALIZED (SELECT
+        CASE WHEN ${full} THEN ARRAY(SELECT id FROM ${w} ${ordered})
+             ELSE ARRAY(SELECT id FROM ${m} ${ordered} LIMIT ${int(RANKED_CAP)}) END AS ids,
+        CASE WHEN ${full} THEN NULL ELSE (SELECT count(*) FROM ${m}) END AS matched)`;
+  }
   if (walk === null)
     return sql`${m} AS MATERIALIZED (SELECT ${parts.id} AS id, ${parts.symbol} AS symbol FROM ${parts}
         WHERE ${condition.indexed}${gated} LIMIT ${int(read)}),
@@ -124,6 +147,7 @@ export async function rankMatches(
       scanned: sql`${fuzzy.scanned} AND NOT ${exact.scanned}`,
       test: (text) => fuzzy.test(text) && !exact.test(text),
       walkable: fuzzy.walkable,
+      prefix: null,
     };
     // Typo matches count only when every exact one was read and they are fewer than RANKED_CAP.
     const gate = sql`(SELECT matched FROM r0) < ${int(RANKED_CAP)}`;
