@@ -24,9 +24,11 @@ import type { Condition, Match } from './part-match.ts';
  * whose symbols sort last, say "DIN …"), the same statement reads the matches instead, as a bitmap.
  *
  * One case stays as the search always ranked: a text on more than EXACT_READ parts that no walk serves (a
- * common symbol fragment such as "am-", whose matches sit together somewhere in the symbol order): the first
- * RANKED_CAP matches met, sorted. Its pages are consistent (they come from that one set, cached), its order
- * is not the catalogue-wide one.
+ * common symbol fragment such as "am-44", whose matches sit together somewhere in the symbol order): a set of
+ * RANKED_CAP matches, sorted. Its pages are consistent (they come from that one set, cached), its order is
+ * not the catalogue-wide one. The set is the first RANKED_CAP parts whose symbol starts with the text (a range
+ * of the symbol prefix index: what someone typing a symbol looks for, and at 1M parts ~1 ms where the trigram
+ * bitmap of "am-44" took ~16 ms), or, when fewer start so, the first RANKED_CAP matches met.
  */
 
 /**
