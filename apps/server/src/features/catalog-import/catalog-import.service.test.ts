@@ -1,7 +1,7 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { asc, count, eq, inArray } from 'drizzle-orm';
+import { asc, count, eq, inArray, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '#app/db/client.ts';
 import { cardPositions, catalogCards, catalogFolders, parts } from '#app/db/schema/catalog.ts';
@@ -253,6 +253,21 @@ describe('catalogue import', () => {
       symbolNormalized: 'am771',
     });
     expect(part!.searchText).toContain('lozysko');
+  });
+
+  it('writes new parts in symbol order, whatever the file order (the search walks them in that order)', async () => {
+    const symbols = ['ORD 9', 'ORD 1', 'ORD 5', 'ORD 3', 'ORD 7'];
+    const csv = [
+      'externalId,symbol,name',
+      ...symbols.map((symbol, i) => `ORD-${i},${symbol},Order ${i}`),
+    ].join('\n');
+    ok(await run({ csv }));
+    const written = await database.db
+      .select({ symbol: parts.symbol })
+      .from(parts)
+      .where(like(parts.externalId, 'ORD-%'))
+      .orderBy(parts.id);
+    expect(written.map((row) => row.symbol)).toEqual(symbols.toSorted());
   });
 
   it('imports a drawing with a script or an external reference cleaned, with a warning for each card', async () => {
