@@ -37,6 +37,7 @@ describe('user settings', () => {
     expect(absent.json()).toEqual([
       { id: expect.any(String), broadValue: '', key: 'notifications.guarantee-end', value: true },
       { id: expect.any(String), broadValue: '', key: 'notifications.state-change', value: true },
+      { id: expect.any(String), broadValue: '', key: 'notifications.staff-replies', value: true },
       { id: expect.any(String), broadValue: '', key: 'notifications.marketing', value: false },
     ]);
     expect((await request('GET', '/api/user/settings?broadValue=null')).json()).toEqual(absent.json());
