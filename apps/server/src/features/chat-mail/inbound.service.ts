@@ -14,7 +14,7 @@ import type { Actor } from '#app/plugins/session.ts';
 import { automaticMailKind } from './automatic-mail.ts';
 import { refusedNote, storeAttachments } from './inbound-files.ts';
 import type { ReplyTarget } from './reply-token.ts';
-import { stripQuotedHistory } from './reply-text.ts';
+import { stripQuotedHistory, textOfHtml } from './reply-text.ts';
 
 /**
  * A reply e-mail to a chat e-mail, added to the request's conversation as its author's messages (docs/decisions/063):
@@ -51,10 +51,9 @@ function clientIdOf(messageId: string | undefined, index: number): string | unde
 /** Text a person wrote, storable (no NUL, no lone surrogate) and within the chat's length. */
 function storable(text: string): string {
   // A lone surrogate becomes U+FFFD and NUL goes: PostgreSQL text stores neither.
-  // eslint-disable-next-line no-control-regex -- removing NUL is the point
   const clean = text
     .replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD')
-    .replace(/\u0000/g, '');
+    .replaceAll('\u0000', '');
   const max = CHAT_LIMITS.bodyMaxLength;
   return clean.length > max ? `${clean.slice(0, max - 1)}…` : clean;
 }
@@ -98,7 +97,8 @@ export async function acceptReply(
   const from = email.from && 'address' in email.from ? email.from.address?.toLowerCase() : undefined;
   if (from !== author.email) return { kind: 'dropped', reason: 'sender-mismatch' };
 
-  const text = stripQuotedHistory(email.text ?? '');
+  // The plain-text part when there is one (the sender's own text); else the HTML part, as text.
+  const text = stripQuotedHistory(email.text ?? textOfHtml(email.html ?? ''));
   const files = await storeAttachments(deps.store, deps.limits, email.attachments);
   const note = refusedNote(author.language, files.refused);
   const body = storable([text, note].filter(Boolean).join('\n\n'));

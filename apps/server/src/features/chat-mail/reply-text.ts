@@ -1,3 +1,5 @@
+import { convert } from 'html-to-text';
+
 /**
  * The new part of a reply e-mail: the quoted history that mail programs add below (or above) the answer is cut
  * off, so the conversation holds what the person wrote (docs/decisions/063 on why not a library).
@@ -45,4 +47,25 @@ export function stripQuotedHistory(text: string): string {
     .replace(/[ \t]+$/gm, '')
     .replace(/\n{3,}/g, '\n\n')
     .trim();
+}
+
+/**
+ * The text of an HTML-only e-mail (html-to-text: markup, scripts and styles go, entities are decoded, paragraphs
+ * stay apart). The quoted history that mail programs nest in a <blockquote> (Gmail, Apple Mail, Thunderbird) is
+ * left out here; Outlook's "From: … Sent: …" header stays in the text so that stripQuotedHistory cuts there.
+ */
+export function textOfHtml(html: string): string {
+  return convert(html, {
+    wordwrap: false,
+    selectors: [
+      { selector: 'a', options: { ignoreHref: true } },
+      { selector: 'img', format: 'skip' },
+      { selector: 'hr', format: 'skip' },
+      { selector: 'blockquote', format: 'skip' },
+      { selector: 'div.gmail_quote', format: 'skip' },
+      { selector: 'h1', options: { uppercase: false } },
+      { selector: 'h2', options: { uppercase: false } },
+      { selector: 'h3', options: { uppercase: false } },
+    ],
+  });
 }
