@@ -4,6 +4,7 @@ import { SERVICE_STAFF_ROLES } from '@care/contract/roles';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Env } from '#app/config/env.ts';
 import type { Db } from '#app/db/client.ts';
+import { displayNameSql } from '#app/db/display-name.ts';
 import { chatMessages, chatReadMarkers } from '#app/db/schema/chat.ts';
 import { chatMailCursors } from '#app/db/schema/chat-mail.ts';
 import { files } from '#app/db/schema/files.ts';
@@ -117,7 +118,7 @@ async function claim(tx: Db, audience: Audience, c: Candidate): Promise<boolean>
 
 async function messagesOf(tx: Db, audience: Audience, c: Candidate): Promise<MailedMessage[]> {
   const result = (await tx.execute(sql`
-    SELECT coalesce(nullif(trim(a.first_name || ' ' || a.last_name), ''), a.email) AS author,
+    SELECT ${displayNameSql({ firstName: sql`a.first_name`, lastName: sql`a.last_name`, email: sql`a.email` })} AS author,
       m.body, f.original_name AS file_name
     FROM ${chatMessages} m JOIN ${users} a ON a.id = m.author_id
     JOIN ${serviceRequests} r ON r.id = m.service_request_id
