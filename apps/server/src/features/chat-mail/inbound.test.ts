@@ -8,6 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createLocalFileStore } from '#app/files/file-store.ts';
 import { cookieFor, insertUser } from '#app/test/accounts.ts';
 import { createTestApp, QUOTAS_OFF, type TestApp } from '#app/test/app.ts';
+import { baseUrlOf, openEventClient } from '#app/test/event-stream.ts';
 import { EXECUTABLE, png, pngOfSize } from '#app/test/files.ts';
 import { insertOwnedMachine, insertRequest } from '#app/test/service-requests.ts';
 import type { InboundOutcome } from './inbound.service.ts';
@@ -54,6 +55,7 @@ describe('answers to chat e-mails through the portal’s SMTP receiver (a real S
     const annaMachine = await insertOwnedMachine(db, { serialNumber: 'AM-2', ownerId: u.anna });
     r.jan = await insertRequest(db, { code: 'SR/2026/000201', customerId: u.jan, machineId: machine });
     r.anna = await insertRequest(db, { code: 'SR/2026/000202', customerId: u.anna, machineId: annaMachine });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
     dir = await mkdtemp(join(tmpdir(), 'inbound-'));
     receiver = await startInboundSmtp(
       {
@@ -99,6 +101,17 @@ describe('answers to chat e-mails through the portal’s SMTP receiver (a real S
       ['Tomorrow at 8 works for me.', null, 'Jan Kowalski'],
       [null, 'nameplate.png', 'Jan Kowalski'],
     ]);
+  });
+
+  it('a reply reaches the staff live, as a message sent in the portal does', async () => {
+    const events = await openEventClient(`${baseUrlOf(t.app)}/api/events`, staffCookie);
+    try {
+      const event = events.next('chat-message');
+      await send({ to: address(r.jan!, u.jan!), text: 'Are you there?' });
+      expect((await event).data).toMatchObject({ serviceRequestId: String(r.jan) });
+    } finally {
+      events.close();
+    }
   });
 
   it('an HTML-only reply becomes text', async () => {
