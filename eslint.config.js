@@ -28,6 +28,9 @@ const SERVER_FEATURE_HAND_OVERS = {
   // Notices to a user respect the user's notification switches (the settings screen's).
   'machine-import': ['user/notification-settings.ts'],
   'service-requests': ['user/notification-settings.ts'],
+  // A reply by e-mail is a chat message of its author (the chat's send and access rule); the e-mails respect the
+  // notification switches.
+  'chat-mail': ['chat/chat.service.ts', 'user/notification-settings.ts'],
   // The staff desk works on the customers' service requests: their details, unread counts and status changes.
   staff: ['service-requests/service-requests.service.ts', 'service-requests/status-change.service.ts'],
 };

@@ -4,8 +4,11 @@ import { EnvError, parseEnv } from './config/env.ts';
 import { openDatabase } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { seedDemoData } from './db/seed/demo.ts';
+import { startChatMailDigests } from './features/chat-mail/digests.ts';
+import { startInboundSmtp } from './features/chat-mail/smtp-receiver.ts';
 import { createLocalFileStore } from './files/file-store.ts';
 import { startFileSweep } from './files/file-sweep.ts';
+import { uploadLimitsOf } from './files/uploads.ts';
 import { startGuaranteeReminders } from './jobs/guarantee-reminders.ts';
 import { startHousekeeping } from './jobs/housekeeping.ts';
 import { type OutboxWorker, startOutboxWorker } from './mail/outbox.ts';
@@ -65,6 +68,29 @@ async function main(): Promise<void> {
     ),
     onMailQueued: () => mail.kick(),
   });
+  // Chat e-mails when someone is not looking; answers to them come back through the SMTP receiver (ADR 063).
+  const chatMail = startChatMailDigests(database.db, env, {
+    onError: jobObserver(metrics, 'chat-mail', (error) =>
+      app.log.error({ err: error }, 'chat e-mails failed'),
+    ).onError,
+    onMailQueued: () => mail.kick(),
+  });
+  const inboundSmtp = env.MAIL_INBOUND_SMTP_PORT
+    ? await startInboundSmtp(
+        {
+          db: database.db,
+          store: createLocalFileStore(join(env.DATA_DIR, 'files')),
+          limits: uploadLimitsOf(env),
+        },
+        env,
+        {
+          host: env.MAIL_INBOUND_SMTP_HOST,
+          port: env.MAIL_INBOUND_SMTP_PORT,
+          onOutcome: (outcome, target) => app.log.info({ outcome, target }, 'reply e-mail'),
+          onError: (error) => app.log.error({ err: error }, 'reply e-mail failed'),
+        },
+      )
+    : null;
 
   // Prometheus without a token, on an address only the scraper can reach (loopback by default).
   const metricsServer = env.METRICS_PORT
@@ -81,6 +107,8 @@ async function main(): Promise<void> {
     housekeeping.stop();
     fileSweep.stop();
     reminders.stop();
+    chatMail.stop();
+    await inboundSmtp?.close();
     // Lets a message being sent finish, so it is not sent again after the lease runs out.
     await outbox.stop();
     await metricsServer?.close();

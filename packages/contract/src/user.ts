@@ -137,6 +137,8 @@ export const PORTAL_BROAD_VALUE = 'care-portal';
 export const NOTIFICATION_SETTING_KEYS = [
   'notifications.guarantee-end',
   'notifications.state-change',
+  /** Staff replies in a request's chat, e-mailed (features/chat-mail); on unless turned off. */
+  'notifications.staff-replies',
   /** Mirrors the account's marketing consent (users.marketing_consent). */
   'notifications.marketing',
 ] as const;
@@ -176,6 +178,7 @@ export type TableSettings = z.output<typeof TableSettingsSchema>;
 export const SETTING_VALUE_SCHEMAS = {
   'notifications.guarantee-end': z.boolean(),
   'notifications.state-change': z.boolean(),
+  'notifications.staff-replies': z.boolean(),
   'notifications.marketing': z.boolean(),
   'table.machines': TableSettingsSchema,
   'table.services': TableSettingsSchema,

@@ -23,6 +23,18 @@ describe('environment', () => {
     expect(() => parseEnv({ CAPTCHA_REQUIRED: 'maybe' })).toThrow(/CAPTCHA_REQUIRED/);
   });
 
+  it('asks for the reply secret with the reply address, and the reply address with the SMTP receiver', () => {
+    expect(() => parseEnv({ MAIL_REPLY_ADDRESS: 'reply@portal.example' })).toThrow(/MAIL_REPLY_SECRET/);
+    expect(() => parseEnv({ MAIL_INBOUND_SMTP_PORT: '2525' })).toThrow(/MAIL_REPLY_ADDRESS/);
+    const secret = 'x'.repeat(32);
+    const env = parseEnv({
+      MAIL_REPLY_ADDRESS: 'reply@portal.example',
+      MAIL_REPLY_SECRET: secret,
+      MAIL_INBOUND_SMTP_PORT: '2525',
+    });
+    expect([env.MAIL_INBOUND_SMTP_PORT, env.MAIL_INBOUND_SMTP_HOST]).toEqual([2525, '127.0.0.1']);
+  });
+
   it('normalises the base path', () => {
     expect(parseEnv({ BASE_PATH: '/portal/' }).BASE_PATH).toBe('/portal');
     expect(parseEnv({ BASE_PATH: '/' }).BASE_PATH).toBe('');

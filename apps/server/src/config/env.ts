@@ -74,6 +74,16 @@ export const EnvSchema = z.object({
   MAIL_FROM: z.string().default('AgroMech Care <no-reply@agromech.example>'),
   SALES_EMAIL: z.email().default('parts@agromech.example'),
   SERVICE_EMAIL: z.email().default('service@agromech.example'),
+  /**
+   * Answering chat e-mails by e-mail (docs/decisions/063): chat e-mails carry Reply-To `<local>+<token>@<domain>` of
+   * this address; without it they carry none and say to answer in the portal. The token is signed with
+   * MAIL_REPLY_SECRET (required with it, the same on every instance).
+   */
+  MAIL_REPLY_ADDRESS: z.email().optional(),
+  MAIL_REPLY_SECRET: z.string().min(32).optional(),
+  /** The portal's own SMTP receiver for those replies: listens when the port is set (needs MAIL_REPLY_ADDRESS). */
+  MAIL_INBOUND_SMTP_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  MAIL_INBOUND_SMTP_HOST: z.string().default('127.0.0.1'),
 
   CAPTCHA_REQUIRED: bool.default(false),
   /** Signs ALTCHA challenges; required with CAPTCHA_REQUIRED=true (and the same on every instance). */
@@ -219,6 +229,20 @@ export function parseEnv(
         path: ['CAPTCHA_HMAC_KEY'],
         message:
           'is required when CAPTCHA_REQUIRED=true (at least 32 characters, the same on every instance)',
+      });
+    }
+    if (env.MAIL_REPLY_ADDRESS && !env.MAIL_REPLY_SECRET) {
+      context.addIssue({
+        code: 'custom',
+        path: ['MAIL_REPLY_SECRET'],
+        message: 'is required with MAIL_REPLY_ADDRESS (at least 32 characters, the same on every instance)',
+      });
+    }
+    if (env.MAIL_INBOUND_SMTP_PORT && !env.MAIL_REPLY_ADDRESS) {
+      context.addIssue({
+        code: 'custom',
+        path: ['MAIL_REPLY_ADDRESS'],
+        message: 'is required with MAIL_INBOUND_SMTP_PORT (the address whose replies the receiver accepts)',
       });
     }
     if (env.OIDC_ISSUER_URL) {

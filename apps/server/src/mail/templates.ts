@@ -17,7 +17,7 @@ const GREETING: Record<Language, string> = { pl: 'Dzień dobry', en: 'Hello', de
  * name is not a plain name (older rows, other writers): whoever registers chooses the name, so a greeting carries
  * only what the name rule allows (letters, no links, no markup, no line breaks, at most 50 characters).
  */
-function greeting(language: Language, name: string): string {
+export function greeting(language: Language, name: string): string {
   const plain = name.trim();
   return plain.length <= LIMITS.nameMaxLength && NAME_PATTERN.test(plain)
     ? `${GREETING[language]} ${plain},`

@@ -68,6 +68,7 @@ async function ensureNotificationSettings(db: Db, actor: Actor): Promise<void> {
   const defaults: Record<(typeof NOTIFICATION_SETTING_KEYS)[number], boolean> = {
     'notifications.guarantee-end': true,
     'notifications.state-change': true,
+    'notifications.staff-replies': true,
     'notifications.marketing': user?.consent ?? false,
   };
   await db

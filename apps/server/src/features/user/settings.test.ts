@@ -37,6 +37,7 @@ describe('user settings', () => {
     expect(absent.json()).toEqual([
       { id: expect.any(String), broadValue: '', key: 'notifications.guarantee-end', value: true },
       { id: expect.any(String), broadValue: '', key: 'notifications.state-change', value: true },
+      { id: expect.any(String), broadValue: '', key: 'notifications.staff-replies', value: true },
       { id: expect.any(String), broadValue: '', key: 'notifications.marketing', value: false },
     ]);
     expect((await request('GET', '/api/user/settings?broadValue=null')).json()).toEqual(absent.json());
@@ -153,7 +154,7 @@ describe('user settings', () => {
     const rest = await request('DELETE', `/api/user/settings?broadValue=${PRODUCT}`);
     expect(rest.json()).toEqual({ removed: 1 });
     expect((await request('GET', `/api/user/settings?broadValue=${PRODUCT}`)).json()).toEqual([]);
-    expect((await request('GET', '/api/user/settings')).json()).toHaveLength(3);
+    expect((await request('GET', '/api/user/settings')).json()).toHaveLength(4);
     expect((await request('DELETE', '/api/user/settings?key=notifications.marketing')).statusCode).toBe(400);
   });
 });

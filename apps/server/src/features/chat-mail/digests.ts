@@ -1,0 +1,220 @@
+import type { Language } from '@care/contract/locales';
+import { paths } from '@care/contract/pages';
+import { SERVICE_STAFF_ROLES } from '@care/contract/roles';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Env } from '#app/config/env.ts';
+import type { Db } from '#app/db/client.ts';
+import { displayNameSql } from '#app/db/display-name.ts';
+import { chatMessages, chatReadMarkers } from '#app/db/schema/chat.ts';
+import { chatMailCursors } from '#app/db/schema/chat-mail.ts';
+import { files } from '#app/db/schema/files.ts';
+import { serviceRequests } from '#app/db/schema/service-requests.ts';
+import { users } from '#app/db/schema/users.ts';
+import { notificationOn } from '#app/features/user/notification-settings.ts';
+import { type Periodic, runPeriodically } from '#app/jobs/periodic.ts';
+import { enqueueMail } from '#app/mail/outbox.ts';
+import { chatMailTemplates, type MailedMessage } from './chat-mail.templates.ts';
+import { recipientOfCustomerMessage } from './recipient.ts';
+import { replyAddress, signReplyToken } from './reply-token.ts';
+
+/*
+ * Chat e-mails when someone is not looking (docs/decisions/063). A request's messages for one side — staff replies
+ * for the customer, the customer's messages for the staff — are e-mailed together once the oldest of them is
+ * DIGEST_DELAY old, so a burst of messages makes one e-mail. Read in the portal meanwhile: not e-mailed (the lower
+ * bound is the later of the side's e-mail cursor and its read marker). Each e-mail is queued in the transaction
+ * that moves chat_mail_cursors forward from the value the run read, so another instance's run sends nothing twice.
+ */
+
+export const DIGEST_DELAY_MINUTES = 10;
+/** Messages older than this are not e-mailed any more (an account that turns the e-mails back on, a long outage). */
+const LOOKBACK = '7 days';
+const BATCH = 50;
+const staffRoles = sql.join(
+  SERVICE_STAFF_ROLES.map((role) => sql`${role}`),
+  sql`, `,
+);
+/**
+ * Internal notes (chat_messages.internal, the service desk's notes for the staff only) are never e-mailed to the
+ * customer. Read through to_jsonb so this statement runs before and after that column exists.
+ */
+const notInternal = sql`coalesce((to_jsonb(m) ->> 'internal')::boolean, false) = false`;
+
+type Audience = 'customer' | 'staff';
+
+interface Side {
+  /** Which messages count for this side, on chat_messages `m`, its author `a` and the request `r`. */
+  messages: SQL;
+  /** How far the side has read in the portal, on the request `r`. */
+  readUpTo: SQL;
+  /**
+   * The side wants the e-mail (on the request `r` and its customer `u`). When not, the cursor moves all the same:
+   * what was written while the e-mails were off is not sent when they are turned on again.
+   */
+  wanted: SQL;
+}
+
+const SIDES: Record<Audience, Side> = {
+  customer: {
+    messages: sql`a.role IN (${staffRoles}) AND ${notInternal}`,
+    readUpTo: sql`(SELECT k.last_read_message_id FROM ${chatReadMarkers} k
+      WHERE k.service_request_id = r.id AND k.user_id = r.customer_id)`,
+    wanted: sql`u.status = 'active' AND ${notificationOn(sql`u.id`, 'notifications.staff-replies')}`,
+  },
+  staff: {
+    messages: sql`m.author_id = r.customer_id`,
+    // Anyone of the staff who read them in the portal: the request is being looked after.
+    readUpTo: sql`(SELECT max(k.last_read_message_id) FROM ${chatReadMarkers} k JOIN ${users} s ON s.id = k.user_id
+      WHERE k.service_request_id = r.id AND s.role IN (${staffRoles}))`,
+    wanted: sql`true`,
+  },
+};
+
+interface Candidate {
+  request_id: number | string;
+  code: string;
+  cursor: number | string | null;
+  from_id: number | string;
+  last_id: number | string;
+  customer_id: number | string;
+  email: string;
+  first_name: string;
+  language: Language;
+  wanted: boolean;
+}
+
+async function candidates(db: Db, audience: Audience, now: Date): Promise<Candidate[]> {
+  const side = SIDES[audience];
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const result = (await db.execute(sql`
+    SELECT r.id AS request_id, r.code, c.last_message_id AS cursor, b.from_id, p.last_id,
+      u.id AS customer_id, u.email, u.first_name, u.language, (${side.wanted}) AS wanted
+    FROM ${serviceRequests} r
+    JOIN ${users} u ON u.id = r.customer_id
+    LEFT JOIN ${chatMailCursors} c ON c.service_request_id = r.id AND c.audience = ${audience}
+    CROSS JOIN LATERAL (SELECT greatest(c.last_message_id, ${side.readUpTo}, 0) AS from_id) b
+    CROSS JOIN LATERAL (
+      SELECT min(m.created_at) AS first_at, max(m.id) AS last_id
+      FROM ${chatMessages} m JOIN ${users} a ON a.id = m.author_id
+      WHERE m.service_request_id = r.id AND m.id > b.from_id
+        AND m.created_at > ${at} - ${LOOKBACK}::interval AND ${side.messages}) p
+    WHERE r.last_message_at > ${at} - ${LOOKBACK}::interval
+      AND p.last_id IS NOT NULL
+      AND p.first_at <= ${at} - make_interval(mins => ${DIGEST_DELAY_MINUTES})
+    ORDER BY p.first_at LIMIT ${BATCH}`)) as { rows: Candidate[] };
+  return result.rows;
+}
+
+/** Moves the cursor from the value the run read; false when another run moved it first. */
+async function claim(tx: Db, audience: Audience, c: Candidate): Promise<boolean> {
+  const moved = (await tx.execute(sql`
+    INSERT INTO ${chatMailCursors} (service_request_id, audience, last_message_id)
+    VALUES (${c.request_id}, ${audience}, ${c.last_id})
+    ON CONFLICT (service_request_id, audience) DO UPDATE
+      SET last_message_id = excluded.last_message_id, mailed_at = now()
+      WHERE ${chatMailCursors.lastMessageId} = ${c.cursor ?? -1}
+    RETURNING 1`)) as { rows: unknown[] };
+  return moved.rows.length === 1;
+}
+
+async function messagesOf(tx: Db, audience: Audience, c: Candidate): Promise<MailedMessage[]> {
+  const result = (await tx.execute(sql`
+    SELECT ${displayNameSql({ firstName: sql`a.first_name`, lastName: sql`a.last_name`, email: sql`a.email` })} AS author,
+      m.body, f.original_name AS file_name
+    FROM ${chatMessages} m JOIN ${users} a ON a.id = m.author_id
+    JOIN ${serviceRequests} r ON r.id = m.service_request_id
+    LEFT JOIN ${files} f ON f.id = m.file_id
+    WHERE m.service_request_id = ${c.request_id} AND m.id > ${c.from_id} AND m.id <= ${c.last_id}
+      AND ${SIDES[audience].messages}
+    ORDER BY m.id`)) as { rows: { author: string; body: string | null; file_name: string | null }[] };
+  return result.rows.map((row) => ({ author: row.author, body: row.body, fileName: row.file_name }));
+}
+
+function replyTo(env: Env, requestId: number, userId: number | null, now: Date): string | undefined {
+  if (!env.MAIL_REPLY_ADDRESS || !env.MAIL_REPLY_SECRET || userId === null) return undefined;
+  return replyAddress(
+    env.MAIL_REPLY_ADDRESS,
+    signReplyToken(env.MAIL_REPLY_SECRET, { requestId, userId }, now),
+  );
+}
+
+async function mailOne(db: Db, env: Env, audience: Audience, c: Candidate, now: Date): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    if (!(await claim(tx, audience, c)) || !c.wanted) return false;
+    const messages = await messagesOf(tx, audience, c);
+    if (messages.length === 0) return false;
+    const requestId = Number(c.request_id);
+    const base = `${env.PUBLIC_URL}${env.BASE_PATH}`;
+    if (audience === 'customer') {
+      const reply = replyTo(env, requestId, Number(c.customer_id), now);
+      const mail = chatMailTemplates.staffReplies(c.language, {
+        name: c.first_name,
+        brand: env.BRAND_NAME,
+        url: base + paths.service(requestId),
+        code: c.code,
+        messages,
+        canReply: reply !== undefined,
+      });
+      await enqueueMail(tx, {
+        to: c.email,
+        replyTo: reply,
+        ...mail,
+        kind: 'chat-staff-replies',
+        language: c.language,
+      });
+      return true;
+    }
+    const recipient = await recipientOfCustomerMessage(tx, env, requestId);
+    const reply = replyTo(env, requestId, recipient.userId, now);
+    const mail = chatMailTemplates.customerMessages(recipient.language, {
+      name: recipient.firstName,
+      brand: env.BRAND_NAME,
+      url: base + paths.staffServiceRequest(requestId),
+      code: c.code,
+      messages,
+      canReply: reply !== undefined,
+    });
+    await enqueueMail(tx, {
+      to: recipient.email,
+      // Without a reply token (the service inbox) an answer goes to the customer directly, as for a new request.
+      replyTo: reply ?? c.email,
+      ...mail,
+      kind: 'chat-customer-messages',
+      language: recipient.language,
+    });
+    return true;
+  });
+}
+
+export interface ChatMailRun {
+  toCustomers: number;
+  toStaff: number;
+}
+
+/** One round: every side whose oldest unread, un-e-mailed message is at least DIGEST_DELAY old at `now`. */
+export async function runChatMailDigests(db: Db, env: Env, now = new Date()): Promise<ChatMailRun> {
+  const run: ChatMailRun = { toCustomers: 0, toStaff: 0 };
+  for (const audience of ['customer', 'staff'] as const) {
+    for (const candidate of await candidates(db, audience, now)) {
+      if (await mailOne(db, env, audience, candidate, now)) {
+        if (audience === 'customer') run.toCustomers++;
+        else run.toStaff++;
+      }
+    }
+  }
+  return run;
+}
+
+/** Every instance runs the rounds each minute; the cursors keep them from sending anything twice. */
+export function startChatMailDigests(
+  db: Db,
+  env: Env,
+  { onError, onMailQueued }: { onError: (error: unknown) => void; onMailQueued: () => void },
+): Periodic {
+  return runPeriodically(
+    () =>
+      runChatMailDigests(db, env).then((run) => {
+        if (run.toCustomers + run.toStaff > 0) onMailQueued();
+      }, onError),
+    { intervalMs: 60_000, firstMs: 5_000 },
+  );
+}
