@@ -6,7 +6,7 @@ import { RouterProvider } from 'react-router/dom';
 import { readRuntimeConfig, setRuntimeConfig } from '#app/config/runtime-config.ts';
 import { hydrate } from '@tanstack/react-query';
 import { initI18n } from '#app/lib/i18n.ts';
-import { PUBLIC_PAGE_NAMESPACES, readPageState } from '#app/lib/page-state.ts';
+import { readPageState } from '#app/lib/page-state.ts';
 import { queryClient } from '#app/lib/query-client.ts';
 import { setUnauthorizedHandler } from '#app/lib/api-client.ts';
 import { AppProvider } from './app/provider.tsx';
@@ -22,7 +22,7 @@ async function start(): Promise<void> {
     throw new Error(result.message);
   }
   setRuntimeConfig(result.config);
-  // A public catalogue page the server rendered (entry-server.tsx) comes with its data: no API round trip.
+  // A public page the server rendered (entry-server.tsx) comes with its data: no API round trip.
   const pageState = readPageState();
   if (pageState) hydrate(queryClient, pageState.queries);
   // Over a server-rendered page each start-up step is a task of its own, so none keeps the phone busy long.
@@ -44,8 +44,10 @@ async function start(): Promise<void> {
   });
   void useAuthStore.getState().initialize();
   if (pageState) {
-    // Hydration must render what the server did: the route's code and data, and its translations, first.
-    await Promise.all([routerReady(router), i18n.loadNamespaces([...PUBLIC_PAGE_NAMESPACES])]);
+    // Hydration must render what the server did: the route's code and data, and its translations (the ones the
+    // server sent), first.
+    const namespaces = Object.keys(pageState.resources[pageState.language] ?? {});
+    await Promise.all([routerReady(router), i18n.loadNamespaces(namespaces)]);
     await pause();
   }
   const app = (

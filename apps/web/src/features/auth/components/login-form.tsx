@@ -1,6 +1,7 @@
 import { LoginRequestSchema, type LoginRequest } from '@care/contract/auth';
 import { Anchor, Button, Checkbox, Group, Stack, TextInput } from '@mantine/core';
 import { IconLogin2 } from '@tabler/icons-react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PasswordField } from '#app/components/form/password-field.tsx';
 import { Link } from 'react-router';
@@ -10,7 +11,10 @@ import { paths } from '#app/config/paths.ts';
 interface LoginFormProps {
   onSubmit: (data: LoginRequest) => void;
   pending?: boolean;
-  /** The e-mail kept by remember-me; when given, remember-me starts checked. */
+  /**
+   * The e-mail kept by remember-me; when given, remember-me starts checked. Given after the first render (a page
+   * the server rendered: the browser alone knows it), it fills in the form unless an e-mail was typed meanwhile.
+   */
   initialUsername?: string;
 }
 
@@ -22,6 +26,13 @@ export function LoginForm({ onSubmit, pending = false, initialUsername = '' }: L
     password: '',
     remember: initialUsername !== '',
   });
+  const { setFieldValues } = form;
+  const typed = form.values.username !== '';
+  useEffect(() => {
+    if (initialUsername && !typed) setFieldValues({ username: initialUsername, remember: true });
+    // Only when the remembered e-mail becomes known, not as the visitor edits the field.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [initialUsername]);
 
   return (
     <form noValidate onSubmit={form.onSubmit(onSubmit)}>
