@@ -13,6 +13,7 @@ import { AppProvider } from './app/provider.tsx';
 import { createRouter, routerReady } from './app/router.tsx';
 import { saveReturnLocation, useAuthStore } from './lib/auth-store.ts';
 import { showStartupError } from './app/startup-error.ts';
+import { captureTypedValues } from '#app/lib/typed-before-start.ts';
 
 async function start(): Promise<void> {
   const root = document.getElementById('root')!;
@@ -59,8 +60,11 @@ async function start(): Promise<void> {
   );
   // The server's markup is the same tree (entry-server.tsx): React adopts it instead of building it again, as a
   // transition, in slices between which the phone stays responsive (the page is already on screen).
-  if (pageState) startTransition(() => void hydrateRoot(root, app));
-  else createRoot(root).render(app);
+  if (pageState) {
+    // What was typed into the server's form so far: hydration would put the fields back to the components' state.
+    captureTypedValues(root);
+    startTransition(() => void hydrateRoot(root, app));
+  } else createRoot(root).render(app);
 }
 
 function yieldToMain(): Promise<void> {

@@ -87,10 +87,11 @@ function renderedPageHead(head: string, env: Env): string | null {
     `setTimeout(go,3000)})`,
   ].join('');
   // A password form must never be sent by the browser itself (before the app has started, Enter would put the
-  // sign-in form's password into a GET address): the app's own handler sends it.
+  // sign-in form's password into a GET address): the app's own handler sends it, one held before the app had
+  // started once it has (apps/web/src/lib/typed-before-start.ts).
   const passwordForms =
-    `addEventListener('submit',function(e){` +
-    `if(e.target.querySelector&&e.target.querySelector('input[type=password]'))e.preventDefault()},true);`;
+    `addEventListener('submit',function(e){var f=e.target;` +
+    `if(f.querySelector&&f.querySelector('input[type=password]')){e.preventDefault();window.__careHeldSubmit=f}},true);`;
   return (
     inlineStylesheet(head, env)
       // Mantine's colours hang on this attribute, which index.html's script sets (the visitor's scheme) before the
