@@ -6,7 +6,7 @@ import { t } from './support/translations.ts';
 const BASE = '/portal';
 
 test.describe('the portal under BASE_PATH=/portal', () => {
-  test('the login page loads its code from /portal/assets/ and its texts from /portal/locales/lang/', async ({
+  test('the login page comes rendered with its texts and loads its code from /portal/assets/; a page the browser renders loads its texts from /portal/locales/lang/', async ({
     page,
     visit,
   }) => {
@@ -21,13 +21,17 @@ test.describe('the portal under BASE_PATH=/portal', () => {
     await expect(heading(page)).toHaveText(t('auth:login.title'));
     await expect(page.getByRole('contentinfo').locator('address')).toBeVisible();
 
+    // The server rendered it (ADR 059) and sent its translations with it; a page rendered in the browser asks for them.
+    await expect(page.locator('#page-state')).toBeAttached();
+    await visit('register');
+    await expect(heading(page)).toHaveText(t('auth:register.title'));
     const assets = requested.filter((path) => /\.(js|css)$/.test(path));
-    const locales = requested.filter((path) => path.endsWith('.json') && path.includes('/locales/'));
     expect(assets.length).toBeGreaterThan(0);
     expect(
       assets.every((path) => path.startsWith(`${BASE}/assets/`)),
       assets.join('\n'),
     ).toBe(true);
+    const locales = requested.filter((path) => path.endsWith('.json') && path.includes('/locales/'));
     expect(locales).toContain(`${BASE}/locales/lang/auth/pl.json`);
     expect(
       locales.every((path) => path.startsWith(`${BASE}/locales/lang/`)),

@@ -5,7 +5,8 @@ import { t } from './support/translations.ts';
  * Issue 13: the portal's strict Content-Security-Policy (no 'unsafe-eval', inline scripts by hash) holds in the
  * browser without a single violation while the app starts: zod's `new Function('')` probe raised a `script-src`
  * (eval) violation on every page until zod was made jitless (apps/web/src/lib/zod-jitless.ts). Checked on a page
- * the browser renders (sign-in) and on a catalogue card the server rendered and the browser hydrated.
+ * the browser renders (registration), on sign-in and on a catalogue card, which the server rendered and the browser
+ * hydrated (ADR 028, ADR 059).
  */
 
 /** Records every violation from the document's very start, before any of the page's scripts. */
@@ -36,11 +37,20 @@ const started = (page: Page) =>
     )
     .toBe(true);
 
-test('the sign-in page starts without a CSP violation', async ({ page }) => {
+test('the sign-in page, rendered on the server, starts without a CSP violation', async ({ page }) => {
   const violations = await watchViolations(page);
   await page.goto('/');
+  await expect(page.locator('#page-state')).toHaveCount(1);
   await started(page);
   await expect(page.getByRole('button', { name: t('auth:login.submit'), exact: true })).toBeVisible();
+  expect(await violations()).toEqual([]);
+});
+
+test('registration, rendered in the browser, starts without a CSP violation', async ({ page }) => {
+  const violations = await watchViolations(page);
+  await page.goto('/register');
+  await started(page);
+  await expect(page.getByRole('heading', { level: 1, name: t('auth:register.title') })).toBeVisible();
   expect(await violations()).toEqual([]);
 });
 

@@ -1,11 +1,12 @@
 /**
- * The server's rendering of the public catalogue pages (docs/perf.md, Lighthouse; ADR 028). The portal's server
+ * The server's rendering of the public pages (docs/perf.md, Lighthouse; ADR 028, ADR 059). The portal's server
  * (apps/server/src/plugins/web-app.ts) loads this module's build (dist-ssr/entry-server.js) and answers
- * …/parts-catalog-public/catalog-folders/… with the page's HTML already inside #root, plus the data and the
- * translations it was made from, so a phone shows the catalogue before the JavaScript has arrived. The browser
- * then renders the same page itself (main.tsx) from that data, without asking the API again.
+ * …/parts-catalog-public/catalog-folders/… and the sign-in page `/` with the page's HTML already inside #root,
+ * plus the data and the translations it was made from, so a phone shows the page before the JavaScript has
+ * arrived. The browser then adopts the same page (main.tsx) from that data, without asking the API again.
  *
- * Only the public catalogue: its data is the same for everyone, so nothing personal is ever rendered here.
+ * Only public pages: the catalogue's data and the sign-in form are the same for everyone (the API is asked without
+ * the visitor's cookies), so nothing personal is ever rendered here.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -22,7 +23,7 @@ import { paths } from '#app/config/paths.ts';
 import { setRuntimeConfig } from '#app/config/runtime-config.ts';
 import { brandQuery } from '#app/features/brand/api.ts';
 import { setApiTransport } from '#app/lib/api-client.ts';
-import { i18nOptions } from '#app/lib/i18n.ts';
+import { i18nOptions, type Namespace } from '#app/lib/i18n.ts';
 import { createQueryClient, queryClientContext } from '#app/lib/query-client.ts';
 import { PUBLIC_PAGE_NAMESPACES, type PageState } from '#app/lib/page-state.ts';
 
@@ -33,6 +34,8 @@ export interface PageRendererOptions {
   localesDir: string;
   /** Answers the API's requests in the same process (the server's `app.inject`). */
   fetch: typeof fetch;
+  /** The runtime configuration's single sign-on provider (the sign-in page's "Sign in with …" button). */
+  ssoProviderName?: string;
 }
 
 export interface PageRequest {
@@ -52,8 +55,32 @@ export interface RenderedPage {
   state: PageState;
 }
 
-export function createPageRenderer({ basePath, localesDir, fetch }: PageRendererOptions) {
-  setRuntimeConfig({ apiBaseUrl: basePath, routerBaseName: basePath, basePath });
+/**
+ * The translations of the sign-in page: its form and links, the passkey button, the form's validation messages,
+ * and the frame's (common, errors).
+ */
+const SIGN_IN_PAGE_NAMESPACES = [
+  'common',
+  'errors',
+  'auth',
+  'validation',
+  'mfa',
+] as const satisfies readonly Namespace[];
+
+/** The pages rendered here, by their route's path, with the translations each uses. */
+const RENDERED_ROUTES = new Map<string, readonly Namespace[]>([
+  [paths.publicCatalog, PUBLIC_PAGE_NAMESPACES],
+  [paths.login, SIGN_IN_PAGE_NAMESPACES],
+]);
+
+export function createPageRenderer({ basePath, localesDir, fetch, ssoProviderName }: PageRendererOptions) {
+  // The browser's configuration (web-app.ts, portalConfig): what the pages read of it must be the same here.
+  setRuntimeConfig({
+    apiBaseUrl: basePath,
+    routerBaseName: basePath,
+    basePath,
+    ...(ssoProviderName ? { ssoProviderName } : {}),
+  });
   setApiTransport({ origin: () => 'http://portal.internal', fetch });
   const bundles = new Map<string, ResourceKey>();
   const bundle = (language: string, namespace: string) => {
@@ -63,7 +90,7 @@ export function createPageRenderer({ basePath, localesDir, fetch }: PageRenderer
     return bundles.get(key)!;
   };
 
-  /** The page's HTML, or null when it is no page of the public catalogue or its data could not be loaded. */
+  /** The page's HTML, or null when it is no public page rendered here or its data could not be loaded. */
   return async function render(request: PageRequest): Promise<RenderedPage | null> {
     const { language } = request;
     const queryClient = createQueryClient();
@@ -76,21 +103,23 @@ export function createPageRenderer({ basePath, localesDir, fetch }: PageRenderer
     try {
       await routerReady(router);
       const { location, errors, matches } = router.state;
-      // Only the public catalogue's own pages; a redirect or a loader's error (unknown card, API failure) is
-      // left to the browser's rendering.
-      const onPublicCatalog = matches.some((match) => match.route.path === paths.publicCatalog);
-      if (errors || !onPublicCatalog || location.pathname + location.search !== request.url) return null;
+      // Only the public catalogue's own pages and the sign-in page; a redirect or a loader's error (unknown card,
+      // API failure) is left to the browser's rendering.
+      const namespaces = matches
+        .map((match) => match.route.path && RENDERED_ROUTES.get(match.route.path))
+        .find((found) => found);
+      if (errors || !namespaces || location.pathname + location.search !== request.url) return null;
       await queryClient.prefetchQuery(brandQuery);
 
       const resources: Resource = {};
       for (const lng of new Set<string>([language, FALLBACK_LANGUAGE])) {
-        resources[lng] = Object.fromEntries(PUBLIC_PAGE_NAMESPACES.map((ns) => [ns, bundle(lng, ns)]));
+        resources[lng] = Object.fromEntries(namespaces.map((ns) => [ns, bundle(lng, ns)]));
       }
       const i18n = i18next.createInstance();
       await i18n.use(initReactI18next).init({
         ...i18nOptions,
         lng: language,
-        ns: [...PUBLIC_PAGE_NAMESPACES],
+        ns: [...namespaces],
         resources,
         initAsync: false,
         react: { useSuspense: false },

@@ -6,13 +6,14 @@ import { RouterProvider } from 'react-router/dom';
 import { readRuntimeConfig, setRuntimeConfig } from '#app/config/runtime-config.ts';
 import { hydrate } from '@tanstack/react-query';
 import { initI18n } from '#app/lib/i18n.ts';
-import { PUBLIC_PAGE_NAMESPACES, readPageState } from '#app/lib/page-state.ts';
+import { readPageState } from '#app/lib/page-state.ts';
 import { queryClient } from '#app/lib/query-client.ts';
 import { setUnauthorizedHandler } from '#app/lib/api-client.ts';
 import { AppProvider } from './app/provider.tsx';
 import { createRouter, routerReady } from './app/router.tsx';
 import { saveReturnLocation, useAuthStore } from './lib/auth-store.ts';
 import { showStartupError } from './app/startup-error.ts';
+import { captureTypedValues } from '#app/lib/typed-before-start.ts';
 
 async function start(): Promise<void> {
   const root = document.getElementById('root')!;
@@ -22,7 +23,7 @@ async function start(): Promise<void> {
     throw new Error(result.message);
   }
   setRuntimeConfig(result.config);
-  // A public catalogue page the server rendered (entry-server.tsx) comes with its data: no API round trip.
+  // A public page the server rendered (entry-server.tsx) comes with its data: no API round trip.
   const pageState = readPageState();
   if (pageState) hydrate(queryClient, pageState.queries);
   // Over a server-rendered page each start-up step is a task of its own, so none keeps the phone busy long.
@@ -44,8 +45,10 @@ async function start(): Promise<void> {
   });
   void useAuthStore.getState().initialize();
   if (pageState) {
-    // Hydration must render what the server did: the route's code and data, and its translations, first.
-    await Promise.all([routerReady(router), i18n.loadNamespaces([...PUBLIC_PAGE_NAMESPACES])]);
+    // Hydration must render what the server did: the route's code and data, and its translations (the ones the
+    // server sent), first.
+    const namespaces = Object.keys(pageState.resources[pageState.language] ?? {});
+    await Promise.all([routerReady(router), i18n.loadNamespaces(namespaces)]);
     await pause();
   }
   const app = (
@@ -57,8 +60,11 @@ async function start(): Promise<void> {
   );
   // The server's markup is the same tree (entry-server.tsx): React adopts it instead of building it again, as a
   // transition, in slices between which the phone stays responsive (the page is already on screen).
-  if (pageState) startTransition(() => void hydrateRoot(root, app));
-  else createRoot(root).render(app);
+  if (pageState) {
+    // What was typed into the server's form so far: hydration would put the fields back to the components' state.
+    captureTypedValues(root);
+    startTransition(() => void hydrateRoot(root, app));
+  } else createRoot(root).render(app);
 }
 
 function yieldToMain(): Promise<void> {

@@ -1,6 +1,6 @@
 /**
- * The worker thread that renders the public catalogue's pages (plugins/page-renderer.ts starts it): React's
- * rendering is synchronous CPU work of 20–110 ms a page, which on the main thread delayed every other request
+ * The worker thread that renders the public pages, the catalogue's and sign-in (plugins/page-renderer.ts starts
+ * it): React's rendering is synchronous CPU work of 20–110 ms a page, which on the main thread delayed every other request
  * (issue 13, finding 2). The renderer's API calls come back to the main thread, which answers them with
  * `app.inject` as before. Only node: imports here: the worker loads this file as it is, type annotations stripped.
  */
@@ -11,6 +11,8 @@ interface WorkerData {
   entry: string;
   basePath: string;
   localesDir: string;
+  /** The sign-in page's single sign-on button (the runtime configuration's ssoProviderName). */
+  ssoProviderName?: string;
 }
 
 /** From the main thread: render a page, or the answer to one of the renderer's API calls. */
@@ -27,7 +29,7 @@ type Inbound =
 type Render = (request: { url: string; language: string }) => Promise<unknown>;
 
 const port = parentPort!;
-const { entry, basePath, localesDir } = workerData as WorkerData;
+const { entry, basePath, localesDir, ssoProviderName } = workerData as WorkerData;
 const calls = new Map<number, (answer: Extract<Inbound, { type: 'fetched' }>) => void>();
 let lastCall = 0;
 
@@ -47,12 +49,18 @@ async function fetchThroughMainThread(input: string | URL | Request, init?: Requ
 }
 
 const module = (await import(entry)) as {
-  createPageRenderer(options: { basePath: string; localesDir: string; fetch: typeof fetch }): Render;
+  createPageRenderer(options: {
+    basePath: string;
+    localesDir: string;
+    fetch: typeof fetch;
+    ssoProviderName?: string;
+  }): Render;
 };
 const render = module.createPageRenderer({
   basePath,
   localesDir,
   fetch: fetchThroughMainThread as typeof fetch,
+  ssoProviderName,
 });
 
 port.on('message', (message: Inbound) => {

@@ -9,7 +9,7 @@ export interface RenderedPage {
   state: unknown;
 }
 
-/** The web app's rendering of the public catalogue pages (apps/web/src/entry-server.tsx, built to dist-ssr/). */
+/** The web app's rendering of the public pages (apps/web/src/entry-server.tsx, built to dist-ssr/). */
 export interface PageRenderer {
   render(request: { url: string; language: Language }): Promise<RenderedPage | null>;
   close(): Promise<void>;
@@ -38,7 +38,7 @@ interface Pending {
  */
 export async function startPageRenderer(
   app: FastifyInstance,
-  options: { entry: string; basePath: string; localesDir: string },
+  options: { entry: string; basePath: string; localesDir: string; ssoProviderName?: string },
 ): Promise<PageRenderer> {
   const log: FastifyBaseLogger = app.log;
   const pending = new Map<number, Pending>();

@@ -58,7 +58,11 @@ export function renderedPageAddress(url: string): string {
  * worker thread, if it was built. Off when the pages call an API elsewhere (PORTAL_API_BASE_URL), which this
  * process would not answer for, or when the rendering cannot be loaded (logged).
  */
-async function loadPageRenderer(app: FastifyInstance, env: Env): Promise<PageRenderer | null> {
+async function loadPageRenderer(
+  app: FastifyInstance,
+  env: Env,
+  ssoProviderName: string | undefined,
+): Promise<PageRenderer | null> {
   const entry = join(dirname(env.WEB_DIST_DIR), 'dist-ssr', 'entry-server.js');
   if (!existsSync(entry)) return null;
   if (env.PORTAL_API_BASE_URL && env.PORTAL_API_BASE_URL !== env.BASE_PATH) return null;
@@ -67,6 +71,7 @@ async function loadPageRenderer(app: FastifyInstance, env: Env): Promise<PageRen
       entry: pathToFileURL(entry).href,
       basePath: env.BASE_PATH,
       localesDir: join(env.WEB_DIST_DIR, 'locales', 'lang'),
+      ssoProviderName,
     });
     app.addHook('onClose', () => renderer.close());
     return renderer;
@@ -89,25 +94,28 @@ interface RenderedPagesOptions {
   afterRoot: string;
   /** The plain, client-rendered page. */
   sendIndex: (reply: FastifyReply) => FastifyReply;
+  /** The runtime configuration's single sign-on provider, which the sign-in page names. */
+  ssoProviderName?: string;
 }
 
 /**
- * The handler of the public catalogue's server-rendered pages (ADR 028, ADR 033), or null when the rendering was
- * not built or is off.
+ * The handler of the server-rendered public pages, the catalogue's and sign-in (ADR 028, ADR 033, ADR 059), or null
+ * when the rendering was not built or is off.
  */
 export async function createRenderedPages(
   app: FastifyInstance,
   env: Env,
-  { beforeRoot, afterRoot, sendIndex }: RenderedPagesOptions,
+  { beforeRoot, afterRoot, sendIndex, ssoProviderName }: RenderedPagesOptions,
 ): Promise<((request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>) | null> {
-  const renderer = await loadPageRenderer(app, env);
+  const renderer = await loadPageRenderer(app, env, ssoProviderName);
   if (!renderer) return null;
 
   /**
-   * A public catalogue page with its content in #root (the splash's place), or the plain page if that fails.
-   * Kept briefly per address and language (like the catalogue's search results), each encoding compressed once:
-   * a busy page costs one render per RENDERED_PAGE_TTL_MS. The colour scheme is no input: the markup is the
-   * light one, index.html's script applies the visitor's scheme before the first paint (ADR 028).
+   * A public page with its content in #root (the splash's place), or the plain page if that fails. Kept briefly
+   * per address and language (like the catalogue's search results), each encoding compressed once: a busy page
+   * costs one render per RENDERED_PAGE_TTL_MS. The colour scheme is no input: the markup is the light one,
+   * index.html's script applies the visitor's scheme before the first paint (ADR 028). Nor is the visitor's
+   * session: the renderer asks the API without cookies, so a signed-in visitor gets the same public page.
    */
   type Encoding = 'br' | 'gzip';
   type Page = { html: string; encoded: Partial<Record<Encoding, Promise<Buffer>>> };
@@ -144,7 +152,7 @@ export async function createRenderedPages(
     try {
       rendered = await renderer.render({ url, language });
     } catch (error) {
-      request.log.warn({ err: error }, 'server rendering of a public catalogue page failed');
+      request.log.warn({ err: error }, 'server rendering of a public page failed');
     }
     if (!rendered) return null;
     return (

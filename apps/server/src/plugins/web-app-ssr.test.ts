@@ -139,7 +139,7 @@ describe.each([{ basePath: '' }, { basePath: '/portal' }])(
         `<div id="root"><main><h1>${brand.name}</h1><p>${catalog}/1/catalog-folders?q=lozysko</p></main></div>`,
       );
       expect(res.body).not.toContain('boot-splash"></div>');
-      expect(res.body).toContain('<html lang="de">');
+      expect(res.body).toContain('<html lang="de" data-mantine-color-scheme="light">');
     });
 
     it('sends the state as inert JSON that cannot close its script element, and no new inline script', async () => {

@@ -86,13 +86,36 @@ function renderedPageHead(head: string, env: Env): string | null {
     `new P(function(l,o){if(l.getEntriesByName(fcp).length){o.disconnect();go()}}).observe({type:'paint'});`,
     `setTimeout(go,3000)})`,
   ].join('');
-  return inlineStylesheet(head, env)
-    .replace(entry[0], () => `<script>${loader}</script>`)
-    .replace(/<link rel="modulepreload"[^>]*>\s*/g, '');
+  // A password form must never be sent by the browser itself (before the app has started, Enter would put the
+  // sign-in form's password into a GET address): the app's own handler sends it, one held before the app had
+  // started once it has (apps/web/src/lib/typed-before-start.ts).
+  const passwordForms =
+    `addEventListener('submit',function(e){var f=e.target;` +
+    `if(f.querySelector&&f.querySelector('input[type=password]')){e.preventDefault();window.__careHeldSubmit=f}},true);`;
+  return (
+    inlineStylesheet(head, env)
+      // Mantine's colours hang on this attribute, which index.html's script sets (the visitor's scheme) before the
+      // first paint; without JavaScript the rendered page keeps the light scheme instead of losing its colours.
+      .replace(
+        /<html\b(?![^>]*data-mantine-color-scheme)([^>]*)>/,
+        '<html$1 data-mantine-color-scheme="light">',
+      )
+      .replace(entry[0], () => `<script>${passwordForms}${loader}</script>`)
+      .replace(/<link rel="modulepreload"[^>]*>\s*/g, '')
+  );
 }
 
-/** The public catalogue's pages, rendered on the server (docs/perf.md, Lighthouse; ADR 028). */
-const SERVER_RENDERED = paths.publicCatalog;
+/**
+ * The pages rendered on the server (docs/perf.md, Lighthouse): the public catalogue's (ADR 028) and sign-in
+ * (ADR 059). Sign-in only without parameters but the language: the answers of a single sign-on (`?sso=…`,
+ * `?sso-error=…`) change what it shows, and are left to the browser's rendering.
+ */
+function isServerRendered(pagePath: string, url: string): boolean {
+  if (pagePath.startsWith(paths.publicCatalog)) return true;
+  if (pagePath !== paths.login) return false;
+  const query = new URLSearchParams(url.split(/\?(.*)/s)[1] ?? '');
+  return [...query.keys()].every((name) => name === 'lng');
+}
 
 /**
  * Addresses that ask for a file, not a page: the build's folders, and a last segment with a file extension
@@ -137,11 +160,21 @@ export async function registerWebApp(app: FastifyInstance, env: Env, page: Index
   const [, afterRoot] = page ? splitAtRoot(page.html) : ['', ''];
   const beforeRoot = page?.renderedHead ?? '';
   const sendRendered = beforeRoot
-    ? await createRenderedPages(app, env, { beforeRoot, afterRoot, sendIndex })
+    ? await createRenderedPages(app, env, {
+        beforeRoot,
+        afterRoot,
+        sendIndex,
+        ssoProviderName: portalConfig(env).ssoProviderName,
+      })
     : null;
+  /** A page of the app: rendered on the server where it can be, else the plain page. */
+  const sendPage = (request: FastifyRequest, reply: FastifyReply, pagePath: string) =>
+    sendRendered && request.method === 'GET' && isServerRendered(pagePath, request.url)
+      ? sendRendered(request, reply)
+      : sendIndex(reply);
 
   // The static plugin would answer the root folder itself (403 without an index); the root is the login page.
-  if (page) app.get(prefix, { schema: { hide: true } }, (_request, reply) => sendIndex(reply));
+  if (page) app.get(prefix, { schema: { hide: true } }, (request, reply) => sendPage(request, reply, '/'));
 
   const apiPrefixes = [`${prefix}api/`, `${prefix}auth/`];
   app.setNotFoundHandler((request: FastifyRequest, reply) => {
@@ -159,8 +192,7 @@ export async function registerWebApp(app: FastifyInstance, env: Env, page: Index
     if (!isPagePath(pagePath)) {
       return isFilePath(pagePath) ? sendNotFound(reply) : sendIndex(reply.status(404));
     }
-    const server = sendRendered && request.method === 'GET' && pagePath.startsWith(SERVER_RENDERED);
-    return server ? sendRendered(request, reply) : sendIndex(reply);
+    return sendPage(request, reply, pagePath);
   });
 }
 

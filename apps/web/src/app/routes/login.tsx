@@ -1,5 +1,5 @@
 import { Anchor, Divider, Group, Stack } from '@mantine/core';
-import { useCallback, useState } from 'react';
+import { useCallback, useSyncExternalStore } from 'react';
 import { IconBook2, IconBuildingStore, IconTractor } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -19,13 +19,17 @@ import { notify } from '#app/lib/notify.ts';
 import { PublicPage } from '../public-page.tsx';
 import { isStaffRole, staffHome } from './staff/require-service-staff.ts';
 
+const subscribeToNothing = () => () => {};
+
 /** SPEC §2 '/': sign-in, with the ways to register and the open parts catalogue. */
 export function Component() {
   const { t } = useTranslation(['auth', 'validation', 'errors']);
   usePageTitle(t('auth:login.title'));
   const navigate = useNavigate();
   const signIn = useSignIn();
-  const [initialUsername] = useState(rememberedUsername);
+  // Known in the browser only: a page the server rendered (entry-server.tsx) is adopted with the empty form, which
+  // then fills itself in (LoginForm).
+  const initialUsername = useSyncExternalStore(subscribeToNothing, rememberedUsername, () => '');
   // The service department starts at its queue, parts sales at their inbox; customers at the board (SPEC §8).
   const goOn = useCallback(
     async (user: User) => {

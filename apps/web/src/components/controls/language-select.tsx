@@ -1,16 +1,9 @@
 import { FALLBACK_LANGUAGE, LANGUAGES, isLanguage } from '@care/contract/locales';
-import {
-  Box,
-  Button,
-  Menu,
-  VisuallyHidden,
-  useMatches,
-  type ButtonProps,
-  type MantineBreakpoint,
-} from '@mantine/core';
+import { Box, Button, Menu, VisuallyHidden, type ButtonProps, type MantineBreakpoint } from '@mantine/core';
 import { IconCheck, IconChevronDown, IconLanguage } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import classes from './language-select.module.css';
 
 /**
  * The pl/en/de switch (SPEC §1). Each language is named in itself; i18next's detector remembers the choice
@@ -31,7 +24,6 @@ export function LanguageSelect({
   const [searchParams, setSearchParams] = useSearchParams();
   const current = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : FALLBACK_LANGUAGE;
   const currentName = t(`language.names.${current}`);
-  const isWide = useMatches({ base: false, xs: true });
 
   const change = (language: string) => {
     void i18n.changeLanguage(language);
@@ -57,7 +49,8 @@ export function LanguageSelect({
           h={40}
           px="sm"
           leftSection={<IconLanguage size={18} aria-hidden />}
-          rightSection={isWide ? <IconChevronDown size={14} aria-hidden /> : undefined}
+          rightSection={<IconChevronDown size={14} aria-hidden />}
+          classNames={{ section: classes.section }}
         >
           <VisuallyHidden>{t('language.label')}:</VisuallyHidden>{' '}
           {/* On a phone the header has room for the code only. */}
