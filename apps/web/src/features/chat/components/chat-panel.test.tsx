@@ -15,7 +15,9 @@ const limits = {
   contentTypes: UPLOAD_CONTENT_TYPES,
   extensions: UPLOAD_EXTENSIONS,
 };
-const emptyLog = { queryData: [[chatKeys.log('12'), { messages: [], hasOlder: false }]] } as const;
+const emptyLog = {
+  queryData: [[chatKeys.log('12'), { messages: [], hasOlder: false }]] as [readonly unknown[], unknown][],
+};
 
 describe('chat panel wording', () => {
   it("speaks of the service team on the customer's screen", async () => {
