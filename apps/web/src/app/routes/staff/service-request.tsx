@@ -125,7 +125,11 @@ export function Component() {
             serviceRequest={request}
             guarantee={<GuaranteeBadge machine={request.machine} />}
           />
-          <Tabs value={tab} onChange={(value) => setTab((value as Tab | null) ?? 'request')}>
+          <Tabs
+            value={tab}
+            onChange={(value) => setTab((value as Tab | null) ?? 'request')}
+            classNames={{ tab: classes.tab }}
+          >
             <Tabs.List aria-label={t('request-page.sections')}>
               {TABS.map((value) => {
                 const Icon = TAB_ICONS[value];
