@@ -85,7 +85,7 @@ const TAB_ICONS = {
 
 /**
  * /staff/service-requests/{id}: the overview (status, customer, machine, guarantee) and the work on the request in
- * tabs on the left, the conversation with the customer beside it (docs/design.md, "The staff's request page").
+ * tabs on the left, the conversation with the customer beside it (docs/decisions/060-staff-request-page.md).
  * Tabs keep their panels mounted: a half-typed note survives a look at the history.
  */
 export function Component() {
