@@ -104,6 +104,15 @@ const SERVICE_VARIANTS = [
   { language: 'de', scheme: 'light', width: 360 },
 ] as const;
 
+/**
+ * The staff's request page as the service department sees it all day (issue 18): the window of a 1440 × 900 screen,
+ * the conversation beside the details, in light and dark.
+ */
+const STAFF_WINDOW_VARIANTS = [
+  { language: 'pl', scheme: 'light' },
+  { language: 'en', scheme: 'dark' },
+] as const;
+
 const PASSWORD = 'Zniwa-2026-demo';
 const ACCOUNTS: Record<Role, string> = {
   customer: 'jan.kowalski@example.com',
@@ -120,6 +129,8 @@ interface Shot {
   signedIn: Role | null;
   /** The window only instead of the whole page. */
   viewportOnly?: boolean;
+  /** The window's height when it is not the usual one for its width. */
+  height?: number;
   /** Signs this account in with the password on the way (a screen the sign-in hands over to, like /second-factor). */
   signInAs?: string;
 }
@@ -147,6 +158,17 @@ function plan(): Shot[] {
         width,
         signedIn: role,
       });
+  for (const { language, scheme } of STAFF_WINDOW_VARIANTS)
+    shots.push({
+      file: `staff-service-window-${language}-${scheme}-1440.png`,
+      path: '/staff/service-requests/{requestId}',
+      language,
+      scheme,
+      width: 1440,
+      height: 900,
+      signedIn: 'staff',
+      viewportOnly: true,
+    });
   for (const language of LANGUAGES)
     for (const { scheme, width } of CARD_VARIANTS)
       shots.push({
@@ -359,7 +381,7 @@ async function take(browsers: Browsers, shot: Shot, states: Record<Role, Storage
     await browsers.get(shot.language)
   ).newContext({
     ...(shot.signedIn ? { storageState: states[shot.signedIn] } : {}),
-    viewport: { width: shot.width, height: shot.width < 768 ? 780 : 800 },
+    viewport: { width: shot.width, height: shot.height ?? (shot.width < 768 ? 780 : 800) },
     colorScheme: shot.scheme,
     locale: LOCALES[shot.language] ?? shot.language,
     reducedMotion: 'reduce',

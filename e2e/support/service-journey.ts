@@ -111,7 +111,8 @@ export async function fileRequestAndAnswerIt(customer: Page, staff: Page, axe: A
   await expect(staff.getByText(description)).toBeVisible();
   await axe.check(staff);
 
-  // A status change along the transitions, then a reply with a file.
+  // A status change along the transitions (its tab), then a reply with a file.
+  await staff.getByRole('tab', { name: t('staff:request-page.tabs.status') }).click();
   await staff
     .getByRole('radiogroup', { name: t('staff:status.new') })
     .getByRole('radio', { name: t('services:status.C') })

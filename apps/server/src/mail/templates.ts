@@ -10,18 +10,28 @@ interface Link {
   brand: string;
 }
 
-const GREETING: Record<Language, string> = { pl: 'Dzień dobry', en: 'Hello', de: 'Guten Tag' };
+/**
+ * The salutation and how a name follows it: Polish and German set the name off with a comma ("Dzień dobry, Jan,",
+ * "Guten Tag, Hans,"), English letters do not ("Hello Emma,"). After the greeting line Polish and German go on in
+ * lower case, English with a capital.
+ */
+const GREETING: Record<Language, { salutation: string; beforeName: string }> = {
+  pl: { salutation: 'Dzień dobry', beforeName: ', ' },
+  en: { salutation: 'Hello', beforeName: ' ' },
+  de: { salutation: 'Guten Tag', beforeName: ', ' },
+};
 
 /**
- * "Hello Jan," — or just "Hello," when the account has no name yet (B2C registrations send none) or the stored
+ * "Guten Tag, Hans," — or just "Guten Tag," when the account has no name yet (B2C registrations send none) or the stored
  * name is not a plain name (older rows, other writers): whoever registers chooses the name, so a greeting carries
  * only what the name rule allows (letters, no links, no markup, no line breaks, at most 50 characters).
  */
 export function greeting(language: Language, name: string): string {
   const plain = name.trim();
+  const { salutation, beforeName } = GREETING[language];
   return plain.length <= LIMITS.nameMaxLength && NAME_PATTERN.test(plain)
-    ? `${GREETING[language]} ${plain},`
-    : `${GREETING[language]},`;
+    ? `${salutation}${beforeName}${plain},`
+    : `${salutation},`;
 }
 
 const FOOTER: Record<Language, (brand: string) => string> = {
@@ -31,6 +41,13 @@ const FOOTER: Record<Language, (brand: string) => string> = {
   de: (brand) =>
     `${brand} — Kundenportal. Diese Nachricht wurde automatisch versandt; bitte nicht antworten.`,
 };
+
+/**
+ * The footer of the notices to a department (parts sales, the service inbox): their Reply-To is the customer, so
+ * the footer says where an answer goes instead of "do not reply". Polish, the departments' language.
+ */
+export const replyReachesCustomer = (brand: string, customerEmail: string) =>
+  `${brand} — portal klienta, wiadomość automatyczna. Odpowiedź na tę wiadomość trafi bezpośrednio do klienta (${customerEmail}).`;
 
 const CONFIRM: Record<Language, (l: Link) => { subject: string; paragraphs: string[]; label: string }> = {
   pl: ({ name, brand }) => ({
@@ -47,7 +64,7 @@ const CONFIRM: Record<Language, (l: Link) => { subject: string; paragraphs: stri
     subject: `Confirm your registration at ${brand}`,
     paragraphs: [
       greeting('en', name),
-      'thank you for registering. To activate your account and link your machine to it, please confirm your e-mail address. The link is valid for 72 hours and works once.',
+      'Thank you for registering. To activate your account and link your machine to it, please confirm your e-mail address. The link is valid for 72 hours and works once.',
       'If you registered more than once, the link in each message activates the details and password entered with that registration.',
       'If you did not create this account, please ignore this message.',
     ],
@@ -82,7 +99,7 @@ const ALREADY_REGISTERED: Record<
     subject: `Registration attempt at ${brand}`,
     paragraphs: [
       greeting('en', name),
-      'someone (perhaps you) tried to create an account with this e-mail address, but an account already exists. You can sign in or set a new password.',
+      'Someone (perhaps you) tried to create an account with this e-mail address, but an account already exists. You can sign in or set a new password.',
       'If this was not you, please ignore this message — your account is safe.',
     ],
     label: 'Go to sign-in',
@@ -112,7 +129,7 @@ const RESET: Record<Language, (l: Link) => { subject: string; paragraphs: string
     subject: `Set a new password at ${brand}`,
     paragraphs: [
       greeting('en', name),
-      'we received a request to set a new password. The link is valid for 1 hour and works once. After the change, all sessions will be signed out.',
+      'We received a request to set a new password. The link is valid for 1 hour and works once. After the change, all sessions will be signed out.',
       'If you did not ask for this, please ignore this message — your password stays unchanged.',
     ],
     label: 'Set a new password',
@@ -143,7 +160,7 @@ const SET_PASSWORD: Record<Language, (l: Link) => { subject: string; paragraphs:
       subject: `Your staff account at ${brand}`,
       paragraphs: [
         greeting('en', name),
-        `an administrator has created a staff account for you at ${brand}. Set a password to sign in. The link is valid for 24 hours and works once; if it expires, ask the administrator for a new one.`,
+        `An administrator has created a staff account for you at ${brand}. Set a password to sign in. The link is valid for 24 hours and works once; if it expires, ask the administrator for a new one.`,
       ],
       label: 'Set your password',
     }),
@@ -178,7 +195,7 @@ const SSO_ONLY: Record<
     subject: `Signing in to ${brand}`,
     paragraphs: [
       greeting('en', name),
-      `we received a request to set a new password. Staff sign in to ${brand} through ${provider}, so the portal has no password of yours to change. On the sign-in page choose "Staff: sign in with ${provider}"; your password is changed where your IT department manages it.`,
+      `We received a request to set a new password. Staff sign in to ${brand} through ${provider}, so the portal has no password of yours to change. On the sign-in page choose "Staff: sign in with ${provider}"; your password is changed where your IT department manages it.`,
       'If you did not ask for this, please ignore this message.',
     ],
     label: 'Go to sign-in',
@@ -291,8 +308,8 @@ const STATUS_CHANGED: Record<Language, (m: StatusChangeMail, label: string) => C
     paragraphs: [
       greeting('en', m.name),
       m.withdrawn
-        ? `we confirm that your service request ${m.code} (${m.machine}) has been withdrawn.`
-        : `the status of your service request ${m.code} (${m.machine}) has changed to: ${label}.`,
+        ? `We confirm that your service request ${m.code} (${m.machine}) has been withdrawn.`
+        : `The status of your service request ${m.code} (${m.machine}) has changed to: ${label}.`,
       'You will find the details of the request and the conversation with the service team in the portal.',
       'Do not want these messages? Turn them off in your account settings (status change notifications).',
     ],
@@ -338,7 +355,7 @@ const GUARANTEE_END: Record<Language, (m: GuaranteeEndMail, date: string) => Con
     subject: `The guarantee of your ${m.machineName} ends on ${date}`,
     paragraphs: [
       greeting('en', m.name),
-      `the guarantee of your machine ${m.machineName} (serial number ${m.serialNumber}) is valid until ${date} (days left: ${m.daysLeft}).`,
+      `The guarantee of your machine ${m.machineName} (serial number ${m.serialNumber}) is valid until ${date} (days left: ${m.daysLeft}).`,
       'If the machine needs a repair or an inspection under the guarantee, report it in the portal before that date.',
       'Do not want these reminders? Turn them off in your account settings (guarantee end).',
     ],
@@ -426,7 +443,7 @@ const MACHINE_STATUS_CHANGED: Record<Language, (m: MachineStatusMail, label: str
     subject: `Status of your ${m.machineName}: ${label}`,
     paragraphs: [
       greeting('en', m.name),
-      `the status of your machine ${m.machineName} (serial number ${m.serialNumber}) has changed to: ${label}.`,
+      `The status of your machine ${m.machineName} (serial number ${m.serialNumber}) has changed to: ${label}.`,
       'You will find the details of the machine and its guarantee in the portal.',
       'Do not want these messages? Turn them off in your account settings (status change notifications).',
     ],
@@ -499,7 +516,7 @@ const OFFER_REQUEST_COPY: Record<Language, (m: OfferRequestMail) => Content> = {
     subject: `Your offer request ${m.number}`,
     paragraphs: [
       greeting('en', m.name),
-      `thank you for your offer request ${m.number}. We have passed it to the parts sales department, which will prepare a quotation. Below is a copy of the request.`,
+      `Thank you for your offer request ${m.number}. We have passed it to the parts sales department, which will prepare a quotation. Below is a copy of the request.`,
       ...itemLines(m.items, 'pcs'),
       ...(m.note ? [`Note: ${m.note}`] : []),
       ...(m.attachments?.length ? [`Attachments: ${m.attachments.join(', ')}`] : []),
@@ -535,7 +552,15 @@ export const mailTemplates = {
     ),
   guaranteeEnding: (language: Language, mail: GuaranteeEndMail) =>
     render(language, mail, GUARANTEE_END[language](mail, longDate(language, mail.endDate))),
-  offerRequestToSales: (mail: OfferRequestMail) => render('pl', mail, offerRequestToSales(mail)),
+  offerRequestToSales: (mail: OfferRequestMail) => {
+    const { subject, paragraphs, label } = offerRequestToSales(mail);
+    return renderMail({
+      subject,
+      paragraphs,
+      action: { label, url: mail.url },
+      footer: replyReachesCustomer(mail.brand, mail.customer.email),
+    });
+  },
   offerRequestCopy: (language: Language, mail: OfferRequestMail) =>
     render(language, mail, OFFER_REQUEST_COPY[language](mail)),
 };

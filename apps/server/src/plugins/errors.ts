@@ -104,7 +104,8 @@ const MESSAGES: Record<ErrorCode, string> = {
   INVALID_STATUS_TRANSITION: 'The service request cannot move from its current status to this one.',
   STATUS_CHANGED_MEANWHILE:
     'The status of this service request was changed in the meantime. Reload it and try again.',
-  DATE_BEFORE_REPORT_DATE: 'A completion date cannot be before the day the request was reported.',
+  DATE_BEFORE_REPORT_DATE:
+    'The estimated completion date and the completion date cannot be before the day the request was reported.',
   CATALOG_IMPORT_INVALID: 'The catalogue file has problems; nothing was imported.',
   MACHINE_IMPORT_INVALID: 'The machines file has bad rows; nothing was imported.',
   LAST_ADMIN: 'This is the last active admin: the account cannot be disabled or lose the admin role.',

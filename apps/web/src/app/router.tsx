@@ -8,6 +8,7 @@ import {
   requireStaff,
 } from './routes/staff/require-service-staff.ts';
 import { requireAdmin } from './routes/staff/require-admin.ts';
+import { sendOfferStaffToStaffPage, sendServiceStaffToStaffPage } from './routes/home/staff-to-staff-page.ts';
 import { RootLayout } from './root-layout.tsx';
 import { ErrorPage } from '#app/components/feedback/error-page.tsx';
 
@@ -58,11 +59,19 @@ export const routes: RouteObject[] = [
           { path: page.machine, lazy: () => import('./routes/home/machine.tsx') },
           { path: page.services, lazy: () => import('./routes/home/services.tsx') },
           { path: page.newService, lazy: () => import('./routes/home/new-service.tsx') },
-          { path: page.service, lazy: () => import('./routes/home/service.tsx') },
+          {
+            path: page.service,
+            middleware: [sendServiceStaffToStaffPage],
+            lazy: () => import('./routes/home/service.tsx'),
+          },
           { path: page.catalog, children: catalogRoutes(page.catalog) },
           { path: page.part, lazy: () => import('./routes/home/part.tsx') },
           { path: page.offerRequests, lazy: () => import('./routes/home/offer-requests.tsx') },
-          { path: page.offerRequest, lazy: () => import('./routes/home/offer-requests-detail.tsx') },
+          {
+            path: page.offerRequest,
+            middleware: [sendOfferStaffToStaffPage],
+            lazy: () => import('./routes/home/offer-requests-detail.tsx'),
+          },
           { path: page.updatePassword, lazy: () => import('./routes/home/update-password.tsx') },
           { path: page.user, lazy: () => import('./routes/home/user.tsx') },
           { path: '*', lazy: () => import('./routes/not-found.tsx') },

@@ -294,7 +294,7 @@ describe('registration with a machine number', () => {
     expect(after).toEqual(before);
 
     const [first, second] = await queuedMail(t.database.db, 'kasia@example.com');
-    expect(first!.text).toContain('Dzień dobry Katarzyna,');
+    expect(first!.text).toContain('Dzień dobry, Katarzyna,');
     const res = await postJson(t.app, '/portal/auth/registration/confirmation', {
       id: tokenIn(first!.text, 'confirm'),
       username: 'kasia@example.com',
@@ -343,7 +343,7 @@ describe('registration with a machine number', () => {
     );
     const registeredBy = new Date();
     const [first, second] = await queuedMail(t.database.db, 'tomek@example.com');
-    expect(second!.text).toContain('Dzień dobry Tomasz,');
+    expect(second!.text).toContain('Dzień dobry, Tomasz,');
     const res = await postJson(t.app, '/portal/auth/registration/confirmation', {
       id: tokenIn(second!.text, 'confirm'),
       username: 'tomek@example.com',

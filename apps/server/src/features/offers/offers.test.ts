@@ -145,6 +145,12 @@ describe('offer requests (POST api/parts/email, api/offer-requests, api/staff/of
     expect(toSales[0]!.text).toContain('1. Łożysko — AM-6204.2RS — 2 szt.');
     expect(toSales[0]!.text).toContain('2. Pasek — PK 12-1100 — 5 szt.');
     expect(toSales[0]!.text).toContain('Uwagi klienta: Proszę o termin dostawy.');
+    // Its Reply-To is the customer: the footer says a reply reaches them, not "do not reply"; the link is the staff page.
+    expect(toSales[0]!.text).toContain(
+      'Odpowiedź na tę wiadomość trafi bezpośrednio do klienta (john@example.com)',
+    );
+    expect(toSales[0]!.text).not.toContain('nie odpowiadać');
+    expect(toSales[0]!.text).toContain(`/staff/offer-requests/${created.id}`);
     const copy = await queuedMail(db, 'john@example.com');
     expect(copy).toHaveLength(1);
     expect(copy[0]).toMatchObject({ kind: 'offer-request-copy', language: 'en' });

@@ -1,10 +1,11 @@
 import type { QueuedMail } from '#app/mail/outbox.ts';
 import { renderMail } from '#app/mail/layout.ts';
+import { replyReachesCustomer } from '#app/mail/templates.ts';
 
 export interface NewRequestMail {
   serviceEmail: string;
   brand: string;
-  /** Where the request opens in the portal. */
+  /** Where the request opens in the portal: the staff page (the service inbox is staff). */
   url: string;
   code: string;
   customer: { name: string; email: string; phone: string | null };
@@ -32,7 +33,7 @@ export function newRequestMail(mail: NewRequestMail): QueuedMail {
       `Załączniki: ${mail.attachmentCount}`,
     ],
     action: { label: 'Otwórz zgłoszenie', url: mail.url },
-    footer: `${mail.brand} — portal klienta, wiadomość automatyczna.`,
+    footer: replyReachesCustomer(mail.brand, mail.customer.email),
   });
   return {
     to: mail.serviceEmail,

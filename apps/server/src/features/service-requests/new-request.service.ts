@@ -165,7 +165,7 @@ async function insertServiceRequest(
       newRequestMail({
         serviceEmail: context.serviceEmail,
         brand: context.brand,
-        url: `${context.portalUrl}${paths.service(request!.id)}`,
+        url: `${context.portalUrl}${paths.staffServiceRequest(request!.id)}`,
         code,
         customer: {
           name: displayName(actor),

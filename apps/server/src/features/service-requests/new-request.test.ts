@@ -114,7 +114,12 @@ describe('filing a service request (POST api/service-requests/new-request)', () 
     expect(mail).toMatchObject({ kind: 'service-request-created', replyTo: 'jan@example.com' });
     expect(mail!.subject).toContain(`SR/${year}/000001`);
     expect(mail!.text).toContain('Stuka bęben młócący');
-    expect(mail!.text).toContain(`/home/services/edit/${created.id}`);
+    // The service inbox is staff: its link opens the staff page of the request, never the customer's screen.
+    expect(mail!.text).toContain(`/staff/service-requests/${created.id}`);
+    expect(mail!.html).toContain(`/staff/service-requests/${created.id}`);
+    expect(mail!.text).not.toContain('/home/');
+    // Its Reply-To is the customer, and the footer says so instead of "do not reply".
+    expect(mail!.text).toContain('Odpowiedź na tę wiadomość trafi bezpośrednio do klienta (jan@example.com)');
     // The next request takes the next number.
     const next = await create(fields());
     expect(next.json().code).toBe(`SR/${year}/000002`);

@@ -255,12 +255,12 @@ describe('status changes: transitions, history, e-mail, events, concurrency, wit
     ]);
     const [pl, en, de] = mail;
     expect(pl!.subject).toMatch(/^Zmiana statusu zgłoszenia SR\/2026\/\d{6}: W rozpatrywaniu$/);
-    expect(pl!.text).toContain('Dzień dobry Jan,');
+    expect(pl!.text).toContain('Dzień dobry, Jan,');
     expect(pl!.text).toContain(`/home/services/edit/${requests.jan}`);
     expect(en!.subject).toMatch(/status: Under consideration$/);
     expect(en!.text).toContain('Hello Emma,');
     expect(de!.subject).toMatch(/: In Prüfung$/);
-    expect(de!.html).toContain('Guten Tag Hans,');
+    expect(de!.html).toContain('Guten Tag, Hans,');
     // The staff note is internal: never in the customer's message.
     expect(mail.some((m) => m.text.includes('Wewnętrzna') || m.html.includes('Wewnętrzna'))).toBe(false);
   });

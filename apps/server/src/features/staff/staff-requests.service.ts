@@ -130,13 +130,17 @@ export async function updateStaffServiceRequest(
       .for('update');
     if (!request) throw notFound();
     const reportDay = todayInPoland(request.reportDate);
-    for (const field of ['estimatedCompletionDate', 'completionDate'] as const) {
+    // Every date that is too early is named, so the form marks each of them at once.
+    const tooEarly = (['estimatedCompletionDate', 'completionDate'] as const).filter((field) => {
       const date = update[field];
-      if (date && date < reportDay) {
-        throw new AppError('DATE_BEFORE_REPORT_DATE', undefined, [
-          { path: field, code: 'validation.too_small' },
-        ]);
-      }
+      return date && date < reportDay;
+    });
+    if (tooEarly.length > 0) {
+      throw new AppError(
+        'DATE_BEFORE_REPORT_DATE',
+        undefined,
+        tooEarly.map((path) => ({ path, code: 'validation.too_small' })),
+      );
     }
     // Only what differs: saving the form unchanged is no change, and writes nothing (no event, no audit entry).
     const changes = Object.fromEntries(

@@ -349,6 +349,14 @@ describe('staff: the service request queue, a request’s details and its servic
         fields: [{ path: field, code: 'validation.too_small' }],
       });
     }
+    const both = await call('PATCH', url, cookie.service, {
+      estimatedCompletionDate: '2025-12-31',
+      completionDate: '2026-03-19',
+    });
+    expect(both.json().fields).toEqual([
+      { path: 'estimatedCompletionDate', code: 'validation.too_small' },
+      { path: 'completionDate', code: 'validation.too_small' },
+    ]);
     const malformed = await call('PATCH', url, cookie.service, { completionDate: '20.03.2026' });
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().code).toBe('VALIDATION_FAILED');

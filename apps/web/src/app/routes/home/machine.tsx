@@ -53,7 +53,8 @@ export function Component() {
     },
     {
       key: 'status',
-      label: t('services:fields.status'),
+      // The machine's own status is on the same page: the column says whose status it is.
+      label: t('services:fields.request-status'),
       render: (r) => <ServiceStatusBadge status={r.status} />,
     },
     {
@@ -94,7 +95,7 @@ export function Component() {
                 { label: t('fields.name'), value: machine.name },
                 { label: t('fields.serial-number'), value: machine.serialNumber },
                 { label: t('fields.purchase-date'), value: formatDate(machine.purchaseDate) },
-                { label: t('fields.status'), value: t(`status.${machine.status}`) },
+                { label: t('fields.machine-status'), value: t(`status.${machine.status}`) },
                 { label: t('fields.dealer'), value: machine.dealer ?? '—' },
               ]}
             />

@@ -96,6 +96,13 @@ describe('the back office frame', () => {
     expect(link('/staff/insight')).not.toHaveAttribute('aria-current');
   });
 
+  it("has no customer footer (videos, shop, the service's contact)", async () => {
+    await renderStaff('service', '/staff');
+    await screen.findByLabelText('Main navigation', { selector: 'nav' });
+    expect(screen.queryByRole('contentinfo')).not.toBeInTheDocument();
+    expect(screen.queryByText('Tutorial videos')).not.toBeInTheDocument();
+  });
+
   it('sends a customer to their own area', async () => {
     await renderStaff('customer');
     expect(await screen.findByText('customer home')).toBeInTheDocument();

@@ -17,7 +17,6 @@ import { UserMenu } from '#app/components/layout/user-menu.tsx';
 import { paths } from '#app/config/paths.ts';
 import { useSignOut } from '#app/features/auth/api.ts';
 import { useAuthStore } from '#app/lib/auth-store.ts';
-import { Footer } from '#app/features/brand/components/footer.tsx';
 import { Logo } from '#app/features/brand/components/logo.tsx';
 import { chatKeys } from '#app/features/chat/api.ts';
 import { usePortalEvents } from '#app/features/events/use-portal-events.ts';
@@ -30,7 +29,8 @@ import classes from './layout.module.css';
 /**
  * The back office's frame (/staff): the signed-in header without the customer's items — the service queue for
  * service staff, the offer inbox for parts sales, both for admins. The route middleware already turned away
- * everyone else; this only follows a sign-out or a change of account.
+ * everyone else; this only follows a sign-out or a change of account. No footer: the customer's (videos, social
+ * page, shop, the service's own contact) tells the staff nothing, and the request page uses the height.
  */
 export function Component() {
   const status = useAuthStore((state) => state.status);
@@ -129,7 +129,6 @@ function StaffFrame() {
           </Suspense>
         </Container>
       </AppShell.Main>
-      <Footer column={FRAME_COLUMN} />
       <MobileDrawer
         opened={drawerOpened}
         onClose={drawer.close}

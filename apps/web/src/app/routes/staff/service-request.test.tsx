@@ -1,5 +1,6 @@
 import type { StaffServiceRequest } from '@care/contract/staff';
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiServer } from '#app/test/api-server.ts';
 import { renderWithProviders } from '#app/test/render.tsx';
@@ -82,7 +83,7 @@ function renderRequest(id: string) {
 }
 
 describe('staff request page', () => {
-  it('shows the request with its customer, machine, staff notes and only the allowed next statuses', async () => {
+  it('shows the overview and the conversation at once, and every section one tab away', async () => {
     api.reset(({ path }) =>
       path === '/api/staff/service-requests/12' ? { status: 200, body: request } : { status: 404 },
     );
@@ -91,25 +92,57 @@ describe('staff request page', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Request SR/2026/000012' }),
     ).toBeInTheDocument();
-    const customer = screen.getByRole('region', { name: 'Customer' });
-    expect(within(customer).getByRole('link', { name: 'jan.kowalski@example.com' })).toHaveAttribute(
+    // The overview: the request's status and the machine's ERP status, each named; the customer's contact.
+    const overview = screen.getByRole('region', { name: 'Request overview' });
+    expect(within(overview).getByText('Request status')).toBeInTheDocument();
+    expect(within(overview).getByText('Claim recognized')).toBeInTheDocument();
+    expect(within(overview).getByText('Machine status (ERP)')).toBeInTheDocument();
+    expect(within(overview).getByText('AGM562-0001')).toBeInTheDocument();
+    expect(within(overview).getByRole('link', { name: 'jan.kowalski@example.com' })).toHaveAttribute(
       'href',
       'mailto:jan.kowalski@example.com',
     );
-    expect(
-      within(screen.getByRole('region', { name: 'Machine' })).getByText('AGM562-0001'),
-    ).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Chat with the customer' })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Message to the customer' })).toBeInTheDocument();
+    // The first tab is what the customer wrote.
+    expect(screen.getByRole('tab', { name: 'Request', selected: true })).toBeInTheDocument();
+    expect(screen.getByText('The baler knots loosely.')).toBeVisible();
+
+    await userEvent.click(screen.getByRole('tab', { name: 'History' }));
     expect(
       within(screen.getByRole('region', { name: 'Status history' })).getByText(
         'Photos of the plate asked for.',
       ),
-    ).toBeInTheDocument();
+    ).toBeVisible();
+
+    await userEvent.click(screen.getByRole('tab', { name: 'Change status' }));
     const choices = within(screen.getByRole('radiogroup', { name: 'New status' })).getAllByRole('radio');
     expect(choices.map((radio) => radio.getAttribute('value'))).toEqual(['P', 'O']);
+
+    await userEvent.click(screen.getByRole('tab', { name: 'Dates and opinion' }));
     expect(screen.getByRole('textbox', { name: 'Service opinion' })).toHaveValue('Worn knotter.');
     expect(screen.getByLabelText('Estimated completion date')).toHaveValue('2026-05-20');
     expect(screen.getByRole('button', { name: 'Save dates' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Save opinion and parts' })).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('tab', { name: 'Customer and machine' }));
+    expect(within(screen.getByRole('region', { name: 'Customer' })).getByText('Polish')).toBeVisible();
+    const machine = screen.getByRole('region', { name: 'Machine' });
+    expect(within(machine).getByText('Machine status (ERP)')).toBeVisible();
+    expect(within(machine).getByText('Agro-Serwis Kowalscy')).toBeVisible();
+  });
+
+  it('moves between the sections with the arrow keys', async () => {
+    api.reset(({ path }) =>
+      path === '/api/staff/service-requests/12' ? { status: 200, body: request } : { status: 404 },
+    );
+    await renderRequest('12');
+    const first = await screen.findByRole('tab', { name: 'Request' });
+    first.focus();
+    await userEvent.keyboard('{ArrowLeft}');
+    expect(screen.getByRole('tab', { name: 'History' })).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    expect(screen.getByRole('tab', { name: 'History', selected: true })).toBeInTheDocument();
   });
 
   it("shows 'service-load-error' for an unknown request", async () => {

@@ -5,7 +5,7 @@ import {
   UPLOAD_EXTENSIONS,
   type UploadLimits,
 } from '@care/contract/files';
-import { Grid, Paper, Stack } from '@mantine/core';
+import { Button, Paper, SimpleGrid, Stack, Tabs } from '@mantine/core';
 import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import {
   IconArrowsExchange,
@@ -18,13 +18,13 @@ import {
   IconTractor,
   IconUser,
 } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, type LoaderFunctionArgs } from 'react-router';
 import { ErrorPage } from '#app/components/feedback/error-page.tsx';
 import { PageHeader } from '#app/components/layout/page-header.tsx';
 import { SectionCard } from '#app/components/layout/section-card.tsx';
 import { paths } from '#app/config/paths.ts';
-import { ChatPanel } from '#app/features/chat/components/chat-panel.tsx';
 import { elementsQuery } from '#app/features/service-requests/api.ts';
 import { AttachmentList } from '#app/features/service-requests/components/attachment-list.tsx';
 import { unreadKeys } from '#app/features/service-requests/unread.ts';
@@ -34,12 +34,14 @@ import { DatesForm } from '#app/features/staff/components/dates-form.tsx';
 import { FindingsForm } from '#app/features/staff/components/findings-form.tsx';
 import { GuaranteeBadge } from '#app/features/machines/components/guarantee-badge.tsx';
 import { MachineDetails } from '#app/features/staff/components/machine-details.tsx';
-import { ServiceStatusBadge } from '#app/components/layout/service-status-badge.tsx';
+import { RequestOverview } from '#app/features/staff/components/request-overview.tsx';
 import { RequestSummary } from '#app/features/staff/components/request-summary.tsx';
 import { StatusChange } from '#app/features/staff/components/status-change.tsx';
 import { StatusHistory } from '#app/features/staff/components/status-history.tsx';
 import { formatDate } from '#app/lib/date-time.ts';
 import { queryClient } from '#app/lib/query-client.ts';
+import { Conversation } from './service-request-conversation.tsx';
+import classes from './service-request.module.css';
 
 const DEFAULT_LIMITS: UploadLimits = {
   ...UPLOAD_DEFAULT_LIMITS,
@@ -70,7 +72,22 @@ export function ErrorBoundary() {
   );
 }
 
-/** /staff/service-requests/{id}: what the customer sees, plus customer, machine, status control and the work fields. */
+const CONVERSATION_ID = 'conversation';
+const TABS = ['request', 'status', 'work', 'parties', 'history'] as const;
+type Tab = (typeof TABS)[number];
+const TAB_ICONS = {
+  request: IconFileDescription,
+  status: IconArrowsExchange,
+  work: IconCalendarEvent,
+  parties: IconUser,
+  history: IconHistory,
+} as const;
+
+/**
+ * /staff/service-requests/{id}: the overview (status, customer, machine, guarantee) and the work on the request in
+ * tabs on the left, the conversation with the customer beside it (docs/decisions/060-staff-request-page.md).
+ * Tabs keep their panels mounted: a half-typed note survives a look at the history.
+ */
 export function Component() {
   const { t } = useTranslation(['staff', 'services']);
   const id = useParams().serviceRequestId ?? '';
@@ -78,6 +95,7 @@ export function Component() {
   // Until the server's limits arrive, the contract's defaults (the server checks every file anyway).
   const limits = useQuery(elementsQuery).data?.uploadLimits ?? DEFAULT_LIMITS;
   const client = useQueryClient();
+  const [tab, setTab] = useState<Tab>('request');
   // Reading the chat changes the header's total and this request's count in the queue.
   const onUnread = (unread: ChatUnread) => {
     client.setQueryData(unreadKeys.all, unread);
@@ -85,66 +103,98 @@ export function Component() {
   };
 
   return (
-    <>
-      <PageHeader
-        title={t('services:details.title', { code: request.code })}
-        breadcrumbs={[{ label: t('queue.title'), to: paths.staff }, { label: request.code }]}
-        badge={<ServiceStatusBadge status={request.status} />}
-      />
-      {/* The customer's side (what they wrote, their files, the chat) beside the staff's work on the request. */}
-      <Grid gap="lg">
-        <Grid.Col span={{ base: 12, lg: 7 }}>
-          <Stack gap="lg">
-            <SectionCard icon={IconFileDescription} title={t('services:details.summary')}>
-              <RequestSummary serviceRequest={request} />
-            </SectionCard>
-            <SectionCard icon={IconPaperclip} title={t('services:attachments.title')}>
-              <AttachmentList requestId={request.id} attachments={request.attachments} />
-            </SectionCard>
-            <SectionCard icon={IconMessages} title={t('chat.title')} description={t('chat.description')}>
-              <ChatPanel
-                serviceRequestId={request.id}
-                limits={limits}
-                onUnread={onUnread}
-                composerLabel={t('staff:chat.composer-label')}
-              />
-            </SectionCard>
-          </Stack>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, lg: 5 }}>
-          <Stack gap="lg">
-            <SectionCard icon={IconArrowsExchange} title={t('status.title')}>
-              <StatusChange serviceRequest={request} />
-            </SectionCard>
-            <SectionCard icon={IconUser} title={t('customer.title')}>
-              <CustomerDetails customer={request.customer} />
-            </SectionCard>
-            <SectionCard icon={IconTractor} title={t('machine.title')}>
-              <MachineDetails
-                machine={request.machine}
-                guarantee={<GuaranteeBadge machine={request.machine} />}
-              />
-            </SectionCard>
-            <SectionCard
-              icon={IconCalendarEvent}
-              title={t('dates.title')}
-              description={t('dates.description', { date: formatDate(request.reportDate) })}
+    <div className={classes.layout}>
+      <div>
+        <PageHeader
+          title={t('services:details.title', { code: request.code })}
+          breadcrumbs={[{ label: t('queue.title'), to: paths.staff }, { label: request.code }]}
+          actions={
+            <Button
+              component="a"
+              href={`#${CONVERSATION_ID}`}
+              hiddenFrom="lg"
+              variant="light"
+              leftSection={<IconMessages size={18} aria-hidden />}
             >
-              <DatesForm serviceRequest={request} />
-            </SectionCard>
-            <SectionCard
-              icon={IconClipboardText}
-              title={t('findings.title')}
-              description={t('findings.description')}
-            >
-              <FindingsForm serviceRequest={request} />
-            </SectionCard>
-            <SectionCard icon={IconHistory} title={t('history.title')}>
-              <StatusHistory entries={request.statusHistory} />
-            </SectionCard>
-          </Stack>
-        </Grid.Col>
-      </Grid>
-    </>
+              {t('request-page.conversation')}
+            </Button>
+          }
+        />
+        <Stack gap="md">
+          <RequestOverview
+            serviceRequest={request}
+            guarantee={<GuaranteeBadge machine={request.machine} />}
+          />
+          <Tabs
+            value={tab}
+            onChange={(value) => setTab((value as Tab | null) ?? 'request')}
+            classNames={{ tab: classes.tab }}
+          >
+            <Tabs.List aria-label={t('request-page.sections')}>
+              {TABS.map((value) => {
+                const Icon = TAB_ICONS[value];
+                return (
+                  <Tabs.Tab key={value} value={value} leftSection={<Icon size={16} aria-hidden />}>
+                    {t(`request-page.tabs.${value}`)}
+                  </Tabs.Tab>
+                );
+              })}
+            </Tabs.List>
+            <Tabs.Panel value="request" pt="md">
+              <Stack gap="md">
+                <SectionCard icon={IconFileDescription} title={t('services:details.summary')}>
+                  <RequestSummary serviceRequest={request} />
+                </SectionCard>
+                <SectionCard icon={IconPaperclip} title={t('services:attachments.title')}>
+                  <AttachmentList requestId={request.id} attachments={request.attachments} />
+                </SectionCard>
+              </Stack>
+            </Tabs.Panel>
+            <Tabs.Panel value="status" pt="md">
+              <SectionCard icon={IconArrowsExchange} title={t('status.title')}>
+                <StatusChange serviceRequest={request} />
+              </SectionCard>
+            </Tabs.Panel>
+            <Tabs.Panel value="work" pt="md">
+              <Stack gap="md">
+                <SectionCard
+                  icon={IconCalendarEvent}
+                  title={t('dates.title')}
+                  description={t('dates.description', { date: formatDate(request.reportDate) })}
+                >
+                  <DatesForm serviceRequest={request} />
+                </SectionCard>
+                <SectionCard
+                  icon={IconClipboardText}
+                  title={t('findings.title')}
+                  description={t('findings.description')}
+                >
+                  <FindingsForm serviceRequest={request} />
+                </SectionCard>
+              </Stack>
+            </Tabs.Panel>
+            <Tabs.Panel value="parties" pt="md">
+              <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+                <SectionCard icon={IconUser} title={t('customer.title')}>
+                  <CustomerDetails customer={request.customer} />
+                </SectionCard>
+                <SectionCard icon={IconTractor} title={t('machine.title')}>
+                  <MachineDetails
+                    machine={request.machine}
+                    guarantee={<GuaranteeBadge machine={request.machine} />}
+                  />
+                </SectionCard>
+              </SimpleGrid>
+            </Tabs.Panel>
+            <Tabs.Panel value="history" pt="md">
+              <SectionCard icon={IconHistory} title={t('history.title')}>
+                <StatusHistory entries={request.statusHistory} />
+              </SectionCard>
+            </Tabs.Panel>
+          </Tabs>
+        </Stack>
+      </div>
+      <Conversation id={CONVERSATION_ID} serviceRequestId={request.id} limits={limits} onUnread={onUnread} />
+    </div>
   );
 }

@@ -14,6 +14,8 @@ interface ChatLogProps {
   loadingOlder: boolean;
   /** The newest message has been on screen while the page was visible. */
   onSeen: (newest: Message) => void;
+  /** Whose screen it is (the staff's empty log speaks of the customer). */
+  side?: 'staff';
 }
 
 /** How close to the end (px) still counts as "reading the newest": new messages then scroll into view. */
@@ -23,7 +25,7 @@ const NEAR_END = 80;
  * The messages, oldest at the top, in a scrolling box that keeps its place: it starts at the newest message,
  * follows new ones while the reader is at the end (or wrote them), and stays put when older ones are added above.
  */
-export function ChatLog({ log, onLoadOlder, loadingOlder, onSeen }: ChatLogProps) {
+export function ChatLog({ log, onLoadOlder, loadingOlder, onSeen, side }: ChatLogProps) {
   const { t } = useTranslation('services');
   const box = useRef<HTMLDivElement>(null);
   const end = useRef<HTMLDivElement>(null);
@@ -110,7 +112,7 @@ export function ChatLog({ log, onLoadOlder, loadingOlder, onSeen }: ChatLogProps
           size="sm"
           icon={IconMessages}
           title={t('chat.empty.title')}
-          description={t('chat.empty.description')}
+          description={t('chat.empty.description', { context: side })}
         />
       ) : (
         <ol className={classes.list}>

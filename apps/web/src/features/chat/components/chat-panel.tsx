@@ -18,10 +18,12 @@ interface ChatPanelProps {
   onUnread?: (unread: ChatUnread) => void;
   /** The message box's name when it is not the customer's "message to the service team". */
   composerLabel?: string;
+  /** Whose screen it is: the staff's texts speak of the customer (i18next context `_staff`), the default of the service. */
+  side?: 'staff';
 }
 
 /** A request's chat: the log (new messages arrive through the events feature invalidating the log) and the composer. */
-export function ChatPanel({ serviceRequestId, limits, onUnread, composerLabel }: ChatPanelProps) {
+export function ChatPanel({ serviceRequestId, limits, onUnread, composerLabel, side }: ChatPanelProps) {
   const { t } = useTranslation('services');
   const log = useQuery(chatLogQuery(serviceRequestId));
   const older = useLoadOlderMessages(serviceRequestId);
@@ -44,14 +46,21 @@ export function ChatPanel({ serviceRequestId, limits, onUnread, composerLabel }:
     const first = log.data?.messages[0];
     if (!first) return;
     older.mutate(first.id, {
-      onError: () => notify('ERROR', { title: t('chat.title'), message: t('chat.errors.fetch') }),
+      onError: () =>
+        notify('ERROR', { title: t('chat.title', { context: side }), message: t('chat.errors.fetch') }),
     });
   };
 
   return (
     <Stack gap="sm">
       {log.data ? (
-        <ChatLog log={log.data} onLoadOlder={loadOlder} loadingOlder={older.isPending} onSeen={onSeen} />
+        <ChatLog
+          log={log.data}
+          onLoadOlder={loadOlder}
+          loadingOlder={older.isPending}
+          onSeen={onSeen}
+          side={side}
+        />
       ) : log.isError ? (
         <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />}>
           <Stack gap="xs" align="flex-start">

@@ -10,6 +10,11 @@ import { useUpdateServiceRequest } from '../api.ts';
 
 type DateField = 'estimatedCompletionDate' | 'completionDate';
 const FIELDS: readonly DateField[] = ['estimatedCompletionDate', 'completionDate'];
+/** The fields' labels: an error names the field by the label it has on the screen. */
+const LABELS = {
+  estimatedCompletionDate: 'services:fields.estimated-completion-date',
+  completionDate: 'services:fields.completion-date',
+} as const satisfies Record<DateField, string>;
 
 interface DatesFormProps {
   serviceRequest: Pick<StaffServiceRequest, 'id' | 'reportDate' | DateField>;
@@ -51,18 +56,23 @@ export function DatesForm({ serviceRequest }: DatesFormProps) {
       onError: (error) => {
         const body = error instanceof ApiRequestError ? error.body : null;
         const wrong = (body?.fields ?? []).map((f) => f.path).filter((p): p is DateField => p in saved);
-        if (body?.code === 'DATE_BEFORE_REPORT_DATE' || wrong.length > 0) {
-          setErrors(Object.fromEntries(wrong.map((field) => [field, error.message])));
-        }
-        notify('ERROR', { title: t('dates.error'), message: error.message });
+        // Each wrong field is named under itself, with the day it may not precede.
+        const tooEarly = body?.code === 'DATE_BEFORE_REPORT_DATE';
+        const message = (field: DateField) =>
+          tooEarly ? t('dates.before-report', { field: t(LABELS[field]), date: reportDay }) : error.message;
+        setErrors(Object.fromEntries(wrong.map((field) => [field, message(field)])));
+        notify('ERROR', {
+          title: t('dates.error'),
+          message: tooEarly && wrong.length === 1 ? message(wrong[0]!) : error.message,
+        });
       },
     });
   };
 
-  const input = (field: DateField, label: string) => (
+  const input = (field: DateField) => (
     <TextInput
       type="date"
-      label={label}
+      label={t(LABELS[field])}
       name={field}
       value={values[field]}
       min={reportDay}
@@ -79,8 +89,8 @@ export function DatesForm({ serviceRequest }: DatesFormProps) {
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" style={{ alignItems: 'end' }}>
-          {input('estimatedCompletionDate', t('services:fields.estimated-completion-date'))}
-          {input('completionDate', t('services:fields.completion-date'))}
+          {input('estimatedCompletionDate')}
+          {input('completionDate')}
         </SimpleGrid>
         <Group>
           <Button

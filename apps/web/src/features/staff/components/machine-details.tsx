@@ -27,7 +27,8 @@ export function MachineDetails({ machine, guarantee }: MachineDetailsProps) {
             </Text>
           ),
         },
-        { label: t('machines:fields.status'), value: t(`machines:status.${machine.status}`) },
+        // Beside the request's status on the same page: this one comes from the ERP and says so.
+        { label: t('machine.status-erp'), value: t(`machines:status.${machine.status}`) },
         { label: t('machines:fields.purchase-date'), value: formatDate(machine.purchaseDate) },
         { label: t('machines:fields.guarantee-end-date'), value: formatDate(machine.guaranteeEndDate) },
         { label: t('machine.guarantee'), value: guarantee },
