@@ -33,10 +33,8 @@ const optionalText = z
   .string()
   .trim()
   .max(CANNED_REPLY_LIMITS.textMaxLength, 'form.max-length')
-  .transform((value) => value || null)
-  .nullable()
-  .optional()
-  .transform((value) => value ?? null);
+  .default('')
+  .transform((value) => value || null);
 
 export const CannedReplyTextsSchema = z.object({
   pl: z.string(),
@@ -56,10 +54,15 @@ export type CannedReply = z.infer<typeof CannedReplySchema>;
 export const CannedReplyListSchema = z.object({ replies: z.array(CannedReplySchema) });
 export type CannedReplyList = z.infer<typeof CannedReplyListSchema>;
 
-/** POST api/staff/canned-replies and PUT api/staff/canned-replies/{id}: the whole reply. */
+/**
+ * POST api/staff/canned-replies and PUT api/staff/canned-replies/{id}: the whole reply, one field per text (the
+ * staff screen's form is this schema).
+ */
 export const CannedReplyInputSchema = z.object({
   title,
-  texts: z.object({ pl: requiredText, en: optionalText, de: optionalText }),
+  textPl: requiredText,
+  textEn: optionalText,
+  textDe: optionalText,
 });
 export type CannedReplyInput = z.input<typeof CannedReplyInputSchema>;
 

@@ -175,7 +175,8 @@ async function setPasswordLink(world: World): Promise<string> {
 
 const cannedReplyPayload = () => ({
   title: unique('Odpowiedź'),
-  texts: { pl: 'Dzień dobry, sprawdzimy.', en: 'Hello, we will check.' },
+  textPl: 'Dzień dobry, sprawdzimy.',
+  textEn: 'Hello, we will check.',
 });
 /** A canned reply to change or delete, straight in the table (the cell's caller may not create one). */
 async function freshCannedReply(world: World): Promise<number> {

@@ -37,9 +37,9 @@ function toReply(row: Row): CannedReply {
 
 const columnsOf = (input: Input) => ({
   title: input.title,
-  textPl: input.texts.pl,
-  textEn: input.texts.en,
-  textDe: input.texts.de,
+  textPl: input.textPl,
+  textEn: input.textEn,
+  textDe: input.textDe,
 });
 
 /** What the audit entry keeps of a reply: its title and texts. */

@@ -46,7 +46,9 @@ describe('canned replies: the service department’s shared reply texts', () => 
   it('staff add a reply; an empty translation is stored as none, and the list is by title', async () => {
     const created = await call(cookie.staff!, 'POST', '/api/staff/canned-replies', {
       title: '  Termin wizyty ',
-      texts: { pl: 'Technik przyjedzie jutro.', en: 'A technician comes tomorrow.', de: '  ' },
+      textPl: 'Technik przyjedzie jutro.',
+      textEn: 'A technician comes tomorrow.',
+      textDe: '  ',
     });
     expect(created.statusCode, created.body).toBe(201);
     expect(created.json()).toMatchObject({
@@ -55,7 +57,7 @@ describe('canned replies: the service department’s shared reply texts', () => 
     });
     await call(cookie.admin!, 'POST', '/api/staff/canned-replies', {
       title: 'części zamówione',
-      texts: { pl: 'Części są zamówione.' },
+      textPl: 'Części są zamówione.',
     });
     expect((await list()).map((reply) => reply.title)).toEqual(['części zamówione', 'Termin wizyty']);
   });
@@ -64,7 +66,8 @@ describe('canned replies: the service department’s shared reply texts', () => 
     const [reply] = (await list()).filter((r) => r.title === 'Termin wizyty');
     const changed = await call(cookie.staff!, 'PUT', `/api/staff/canned-replies/${reply!.id}`, {
       title: 'Termin wizyty technika',
-      texts: { pl: 'Technik przyjedzie w piątek.', de: 'Der Techniker kommt am Freitag.' },
+      textPl: 'Technik przyjedzie w piątek.',
+      textDe: 'Der Techniker kommt am Freitag.',
     });
     expect(changed.statusCode, changed.body).toBe(200);
     expect((changed.json() as CannedReply).texts).toEqual({
@@ -94,7 +97,7 @@ describe('canned replies: the service department’s shared reply texts', () => 
   });
 
   it('an unknown reply is NOT_FOUND for a change and a deletion', async () => {
-    const body = { title: 'X', texts: { pl: 'Y' } };
+    const body = { title: 'X', textPl: 'Y' };
     expect((await call(cookie.staff!, 'PUT', '/api/staff/canned-replies/999999', body)).statusCode).toBe(404);
     expect((await call(cookie.staff!, 'DELETE', '/api/staff/canned-replies/999999')).statusCode).toBe(404);
   });
@@ -103,7 +106,8 @@ describe('canned replies: the service department’s shared reply texts', () => 
     const before = await list();
     const refused = await call(cookie.staff!, 'POST', '/api/staff/canned-replies', {
       title: ' ',
-      texts: { pl: '', en: 'x'.repeat(CANNED_REPLY_LIMITS.textMaxLength + 1) },
+      textPl: '',
+      textEn: 'x'.repeat(CANNED_REPLY_LIMITS.textMaxLength + 1),
     });
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
@@ -111,8 +115,8 @@ describe('canned replies: the service department’s shared reply texts', () => 
     expect(fields).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ path: 'title', code: 'form.required' }),
-        expect.objectContaining({ path: 'texts.pl', code: 'form.required' }),
-        expect.objectContaining({ path: 'texts.en', code: 'form.max-length' }),
+        expect.objectContaining({ path: 'textPl', code: 'form.required' }),
+        expect.objectContaining({ path: 'textEn', code: 'form.max-length' }),
       ]),
     );
     expect(await list()).toEqual(before);
@@ -121,7 +125,7 @@ describe('canned replies: the service department’s shared reply texts', () => 
   it('customers and parts sales may neither read nor write canned replies', async () => {
     for (const as of [cookie.jan!, cookie.sales!]) {
       expect((await call(as, 'GET', '/api/staff/canned-replies')).statusCode).toBe(403);
-      const created = await call(as, 'POST', '/api/staff/canned-replies', { title: 'A', texts: { pl: 'B' } });
+      const created = await call(as, 'POST', '/api/staff/canned-replies', { title: 'A', textPl: 'B' });
       expect(created.statusCode).toBe(403);
     }
   });
@@ -136,7 +140,7 @@ describe('canned replies: the service department’s shared reply texts', () => 
     );
     const refused = await call(cookie.staff!, 'POST', '/api/staff/canned-replies', {
       title: 'Jedna za dużo',
-      texts: { pl: 'Tekst' },
+      textPl: 'Tekst',
     });
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({ code: 'CONFLICT' });

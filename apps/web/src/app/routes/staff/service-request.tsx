@@ -24,6 +24,7 @@ import { ErrorPage } from '#app/components/feedback/error-page.tsx';
 import { PageHeader } from '#app/components/layout/page-header.tsx';
 import { SectionCard } from '#app/components/layout/section-card.tsx';
 import { paths } from '#app/config/paths.ts';
+import { CannedReplyPicker } from '#app/features/canned-replies/components/canned-reply-picker.tsx';
 import { ChatPanel } from '#app/features/chat/components/chat-panel.tsx';
 import { elementsQuery } from '#app/features/service-requests/api.ts';
 import { AttachmentList } from '#app/features/service-requests/components/attachment-list.tsx';
@@ -107,6 +108,10 @@ export function Component() {
                 limits={limits}
                 onUnread={onUnread}
                 composerLabel={t('staff:chat.composer-label')}
+                allowNotes
+                composerTools={(insertText) => (
+                  <CannedReplyPicker language={request.customer.language} onInsert={insertText} />
+                )}
               />
             </SectionCard>
           </Stack>

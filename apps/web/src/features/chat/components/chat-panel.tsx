@@ -3,7 +3,7 @@ import type { UploadLimits } from '@care/contract/files';
 import { Alert, Button, Center, Divider, Loader, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { IconAlertCircle, IconRefresh } from '@tabler/icons-react';
-import { useRef } from 'react';
+import { type ReactNode, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '#app/lib/notify.ts';
 import { chatLogQuery, compareIds, useLoadOlderMessages, useMarkChatRead } from '../api.ts';
@@ -18,10 +18,21 @@ interface ChatPanelProps {
   onUnread?: (unread: ChatUnread) => void;
   /** The message box's name when it is not the customer's "message to the service team". */
   composerLabel?: string;
+  /** Staff: the composer writes replies or internal notes (issue 18). */
+  allowNotes?: boolean;
+  /** Staff: tools for the composer (the canned-reply picker) given the composer's way of inserting a text. */
+  composerTools?: (insertText: (text: string) => void) => ReactNode;
 }
 
 /** A request's chat: the log (new messages arrive through the events feature invalidating the log) and the composer. */
-export function ChatPanel({ serviceRequestId, limits, onUnread, composerLabel }: ChatPanelProps) {
+export function ChatPanel({
+  serviceRequestId,
+  limits,
+  onUnread,
+  composerLabel,
+  allowNotes,
+  composerTools,
+}: ChatPanelProps) {
   const { t } = useTranslation('services');
   const log = useQuery(chatLogQuery(serviceRequestId));
   const older = useLoadOlderMessages(serviceRequestId);
@@ -73,7 +84,13 @@ export function ChatPanel({ serviceRequestId, limits, onUnread, composerLabel }:
         </Center>
       )}
       <Divider />
-      <ChatComposer composer={composer} limits={limits} label={composerLabel} />
+      <ChatComposer
+        composer={composer}
+        limits={limits}
+        label={composerLabel}
+        allowNotes={allowNotes}
+        tools={composerTools?.(composer.insertText)}
+      />
     </Stack>
   );
 }
