@@ -48,7 +48,7 @@ test('journey: staff insert a canned reply in the customer’s language and writ
     .first()
     .click();
   await expect(heading(page)).toHaveText(t('staff:canned.title'));
-  await expect(page.getByRole('cell', { name: CANNED_TITLE })).toBeVisible();
+  await expect(page.getByRole('cell', { name: CANNED_TITLE, exact: true })).toBeVisible();
   await axe.check();
   await axe.checkDark();
 
