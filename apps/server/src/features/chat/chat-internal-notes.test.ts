@@ -305,6 +305,37 @@ describe('chat: internal notes never reach the customer', () => {
     expect(request!.count).toBe(3);
   });
 
+  it('a note on a request nobody answered yet leaves its first reply and last message unset', async () => {
+    const db = t.database.db;
+    const quiet = await insertRequest(db, {
+      code: 'SR/2026/000002',
+      customerId: u.jan!,
+      machineId: ids.machine,
+    });
+    const written = await post(cookie.staff!, {
+      serviceRequestId: String(quiet),
+      body: 'Najpierw sprawdzić historię maszyny.',
+      clientId: randomUUID(),
+      internal: true,
+    });
+    expect(written.statusCode).toBe(201);
+    const [request] = await db
+      .select({
+        firstReply: serviceRequests.firstStaffReplyAt,
+        lastMessage: serviceRequests.lastMessageAt,
+        count: serviceRequests.chatMessageCount,
+      })
+      .from(serviceRequests)
+      .where(eq(serviceRequests.id, quiet));
+    expect(request).toEqual({ firstReply: null, lastMessage: null, count: 0 });
+    // The customer has no unread message there, whatever the fallback for a missing counter says.
+    expect((await unread(cookie.jan!)).requests.some((r) => r.serviceRequestId === String(quiet))).toBe(
+      false,
+    );
+    const list = await get('/api/service-requests/user-owned', cookie.jan!);
+    expect(list.body).not.toContain('Najpierw sprawdzić');
+  });
+
   it('the customer’s event stream gets no event of the note; the staff’s does', async () => {
     let staffSaw = '';
     while (staffSaw !== NOTE_ID) {
