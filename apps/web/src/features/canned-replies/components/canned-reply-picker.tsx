@@ -1,6 +1,6 @@
 import { cannedReplyText } from '@care/contract/canned-replies';
 import type { Language } from '@care/contract/locales';
-import { Button, Combobox, Text, useCombobox } from '@mantine/core';
+import { Box, Button, Combobox, Text, useCombobox } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { IconMessageBolt } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -56,8 +56,12 @@ export function CannedReplyPicker({ language, onInsert, disabled }: CannedReplyP
           onClick={() => combobox.toggleDropdown()}
           aria-haspopup="listbox"
           aria-expanded={combobox.dropdownOpened}
+          aria-label={t('canned.picker.label')}
         >
-          {t('canned.picker.label')}
+          {/* On a phone the icon alone, so the send button keeps its room in the composer's row. */}
+          <Box component="span" visibleFrom="xs">
+            {t('canned.picker.label')}
+          </Box>
         </Button>
       </Combobox.Target>
       <Combobox.Dropdown>
