@@ -73,7 +73,8 @@ const CARD_VARIANTS = [
 
 /**
  * The screens of the machines and service requests issue, one variant per language (pl desktop light, en phone
- * dark, de phone light). `{machineId}` and `{requestId}` are the demo customer's first machine and request.
+ * dark, de phone light). `{machineId}` and `{requestId}` are the demo customer's first machine and request,
+ * `{noteRequestId}` the request with the demo's internal note.
  */
 const SERVICE_PAGES: Array<[name: string, path: string, role: Role]> = [
   ['board', '/home/board', 'customer'],
@@ -95,6 +96,9 @@ const SERVICE_PAGES: Array<[name: string, path: string, role: Role]> = [
   ['admin-audit', '/staff/admin/audit', 'admin'],
   ['staff-accounts', '/staff/admin/staff', 'admin'],
   ['staff-insight', '/staff/insight', 'staff'],
+  // Issue 18: the conversation with an internal note (the demo's request in status A), and the canned replies.
+  ['staff-note', '/staff/service-requests/{noteRequestId}', 'staff'],
+  ['staff-canned-replies', '/staff/canned-replies', 'staff'],
   // The parts sales inbox (issue 5), with the days-sent filter the insight's quoting figure links to.
   ['staff-offers', '/staff/offer-requests', 'admin'],
 ];
@@ -253,6 +257,8 @@ async function demoIds(browser: Browser, state: StorageState): Promise<Record<st
     return {
       machineId: await first('/api/end-products/user-owned'),
       requestId: await first('/api/service-requests/user-owned'),
+      // The demo's only request in status A carries the internal note (db/seed/service-requests.ts).
+      noteRequestId: await first('/api/service-requests/user-owned?status=A'),
     };
   } finally {
     await context.close();

@@ -96,6 +96,7 @@ const chat = {
           }
         : null,
     clientId: i % 2 ? '5b1f3c2a-1d4e-4f6a-8b9c-0d1e2f3a4b5c' : null,
+    internal: false,
     createdAt: `2026-03-${String((i % 27) + 1).padStart(2, '0')}T10:${String(i % 60).padStart(2, '0')}:00.000Z`,
   })),
   hasMore: true,

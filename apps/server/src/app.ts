@@ -11,6 +11,7 @@ import { authRoutes } from './features/auth/auth.routes.ts';
 import { type B2CStore, localB2CStore } from './features/auth/b2c-store.ts';
 import { createCaptcha } from './features/auth/captcha.ts';
 import { brandRoutes } from './features/brand/brand.routes.ts';
+import { cannedReplyRoutes } from './features/canned-replies/canned-replies.routes.ts';
 import { catalogRoutes } from './features/catalog/catalog.routes.ts';
 import { catalogImportRoutes } from './features/catalog-import/catalog-import.routes.ts';
 import { machineImportRoutes } from './features/machine-import/machine-import.routes.ts';
@@ -175,6 +176,7 @@ export async function buildApp({
       await scope.register(chatRoutes, { db });
       await scope.register(chatFilesRoutes, { env, db, fileStore });
       await scope.register(staffRoutes, { env, db, onMailQueued });
+      await scope.register(cannedReplyRoutes, { db });
       await scope.register(customerRoutes, { env, db, onMailQueued });
       await scope.register(insightRoutes, { db });
       await scope.register(offerRoutes, { env, db, fileStore, onMailQueued });

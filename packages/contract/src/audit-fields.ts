@@ -57,6 +57,7 @@ export type AuditFieldTypes = Readonly<Record<string, AuditValueType>>;
 const code = <const L extends AuditCodeList>(list: L) => ({ code: list });
 const counts = { parts: { created: 'number', updated: 'number', unchanged: 'number' } } as const;
 const accountStatus = code('account-status');
+const cannedTexts = { parts: { pl: 'text', en: 'text', de: 'text' } } as const;
 
 /**
  * The fields each kind writes in before and/or after (a field may be in either or both), in the order the screen
@@ -66,6 +67,9 @@ export const AUDIT_FIELDS = {
   'service-request.status': { status: code('service-request-status') },
   'service-request.dates': { estimatedCompletionDate: 'date', completionDate: 'date' },
   'service-request.findings': { serviceOpinion: 'text', additionalParts: 'text' },
+  'canned-reply.created': { title: 'text', texts: cannedTexts },
+  'canned-reply.updated': { title: 'text', texts: cannedTexts },
+  'canned-reply.removed': { title: 'text', texts: cannedTexts },
   'offer-request.status': { status: code('offer-request-status') },
   'staff.created': {
     email: 'text',

@@ -13,6 +13,10 @@ export const AUDIT_KINDS = [
   'service-request.status',
   'service-request.dates',
   'service-request.findings',
+  // Canned replies (service staff).
+  'canned-reply.created',
+  'canned-reply.updated',
+  'canned-reply.removed',
   // Offer requests (parts sales).
   'offer-request.status',
   // Staff accounts (admin).
@@ -53,6 +57,7 @@ export const AUDIT_SUBJECT_TYPES = [
   'user',
   'service-request',
   'offer-request',
+  'canned-reply',
   'machine',
   'machine-import',
   'catalog-import',

@@ -45,6 +45,11 @@ export const ChatMessageSchema = z.object({
   file: ChatFileSchema.nullable(),
   /** The id the sender's client gave the message (POST api/chat/comment), to match a pending send; else null. */
   clientId: z.string().nullable(),
+  /**
+   * An internal note of the service department (issue 18): shown to service staff and admins only. The customer
+   * never receives one, in no answer, event, count or e-mail; their messages always read false.
+   */
+  internal: z.boolean(),
   createdAt: z.iso.datetime(),
 });
 export type ChatMessage = z.infer<typeof ChatMessageSchema>;
@@ -87,12 +92,15 @@ export type ChatCommentsPage = z.infer<typeof ChatCommentsPageSchema>;
 /**
  * POST api/chat/comment: a text message. `clientId` is a uuid the client makes once per message and sends
  * again on every retry: a retried send answers the stored message (200) instead of storing it twice (201).
- * The same clientId with a different request or text is CONFLICT.
+ * The same clientId with a different request, text or `internal` is CONFLICT. `internal: true` writes an
+ * internal note (service staff and admins only: anyone else is FORBIDDEN); notes are text only, so a file sent
+ * in the chat is always the customer's to see.
  */
 export const ChatCommentCreateSchema = z.object({
   serviceRequestId: IdParam,
   body: z.string().trim().min(1, 'form.required').max(CHAT_LIMITS.bodyMaxLength, 'form.max-length'),
   clientId: z.uuid(),
+  internal: z.boolean().default(false),
 });
 export type ChatCommentCreate = z.input<typeof ChatCommentCreateSchema>;
 
@@ -170,7 +178,8 @@ export const chatEndpoints = endpoints('chat', {
   postComment: {
     method: 'POST',
     path: '/api/chat/comment',
-    summary: 'Send a text message (a retry with the same clientId answers the stored message)',
+    summary:
+      'Send a text message or (staff) an internal note; a retry with the same clientId answers the stored message',
     access: 'signed-in',
     body: ChatCommentCreateSchema,
     responses: { 200: ChatMessageSchema, 201: ChatMessageSchema },

@@ -1,6 +1,7 @@
 import { auditEndpoints } from './audit.ts';
 import { authEndpoints } from './auth.ts';
 import { brandEndpoints } from './brand.ts';
+import { cannedReplyEndpoints } from './canned-replies.ts';
 import { catalogImportEndpoints } from './catalog-import.ts';
 import { catalogEndpoints } from './catalog.ts';
 import { chatEndpoints } from './chat.ts';
@@ -30,6 +31,7 @@ const groups = {
   audit: auditEndpoints,
   auth: authEndpoints,
   brand: brandEndpoints,
+  cannedReplies: cannedReplyEndpoints,
   catalog: catalogEndpoints,
   catalogImport: catalogImportEndpoints,
   chat: chatEndpoints,

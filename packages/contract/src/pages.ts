@@ -50,6 +50,8 @@ export const PAGE_PATTERNS = {
   staffCustomer: '/staff/customers/:customerId',
   /** The insight dashboard (issue 15), for the service and admin roles. */
   staffInsight: '/staff/insight',
+  /** Canned replies (issue 18): the service department's shared reply texts. */
+  staffCannedReplies: '/staff/canned-replies',
   /** The parts sales inbox (issue 5), for the sales and admin roles. */
   staffOfferRequests: '/staff/offer-requests',
   staffOfferRequest: '/staff/offer-requests/:offerRequestId',
@@ -149,6 +151,7 @@ export const paths = {
   staffCustomerAudit: (id: string | number) =>
     `${PAGE_PATTERNS.staffAudit}?subjectType=user&subjectId=${encodeURIComponent(id)}`,
   staffInsight: PAGE_PATTERNS.staffInsight,
+  staffCannedReplies: PAGE_PATTERNS.staffCannedReplies,
   staffAdmin: PAGE_PATTERNS.staffAdmin,
   staffAccounts: PAGE_PATTERNS.staffAccounts,
   /** One staff account: the list searched for its e-mail (the list is where an account is changed). */

@@ -79,7 +79,8 @@ export async function publishEvent(db: Db, event: PublishedEvent, audience: Audi
 /**
  * `publishEvent` folded into the writer's own statement (one round trip less): the `pg_notify` call as an SQL
  * expression for its select or RETURNING list, evaluated once per row there. The event's data fields and the
- * audience's user ids are SQL over that statement's rows (ids as text where the event's schema has strings);
+ * audience's user ids are SQL over that statement's rows (ids as text where the event's schema has strings; a
+ * NULL id is nobody: a statement leaves a user out of a row's audience with it);
  * the envelope and its delivery on commit are publishEvent's.
  */
 export function publishEventSql<Type extends PublishedEvent['type']>(
@@ -91,7 +92,8 @@ export function publishEventSql<Type extends PublishedEvent['type']>(
   const envelope = sql`json_build_object(
     'type', ${type}::text,
     'data', json_build_object(${sql.join(fields, sql`, `)}),
-    'userIds', json_build_array(${sql.join(audience.userIds, sql`, `)}),
+    'userIds', coalesce((SELECT json_agg(u) FROM unnest(ARRAY[${sql.join(audience.userIds, sql`, `)}]::bigint[]) u
+      WHERE u IS NOT NULL), '[]'::json),
     'roles', ${JSON.stringify(audience.roles)}::json)`;
   return sql`pg_notify(${EVENTS_CHANNEL}::text, ${envelope}::text)`;
 }

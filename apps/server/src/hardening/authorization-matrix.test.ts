@@ -4,6 +4,7 @@ import { ENDPOINTS, routeKey } from '@care/contract/endpoints';
 import { AUTHORITIES } from '@care/contract/limits';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cannedReplies } from '#app/db/schema/canned-replies.ts';
 import { issueAuthToken } from '#app/security/auth-tokens.ts';
 import {
   b2cPayload,
@@ -170,6 +171,20 @@ async function setPasswordLink(world: World): Promise<string> {
   const email = `${unique('invited')}@example.com`;
   const userId = await insertUser(world.db, { email, role: 'service', status: 'pending' });
   return issueAuthToken(world.db, userId, 'set_password');
+}
+
+const cannedReplyPayload = () => ({
+  title: unique('Odpowiedź'),
+  textPl: 'Dzień dobry, sprawdzimy.',
+  textEn: 'Hello, we will check.',
+});
+/** A canned reply to change or delete, straight in the table (the cell's caller may not create one). */
+async function freshCannedReply(world: World): Promise<number> {
+  const [row] = await world.db
+    .insert(cannedReplies)
+    .values({ title: unique('Odpowiedź'), textPl: 'Dzień dobry.' })
+    .returning({ id: cannedReplies.id });
+  return row!.id;
 }
 
 const MATRIX: Record<string, Row> = {
@@ -458,6 +473,27 @@ const MATRIX: Record<string, Row> = {
   'GET /api/staff/service-requests': {
     expect: SERVICE_STAFF(200),
     request: () => get('/api/staff/service-requests'),
+  },
+  // Canned replies (issue 18): service staff and admins; customers and parts sales 403. Each change on a new reply.
+  'GET /api/staff/canned-replies': {
+    expect: SERVICE_STAFF(200),
+    request: () => get('/api/staff/canned-replies'),
+  },
+  'POST /api/staff/canned-replies': {
+    expect: SERVICE_STAFF(201),
+    request: () => json('POST', '/api/staff/canned-replies', cannedReplyPayload()),
+  },
+  'PUT /api/staff/canned-replies/:id': {
+    expect: SERVICE_STAFF(200),
+    request: async ({ world }) =>
+      json('PUT', `/api/staff/canned-replies/${await freshCannedReply(world)}`, cannedReplyPayload()),
+  },
+  'DELETE /api/staff/canned-replies/:id': {
+    expect: SERVICE_STAFF(204),
+    request: async ({ world }) => ({
+      method: 'DELETE',
+      url: `/api/staff/canned-replies/${await freshCannedReply(world)}`,
+    }),
   },
   // The insight dashboard (issue 15, docs/decisions/047): service staff and admins only.
   'GET /api/staff/insight': {

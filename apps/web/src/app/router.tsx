@@ -110,6 +110,11 @@ export const routes: RouteObject[] = [
             lazy: () => import('./routes/staff/insight.tsx'),
           },
           {
+            path: page.staffCannedReplies,
+            middleware: [requireServiceStaff],
+            lazy: () => import('./routes/staff/canned-replies.tsx'),
+          },
+          {
             path: page.staffOfferRequests,
             middleware: [requireOfferStaff],
             lazy: () => import('./routes/staff/offer-requests.tsx'),

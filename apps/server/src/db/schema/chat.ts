@@ -32,6 +32,12 @@ export const chatMessages = pgTable(
     fileId: uuid('file_id').references(() => files.id, { onDelete: 'restrict' }),
     /** The sender's idempotency key: a retried send with the same key finds this row instead of adding one. */
     clientId: uuid('client_id'),
+    /**
+     * An internal note of the service department (issue 18): never shown, counted, sent or announced to the
+     * request's customer. Every customer read filters it out (chat-messages.ts chatVisibility); the unread
+     * counters skip it for the customer (migration 0023); service_requests.chat_message_count does not count it.
+     */
+    internal: boolean('internal').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [

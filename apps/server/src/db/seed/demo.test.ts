@@ -3,7 +3,8 @@ import { and, asc, eq, gte, isNull, like, lt, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '#app/db/client.ts';
 import { cardPositions, catalogCards, catalogFolders, parts } from '#app/db/schema/catalog.ts';
-import { chatMessages } from '#app/db/schema/chat.ts';
+import { cannedReplies } from '#app/db/schema/canned-replies.ts';
+import { chatMessages, chatUnreadCounts } from '#app/db/schema/chat.ts';
 import { machines } from '#app/db/schema/machines.ts';
 import { offerRequests } from '#app/db/schema/offers.ts';
 import { serviceRequests, serviceRequestStatusHistory } from '#app/db/schema/service-requests.ts';
@@ -120,6 +121,31 @@ describe('demo data', () => {
       expect(history[0]).toMatchObject({ fromStatus: null, toStatus: 'N' });
       expect(history.at(-1)!.toStatus).toBe(request.status);
     }
+  });
+
+  it('keeps an internal note on one of Jan’s requests that his unread counts leave out, and canned replies', async () => {
+    const db = database.db;
+    const notes = await db
+      .select({ request: chatMessages.serviceRequestId })
+      .from(chatMessages)
+      .where(eq(chatMessages.internal, true));
+    expect(notes).toHaveLength(1);
+    const [jan] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, 'jan.kowalski@example.com'));
+    const janId = jan!.id;
+    const [counter] = await db
+      .select({ count: chatUnreadCounts.unreadCount })
+      .from(chatUnreadCounts)
+      .where(
+        and(eq(chatUnreadCounts.userId, janId), eq(chatUnreadCounts.serviceRequestId, notes[0]!.request)),
+      );
+    // The staff's reply after the note, not the note.
+    expect(counter?.count).toBe(1);
+    const replies = await db.select().from(cannedReplies);
+    expect(replies.length).toBeGreaterThanOrEqual(3);
+    expect(replies.some((reply) => reply.textDe === null)).toBe(true);
   });
 
   it('builds a three-level catalogue whose hotspots sit on the numbered circles of each drawing', async () => {

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { users } from '../schema/users.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, insertAccounts } from './accounts.ts';
+import { insertCannedReplies } from './canned-replies.ts';
 import { insertCatalog } from './catalog.ts';
 import { FREE_SERIAL_NUMBERS } from './free-serials.ts';
 import { insertMachines } from './machines.ts';
@@ -45,6 +46,7 @@ export async function seedDemoData(db: Db, options: DemoSeedOptions = {}): Promi
     const accounts = await insertAccounts(tx, now);
     const machines = await insertMachines(tx, accounts, random, now);
     await insertServiceRequests(tx, accounts, machines, now);
+    await insertCannedReplies(tx, accounts.service);
     const catalog = await insertCatalog(tx, random, options.pictures);
     await insertOffers(tx, accounts, catalog, now);
 

@@ -62,7 +62,8 @@ const ELEMENTS: readonly { kind: ServiceRequestElementKind; code: string; label:
 ];
 
 interface Message {
-  from: 'customer' | 'staff';
+  /** 'note': an internal note of the service department (issue 18), which Jan never sees. */
+  from: 'customer' | 'staff' | 'note';
   body: string;
 }
 
@@ -121,6 +122,10 @@ const REQUESTS: readonly DemoRequest[] = [
         body: 'Dziękujemy. Proszę nie używać kombajnu do czasu oględzin – możliwe uszkodzenie listwy cepowej.',
       },
       { from: 'customer', body: 'Rozumiem, maszyna stoi w hali.' },
+      {
+        from: 'note',
+        body: 'Listwa cepowa do wymiany (2 szt.), zamówić komplet z magazynu w Poznaniu. Klient prosi o telefon przed wizytą.',
+      },
       {
         from: 'staff',
         body: 'Części zamówione, przewidywany termin naprawy to przyszły tydzień. Potwierdzimy dzień wizyty telefonicznie.',
@@ -235,13 +240,14 @@ export async function insertServiceRequests(
           serviceRequestId,
           authorId: message.from === 'customer' ? accounts.jan : accounts.service,
           body: message.body,
+          internal: message.from === 'note',
           createdAt: messageAt(index),
         })),
       )
       .returning({ id: chatMessages.id });
     const lastId = messages.at(-1)!.id;
     // What chat.service.ts keeps when staff write: the first staff reply (the insight dashboard's figure).
-    const firstStaffReply = request.chat.findIndex((message) => message.from !== 'customer');
+    const firstStaffReply = request.chat.findIndex((message) => message.from === 'staff');
     if (firstStaffReply >= 0) {
       await db
         .update(serviceRequests)
@@ -249,7 +255,9 @@ export async function insertServiceRequests(
         .where(eq(serviceRequests.id, serviceRequestId));
     }
     // One unread reply for Jan (request 2) and an unread new request for the service queue.
-    const customerRead = request.lastUnread ? messages.at(-2)!.id : lastId;
+    // Jan's marker rests on a message he can see, never on a note.
+    const seen = messages.filter((_, index) => request.chat[index]!.from !== 'note');
+    const customerRead = (request.lastUnread ? seen.at(-2) : seen.at(-1))!.id;
     const staffRead = status === 'N' ? 0 : lastId;
     await db.insert(chatReadMarkers).values([
       { userId: accounts.jan, serviceRequestId, lastReadMessageId: customerRead },

@@ -33,12 +33,6 @@ const staffRoles = sql.join(
   SERVICE_STAFF_ROLES.map((role) => sql`${role}`),
   sql`, `,
 );
-/**
- * Internal notes (chat_messages.internal, the service desk's notes for the staff only) are never e-mailed to the
- * customer. Read through to_jsonb so this statement runs before and after that column exists.
- */
-const notInternal = sql`coalesce((to_jsonb(m) ->> 'internal')::boolean, false) = false`;
-
 type Audience = 'customer' | 'staff';
 
 interface Side {
@@ -55,7 +49,8 @@ interface Side {
 
 const SIDES: Record<Audience, Side> = {
   customer: {
-    messages: sql`a.role IN (${staffRoles}) AND ${notInternal}`,
+    // Internal notes are for the staff only: never e-mailed to the customer.
+    messages: sql`a.role IN (${staffRoles}) AND NOT m.internal`,
     readUpTo: sql`(SELECT k.last_read_message_id FROM ${chatReadMarkers} k
       WHERE k.service_request_id = r.id AND k.user_id = r.customer_id)`,
     wanted: sql`u.status = 'active' AND ${notificationOn(sql`u.id`, 'notifications.staff-replies')}`,

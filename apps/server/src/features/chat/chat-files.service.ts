@@ -15,7 +15,14 @@ import type { FileStore } from '#app/files/file-store.ts';
 import { keepUploadsIf, recordFiles, type ReceivedUploads } from '#app/files/uploads.ts';
 import { AppError, notFound, validationFailed } from '#app/plugins/errors.ts';
 import type { Actor } from '#app/plugins/session.ts';
-import { authorOf, type ChatScope, chatScopeOf, fileOf, requestMessagesPage } from './chat-messages.ts';
+import {
+  authorOf,
+  type ChatScope,
+  chatScopeOf,
+  chatVisibility,
+  fileOf,
+  requestMessagesPage,
+} from './chat-messages.ts';
 import { sendMessage } from './chat.service.ts';
 
 /** Files in the chat: each one is a message carrying the file (docs/decisions/018-chat.md). */
@@ -119,6 +126,7 @@ const chatFile = preparedStatements(
       .where(
         and(
           eq(chatMessages.fileId, sql.placeholder('fileId')),
+          chatVisibility(scope),
           scope === 'staff' ? undefined : eq(serviceRequests.customerId, sql.placeholder('actorId')),
         ),
       )

@@ -22,6 +22,7 @@ export const messageColumns = {
   authorId: chatMessages.authorId,
   body: chatMessages.body,
   clientId: chatMessages.clientId,
+  internal: chatMessages.internal,
   createdAt: chatMessages.createdAt,
   authorName: displayNameSql(users),
   authorRole: users.role,
@@ -46,6 +47,14 @@ export function chatRequestRule(scope: ChatScope, actor = 'actorId'): SQL | unde
     eq(serviceRequests.id, sql.placeholder('requestId')),
     scope === 'staff' ? undefined : eq(serviceRequests.customerId, sql.placeholder(actor)),
   );
+}
+
+/**
+ * Which messages the reader may see: internal notes (issue 18) are the service staff's only. Every statement that
+ * reads messages for a reader adds this condition, so no customer read can meet a note.
+ */
+export function chatVisibility(scope: ChatScope): SQL | undefined {
+  return scope === 'staff' ? undefined : eq(chatMessages.internal, false);
 }
 
 export interface PageShape {
@@ -76,6 +85,7 @@ export function requestMessagesPage(db: Db, shape: PageShape) {
     .where(
       and(
         eq(chatMessages.serviceRequestId, serviceRequests.id),
+        chatVisibility(shape.scope),
         shape.filesOnly ? isNotNull(chatMessages.fileId) : undefined,
         shape.before ? lt(chatMessages.id, sql.placeholder('before')) : undefined,
         shape.after ? gt(chatMessages.id, sql.placeholder('after')) : undefined,
@@ -93,6 +103,7 @@ export function requestMessagesPage(db: Db, shape: PageShape) {
         authorId: page.authorId,
         body: page.body,
         clientId: page.clientId,
+        internal: page.internal,
         createdAt: page.createdAt,
         authorName: page.authorName,
         authorRole: page.authorRole,
@@ -148,6 +159,7 @@ export function toMessage(row: MessageRow, reader: Actor): ChatMessage {
     body: row.body,
     file: fileOf(row),
     clientId: row.clientId,
+    internal: row.internal,
     createdAt: row.createdAt.toISOString(),
   };
 }

@@ -75,7 +75,10 @@ const markStatement = preparedStatements(
       sql`INSERT INTO ${chatReadMarkers} AS k (user_id, service_request_id, last_read_message_id, updated_at)
       SELECT ${sql.placeholder('userId')}::bigint, request.id,
         least(${sql.placeholder('lastReadMessageId')}::bigint, coalesce((
-          SELECT max(m.id) FROM ${chatMessages} m WHERE m.service_request_id = request.id), 0)),
+          SELECT max(m.id) FROM ${chatMessages} m WHERE m.service_request_id = request.id${
+            // A customer's marker never rests on an internal note (issue 18).
+            scope === 'staff' ? sql`` : sql` AND NOT m.internal`
+          }), 0)),
         now()
       FROM request
       ON CONFLICT (user_id, service_request_id) DO UPDATE

@@ -20,11 +20,12 @@ export const chatRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) =>
     app,
     chatEndpoints.postComment,
     async (request, reply) => {
-      const { serviceRequestId, body, clientId } = request.body;
+      const { serviceRequestId, body, clientId, internal } = request.body;
       const { message, created } = await postComment(db, actorOf(request), {
         serviceRequestId,
         body,
         clientId,
+        internal,
       });
       return reply.status(created ? 201 : 200).send(message);
     },

@@ -73,6 +73,8 @@ export interface NewMessage {
   body: string | null;
   fileId?: string | undefined;
   clientId?: string | undefined;
+  /** An internal note (issue 18): service staff only, text only. */
+  internal?: boolean | undefined;
 }
 
 /** A send repeated with the same clientId: the stored message if it is the same one, else CONFLICT. */
@@ -84,6 +86,7 @@ async function replayed(db: Db, actor: Actor, message: NewMessage): Promise<Mess
   const same =
     row &&
     row.serviceRequestId === message.serviceRequestId &&
+    row.internal === (message.internal ?? false) &&
     (message.fileId !== undefined || row.body === message.body);
   if (!same) throw new AppError('CONFLICT', 'This clientId was already used for another message.');
   return row;
@@ -118,30 +121,39 @@ const sendStatement = preparedStatements(
         body: sentColumn('sent_body', chatMessages.body),
         fileId: sentColumn('sent_file_id', chatMessages.fileId),
         clientId: sentColumn('sent_client_id', chatMessages.clientId),
+        internal: sentColumn('sent_internal', chatMessages.internal),
         createdAt: sentColumn('sent_at', chatMessages.createdAt),
       })
       .as(
-        sql`INSERT INTO ${chatMessages} AS m (service_request_id, author_id, body, file_id, client_id)
+        sql`INSERT INTO ${chatMessages} AS m (service_request_id, author_id, body, file_id, client_id, internal)
           SELECT request.id, ${sql.placeholder('actorId')}::bigint, ${sql.placeholder('body')}::text,
-            ${sql.placeholder('fileId')}::uuid, ${sql.placeholder('clientId')}::uuid
+            ${sql.placeholder('fileId')}::uuid, ${sql.placeholder('clientId')}::uuid,
+            ${scope === 'staff' ? sql`${sql.placeholder('internal')}::boolean` : sql`false`}
           FROM request
           ON CONFLICT (author_id, client_id) WHERE client_id IS NOT NULL DO NOTHING
           RETURNING m.id AS sent_id, m.service_request_id AS sent_request_id, m.author_id AS sent_author_id,
-            m.body AS sent_body, m.file_id AS sent_file_id, m.client_id AS sent_client_id, m.created_at AS sent_at`,
+            m.body AS sent_body, m.file_id AS sent_file_id, m.client_id AS sent_client_id,
+            m.internal AS sent_internal, m.created_at AS sent_at`,
       );
     const touched = db.$with('touched', {}).as(
+      // An internal note is no reply to the customer: the request's last message and first reply stay, and its
+      // event reaches the service staff only (not even its existence reaches the customer).
       sql`UPDATE ${serviceRequests} AS r
-        SET last_message_at = sent.sent_at${
+        SET last_message_at = CASE WHEN sent.sent_internal THEN r.last_message_at ELSE sent.sent_at END${
           scope === 'staff'
-            ? sql`, first_staff_reply_at = coalesce(r.first_staff_reply_at, sent.sent_at)`
+            ? sql`, first_staff_reply_at = CASE WHEN sent.sent_internal THEN r.first_staff_reply_at
+                ELSE coalesce(r.first_staff_reply_at, sent.sent_at) END`
             : sql``
         }
         FROM sent WHERE r.id = sent.sent_request_id
         RETURNING ${publishEventSql(
           'chat-message',
           { serviceRequestId: sql`sent.sent_request_id::text`, messageId: sql`sent.sent_id::text` },
-          // requestAudience: the request's customer and the service staff.
-          { userIds: [sql`r.customer_id`], roles: SERVICE_STAFF_ROLES },
+          // requestAudience: the request's customer and the service staff; a note's only the staff.
+          {
+            userIds: [sql`CASE WHEN sent.sent_internal THEN NULL ELSE r.customer_id END`],
+            roles: SERVICE_STAFF_ROLES,
+          },
         )}`,
     );
     const marked = db.$with('marked', {}).as(
@@ -161,6 +173,7 @@ const sendStatement = preparedStatements(
           authorId: sent.authorId,
           body: sent.body,
           clientId: sent.clientId,
+          internal: sent.internal,
           createdAt: sent.createdAt,
           authorName: messageColumns.authorName,
           authorRole: messageColumns.authorRole,
@@ -194,6 +207,7 @@ export async function sendMessage(
     body: message.body,
     fileId: message.fileId ?? null,
     clientId: message.clientId ?? null,
+    internal: message.internal ?? false,
   });
   if (!row) throw notFound();
   if (row.message.id === null) {
@@ -206,7 +220,11 @@ export async function sendMessage(
 export async function postComment(
   db: Db,
   actor: Actor,
-  input: { serviceRequestId: number; body: string; clientId: string },
+  input: { serviceRequestId: number; body: string; clientId: string; internal: boolean },
 ): Promise<{ message: ChatMessage; created: boolean }> {
+  // Only the service department writes internal notes (issue 18); a customer's or sales' attempt is refused.
+  if (input.internal && chatScopeOf(actor) !== 'staff') {
+    throw new AppError('FORBIDDEN', 'Only service staff write internal notes.');
+  }
   return sendMessage(db, actor, input);
 }

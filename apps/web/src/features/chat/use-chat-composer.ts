@@ -19,6 +19,9 @@ export interface PendingChatFile {
 
 export type ComposerStatus = 'idle' | 'sending' | 'failed';
 
+/** What the staff composer writes: a reply the customer reads, or an internal note (issue 18; text only). */
+export type ComposerMode = 'reply' | 'note';
+
 /**
  * What the composer holds until the server has it: the text (with the clientId of its first send attempt) and the
  * picked files (each with its own clientId). Send posts the text, then the files one by one; whatever fails stays,
@@ -33,6 +36,7 @@ export function useChatComposer(serviceRequestId: string, limits: UploadLimits) 
   const [refused, setRefused] = useState<RefusedFile[]>([]);
   const [status, setStatus] = useState<ComposerStatus>('idle');
   const [error, setError] = useState<string | null>(null);
+  const [mode, setModeValue] = useState<ComposerMode>('reply');
   const sendComment = useSendComment();
   const sendFile = useSendChatFile();
   const refusalText = useRefusalText(limits);
@@ -40,6 +44,17 @@ export function useChatComposer(serviceRequestId: string, limits: UploadLimits) 
   const setText = (value: string) => {
     setTextValue(value);
     textClientId.current = null;
+  };
+
+  /** A note is another message than a reply with the same text: a new clientId. */
+  const setMode = (value: ComposerMode) => {
+    setModeValue(value);
+    textClientId.current = null;
+  };
+
+  /** A canned reply's text at the end of what is written (on a line of its own). */
+  const insertText = (inserted: string) => {
+    setText(text.trim() === '' ? inserted : `${text.replace(/\s+$/, '')}\n\n${inserted}`);
   };
 
   const addFiles = (picked: readonly File[]) => {
@@ -61,7 +76,8 @@ export function useChatComposer(serviceRequestId: string, limits: UploadLimits) 
   const update = (key: string, patch: Partial<PendingChatFile>) =>
     setFiles((current) => current.map((item) => (item.key === key ? { ...item, ...patch } : item)));
 
-  const canSend = status !== 'sending' && (text.trim() !== '' || files.length > 0);
+  // Notes are text only: the files wait for the next reply.
+  const canSend = status !== 'sending' && (text.trim() !== '' || (mode === 'reply' && files.length > 0));
 
   /** Sends what the composer holds; resolves true when all of it was stored. */
   const send = async (): Promise<boolean> => {
@@ -74,9 +90,18 @@ export function useChatComposer(serviceRequestId: string, limits: UploadLimits) 
     try {
       if (body) {
         textClientId.current ??= newClientId();
-        await sendComment.mutateAsync({ serviceRequestId, body, clientId: textClientId.current });
+        await sendComment.mutateAsync({
+          serviceRequestId,
+          body,
+          clientId: textClientId.current,
+          internal: mode === 'note',
+        });
         setTextValue('');
         textClientId.current = null;
+      }
+      if (mode === 'note') {
+        setStatus('idle');
+        return true;
       }
       const refusedNow: RefusedFile[] = [];
       for (const item of files) {
@@ -116,7 +141,21 @@ export function useChatComposer(serviceRequestId: string, limits: UploadLimits) 
     }
   };
 
-  return { text, setText, files, addFiles, removeFile, refused, status, error, canSend, send };
+  return {
+    text,
+    setText,
+    insertText,
+    mode,
+    setMode,
+    files,
+    addFiles,
+    removeFile,
+    refused,
+    status,
+    error,
+    canSend,
+    send,
+  };
 }
 
 export type ChatComposerState = ReturnType<typeof useChatComposer>;

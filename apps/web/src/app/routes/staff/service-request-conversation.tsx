@@ -1,9 +1,11 @@
 import type { ChatUnread } from '@care/contract/chat';
 import type { UploadLimits } from '@care/contract/files';
+import type { Language } from '@care/contract/locales';
 import { Box, Group, Paper, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconMessages } from '@tabler/icons-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CannedReplyPicker } from '#app/features/canned-replies/components/canned-reply-picker.tsx';
 import { ChatPanel } from '#app/features/chat/components/chat-panel.tsx';
 import classes from './service-request.module.css';
 
@@ -13,10 +15,18 @@ interface ConversationProps {
   serviceRequestId: string;
   limits: UploadLimits;
   onUnread: (unread: ChatUnread) => void;
+  /** The customer's language: a canned reply is inserted in it. */
+  customerLanguage: Language;
 }
 
 /** The conversation with the customer: the right-hand column of the staff's request page, as tall as the window. */
-export function Conversation({ id, serviceRequestId, limits, onUnread }: ConversationProps) {
+export function Conversation({
+  id,
+  serviceRequestId,
+  limits,
+  onUnread,
+  customerLanguage,
+}: ConversationProps) {
   const { t } = useTranslation('staff');
   const headingId = useId();
   return (
@@ -51,6 +61,9 @@ export function Conversation({ id, serviceRequestId, limits, onUnread }: Convers
           onUnread={onUnread}
           composerLabel={t('chat.composer-label')}
           side="staff"
+          composerTools={(insertText) => (
+            <CannedReplyPicker language={customerLanguage} onInsert={insertText} />
+          )}
         />
       </div>
     </Paper>

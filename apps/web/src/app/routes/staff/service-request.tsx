@@ -194,7 +194,13 @@ export function Component() {
           </Tabs>
         </Stack>
       </div>
-      <Conversation id={CONVERSATION_ID} serviceRequestId={request.id} limits={limits} onUnread={onUnread} />
+      <Conversation
+        id={CONVERSATION_ID}
+        serviceRequestId={request.id}
+        limits={limits}
+        onUnread={onUnread}
+        customerLanguage={request.customer.language}
+      />
     </div>
   );
 }

@@ -23,13 +23,31 @@ function Composer() {
   return <ChatComposer composer={composer} limits={limits} />;
 }
 
-const stored = (clientId: string, body: string) => ({
+/** The staff composer: notes allowed, and a tool that inserts a text as the canned-reply picker does. */
+function StaffComposer() {
+  const composer = useChatComposer('12', limits);
+  return (
+    <ChatComposer
+      composer={composer}
+      limits={limits}
+      allowNotes
+      tools={
+        <button type="button" onClick={() => composer.insertText('Części są zamówione.')}>
+          Insert
+        </button>
+      }
+    />
+  );
+}
+
+const stored = (clientId: string, body: string, internal = false) => ({
   id: '501',
   serviceRequestId: '12',
   author: { displayName: 'Jan Kowalski', isStaff: false, isMe: true },
   body,
   file: null,
   clientId,
+  internal,
   createdAt: '2026-05-04T08:15:00.000Z',
 });
 
@@ -154,5 +172,51 @@ describe('chat composer', () => {
     );
     expect(screen.queryByText(/^Not sent/)).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
+  });
+
+  it('staff switch to an internal note with the keyboard: it is sent as internal and offers no files', async () => {
+    api.reset((request) => {
+      const { clientId, body, internal } = request.body as {
+        clientId: string;
+        body: string;
+        internal: boolean;
+      };
+      return { status: 201, body: stored(clientId, body, internal) };
+    });
+    await renderWithProviders(<StaffComposer />);
+    expect(screen.getByLabelText('Files for the chat')).toBeInTheDocument();
+
+    // The switch is a radio group: focus its checked option, an arrow key moves to the note.
+    await userEvent.click(screen.getByRole('radio', { name: 'Reply' }));
+    await userEvent.keyboard('{ArrowRight}');
+    expect(screen.getByRole('radio', { name: 'Internal note' })).toBeChecked();
+    expect(screen.queryByLabelText('Files for the chat')).not.toBeInTheDocument();
+
+    const box = screen.getByRole('textbox', { name: 'Internal note (only the service team sees it)' });
+    await userEvent.click(box);
+    await userEvent.paste('Klient prosi o rabat.');
+    await userEvent.click(screen.getByRole('button', { name: 'Save note' }));
+    await waitFor(() => expect(box).toHaveValue(''));
+    expect(api.state.requests.map((r) => r.body)).toEqual([
+      expect.objectContaining({ body: 'Klient prosi o rabat.', internal: true }),
+    ]);
+  });
+
+  it('a reply is sent as not internal, and an inserted canned text joins what is written', async () => {
+    api.reset((request) => {
+      const { clientId, body } = request.body as { clientId: string; body: string };
+      return { status: 201, body: stored(clientId, body) };
+    });
+    await renderWithProviders(<StaffComposer />);
+    const box = screen.getByRole('textbox', { name: 'Message to the service team' });
+    await userEvent.click(box);
+    await userEvent.paste('Dzień dobry,');
+    await userEvent.click(screen.getByRole('button', { name: 'Insert' }));
+    expect(box).toHaveValue('Dzień dobry,\n\nCzęści są zamówione.');
+    await userEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(box).toHaveValue(''));
+    expect(api.state.requests.map((r) => r.body)).toEqual([
+      expect.objectContaining({ body: 'Dzień dobry,\n\nCzęści są zamówione.', internal: false }),
+    ]);
   });
 });

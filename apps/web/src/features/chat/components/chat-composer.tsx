@@ -1,41 +1,44 @@
 import { CHAT_LIMITS } from '@care/contract/chat';
 import type { UploadLimits } from '@care/contract/files';
-import {
-  ActionIcon,
-  Alert,
-  Button,
-  CloseButton,
-  FileButton,
-  Group,
-  Progress,
-  Stack,
-  Text,
-  Textarea,
-  Tooltip,
-} from '@mantine/core';
+import { ActionIcon, Alert, Button, FileButton, Group, Stack, Text, Textarea, Tooltip } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconAlertCircle, IconCamera, IconPaperclip, IconRefresh, IconSend } from '@tabler/icons-react';
-import { useRef, type KeyboardEvent } from 'react';
+import {
+  IconAlertCircle,
+  IconCamera,
+  IconLock,
+  IconPaperclip,
+  IconRefresh,
+  IconSend,
+} from '@tabler/icons-react';
+import { useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RefusedFiles } from '#app/components/feedback/refused-files.tsx';
 import { FILE_PICKER_ACCEPT, formatFileSize, uploadTypeNames } from '#app/lib/upload.ts';
-import type { ChatComposerState, PendingChatFile } from '../use-chat-composer.ts';
+import type { ChatComposerState } from '../use-chat-composer.ts';
+import classes from './chat.module.css';
+import { ComposerMode } from './composer-mode.tsx';
+import { PendingFile } from './pending-file.tsx';
 
 interface ChatComposerProps {
   composer: ChatComposerState;
   limits: UploadLimits;
   /** The message box's name; the customer writes "to the service team", staff "to the customer". */
   label?: string;
+  /** Staff: a switch between a reply and an internal note (issue 18). */
+  allowNotes?: boolean;
+  /** Staff: tools beside the send button (the canned-reply picker), given by the route. */
+  tools?: ReactNode;
 }
 
 /**
  * Writing to the service team: a text and files (the phone's camera too). What fails to send stays here with
  * "Retry"; Ctrl+Enter (⌘+Enter) sends, Enter alone starts a new line (phones have no other way to).
  */
-export function ChatComposer({ composer, limits, label }: ChatComposerProps) {
+export function ChatComposer({ composer, limits, label, allowNotes = false, tools }: ChatComposerProps) {
   const { t, i18n } = useTranslation('services');
   const touch = useMediaQuery('(pointer: coarse)');
   const sending = composer.status === 'sending';
+  const note = allowNotes && composer.mode === 'note';
   const resetFiles = useRef<() => void>(null);
   const resetPhoto = useRef<() => void>(null);
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -54,6 +57,9 @@ export function ChatComposer({ composer, limits, label }: ChatComposerProps) {
       }}
     >
       <Stack gap="xs">
+        {allowNotes ? (
+          <ComposerMode mode={composer.mode} onChange={composer.setMode} disabled={sending} />
+        ) : null}
         {composer.files.length > 0 ? (
           <Stack
             gap={6}
@@ -94,8 +100,11 @@ export function ChatComposer({ composer, limits, label }: ChatComposerProps) {
           </Alert>
         ) : null}
         <Textarea
-          aria-label={label ?? t('chat.composer.label')}
-          placeholder={t('chat.composer.placeholder')}
+          aria-label={note ? t('chat.composer.note-label') : (label ?? t('chat.composer.label'))}
+          placeholder={t(note ? 'chat.composer.note-placeholder' : 'chat.composer.placeholder')}
+          classNames={note ? { input: classes.noteInput } : undefined}
+          description={note ? t('chat.composer.note-hint') : undefined}
+          inputWrapperOrder={['input', 'description']}
           value={composer.text}
           onChange={(event) => composer.setText(event.currentTarget.value)}
           onKeyDown={onKeyDown}
@@ -107,59 +116,64 @@ export function ChatComposer({ composer, limits, label }: ChatComposerProps) {
         />
         <Group justify="space-between" gap="xs" wrap="nowrap">
           <Group gap={6} wrap="nowrap">
-            <FileButton
-              onChange={(files) => {
-                composer.addFiles(files);
-                resetFiles.current?.();
-              }}
-              accept={FILE_PICKER_ACCEPT}
-              multiple
-              disabled={sending}
-              resetRef={resetFiles}
-              inputProps={{ 'aria-label': t('chat.composer.attach-input') }}
-            >
-              {(props) => (
-                <Tooltip label={t('chat.composer.attach')}>
-                  <ActionIcon
-                    {...props}
-                    variant="default"
-                    size={40}
-                    aria-label={t('chat.composer.attach')}
+            {tools}
+            {note ? null : (
+              <>
+                <FileButton
+                  onChange={(files) => {
+                    composer.addFiles(files);
+                    resetFiles.current?.();
+                  }}
+                  accept={FILE_PICKER_ACCEPT}
+                  multiple
+                  disabled={sending}
+                  resetRef={resetFiles}
+                  inputProps={{ 'aria-label': t('chat.composer.attach-input') }}
+                >
+                  {(props) => (
+                    <Tooltip label={t('chat.composer.attach')}>
+                      <ActionIcon
+                        {...props}
+                        variant="default"
+                        size={40}
+                        aria-label={t('chat.composer.attach')}
+                        disabled={sending}
+                      >
+                        <IconPaperclip size={20} aria-hidden />
+                      </ActionIcon>
+                    </Tooltip>
+                  )}
+                </FileButton>
+                {touch ? (
+                  <FileButton
+                    onChange={(file) => {
+                      if (file) composer.addFiles([file]);
+                      resetPhoto.current?.();
+                    }}
+                    accept="image/*"
+                    capture="environment"
                     disabled={sending}
+                    resetRef={resetPhoto}
+                    inputProps={{ 'aria-label': t('chat.composer.camera-input') }}
                   >
-                    <IconPaperclip size={20} aria-hidden />
-                  </ActionIcon>
-                </Tooltip>
-              )}
-            </FileButton>
-            {touch ? (
-              <FileButton
-                onChange={(file) => {
-                  if (file) composer.addFiles([file]);
-                  resetPhoto.current?.();
-                }}
-                accept="image/*"
-                capture="environment"
-                disabled={sending}
-                resetRef={resetPhoto}
-                inputProps={{ 'aria-label': t('chat.composer.camera-input') }}
-              >
-                {(props) => (
-                  <ActionIcon
-                    {...props}
-                    variant="default"
-                    size={40}
-                    aria-label={t('chat.composer.camera')}
-                    disabled={sending}
-                  >
-                    <IconCamera size={20} aria-hidden />
-                  </ActionIcon>
+                    {(props) => (
+                      <ActionIcon
+                        {...props}
+                        variant="default"
+                        size={40}
+                        aria-label={t('chat.composer.camera')}
+                        disabled={sending}
+                      >
+                        <IconCamera size={20} aria-hidden />
+                      </ActionIcon>
+                    )}
+                  </FileButton>
+                ) : (
+                  <Text size="xs" c="dimmed" visibleFrom="sm">
+                    {t('chat.composer.hint')}
+                  </Text>
                 )}
-              </FileButton>
-            ) : (
-              <Text size="xs" c="dimmed" visibleFrom="sm">
-                {t('chat.composer.hint')}
-              </Text>
+              </>
             )}
           </Group>
           <Button
@@ -167,12 +181,14 @@ export function ChatComposer({ composer, limits, label }: ChatComposerProps) {
             h={40}
             loading={sending}
             disabled={!composer.canSend && !sending}
-            rightSection={<IconSend size={16} aria-hidden />}
+            color={note ? 'yellow' : undefined}
+            autoContrast
+            rightSection={note ? <IconLock size={16} aria-hidden /> : <IconSend size={16} aria-hidden />}
           >
-            {t('chat.composer.send')}
+            {t(note ? 'chat.composer.save-note' : 'chat.composer.send')}
           </Button>
         </Group>
-        <Text size="xs" c="dimmed">
+        <Text size="xs" c="dimmed" hidden={note}>
           {t('uploads.limits-single', {
             types: uploadTypeNames(limits),
             fileSize: formatFileSize(limits.maxFileBytes, i18n.language),
@@ -180,51 +196,5 @@ export function ChatComposer({ composer, limits, label }: ChatComposerProps) {
         </Text>
       </Stack>
     </form>
-  );
-}
-
-function PendingFile({
-  item,
-  locked,
-  onRemove,
-  size,
-}: {
-  item: PendingChatFile;
-  locked: boolean;
-  onRemove: () => void;
-  size: string;
-}) {
-  const { t } = useTranslation('services');
-  return (
-    <li>
-      <Group gap="xs" wrap="nowrap" justify="space-between">
-        <Text
-          size="sm"
-          style={{ minWidth: 0, overflowWrap: 'anywhere' }}
-          c={item.status === 'failed' ? 'red' : undefined}
-        >
-          {item.file.name}{' '}
-          <Text span size="xs" c="dimmed">
-            {size}
-            {item.status === 'failed' ? ` · ${t('uploads.status.failed')}` : ''}
-          </Text>
-        </Text>
-        {locked ? null : (
-          <CloseButton
-            size="sm"
-            aria-label={t('uploads.remove', { name: item.file.name })}
-            onClick={onRemove}
-          />
-        )}
-      </Group>
-      {item.status === 'sending' ? (
-        <Progress
-          value={Math.round(item.progress * 100)}
-          size="sm"
-          mt={4}
-          aria-label={t('uploads.progress', { name: item.file.name })}
-        />
-      ) : null}
-    </li>
   );
 }

@@ -3,7 +3,7 @@ import type { UploadLimits } from '@care/contract/files';
 import { Alert, Button, Center, Divider, Loader, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { IconAlertCircle, IconRefresh } from '@tabler/icons-react';
-import { useRef } from 'react';
+import { type ReactNode, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '#app/lib/notify.ts';
 import { chatLogQuery, compareIds, useLoadOlderMessages, useMarkChatRead } from '../api.ts';
@@ -18,12 +18,24 @@ interface ChatPanelProps {
   onUnread?: (unread: ChatUnread) => void;
   /** The message box's name when it is not the customer's "message to the service team". */
   composerLabel?: string;
-  /** Whose screen it is: the staff's texts speak of the customer (i18next context `_staff`), the default of the service. */
+  /**
+   * Whose screen it is: the staff's texts speak of the customer (i18next context `_staff`), the default of the
+   * service; the staff's composer writes replies or internal notes (issue 18).
+   */
   side?: 'staff';
+  /** Staff: tools for the composer (the canned-reply picker) given the composer's way of inserting a text. */
+  composerTools?: (insertText: (text: string) => void) => ReactNode;
 }
 
 /** A request's chat: the log (new messages arrive through the events feature invalidating the log) and the composer. */
-export function ChatPanel({ serviceRequestId, limits, onUnread, composerLabel, side }: ChatPanelProps) {
+export function ChatPanel({
+  serviceRequestId,
+  limits,
+  onUnread,
+  composerLabel,
+  side,
+  composerTools,
+}: ChatPanelProps) {
   const { t } = useTranslation('services');
   const log = useQuery(chatLogQuery(serviceRequestId));
   const older = useLoadOlderMessages(serviceRequestId);
@@ -82,7 +94,13 @@ export function ChatPanel({ serviceRequestId, limits, onUnread, composerLabel, s
         </Center>
       )}
       <Divider />
-      <ChatComposer composer={composer} limits={limits} label={composerLabel} />
+      <ChatComposer
+        composer={composer}
+        limits={limits}
+        label={composerLabel}
+        allowNotes={side === 'staff'}
+        tools={composerTools?.(composer.insertText)}
+      />
     </Stack>
   );
 }
