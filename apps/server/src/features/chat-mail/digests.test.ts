@@ -81,7 +81,7 @@ describe('chat e-mails: staff replies to the customer, customer messages to the 
     expect(mail!.toAddress).toBe('kunde@example.com');
     expect(mail!.language).toBe('de');
     expect(mail!.subject).toBe(`Neue Antworten des Service (2): SR/2026/00010${counter}`);
-    expect(mail!.text).toContain('Guten Tag Hans,');
+    expect(mail!.text).toContain('Guten Tag, Hans,');
     expect(mail!.text).toContain('Wir brauchen ein Foto des Typenschilds.');
     expect(mail!.text).toContain('Und die Betriebsstunden, bitte.');
     const token = tokenOfAddress('reply@portal.example', mail!.replyTo!);
