@@ -17,6 +17,7 @@ import { serviceRequestEndpoints } from './service-requests.ts';
 import { sessionEndpoints } from './sessions.ts';
 import { ssoEndpoints } from './sso.ts';
 import { staffAccountEndpoints } from './staff-accounts.ts';
+import { staffDeskEndpoints } from './staff-desk.ts';
 import { staffEndpoints } from './staff.ts';
 import { userEndpoints } from './user.ts';
 
@@ -45,6 +46,7 @@ const groups = {
   sessions: sessionEndpoints,
   sso: ssoEndpoints,
   staff: staffEndpoints,
+  staffDesk: staffDeskEndpoints,
   staffAccounts: staffAccountEndpoints,
   user: userEndpoints,
 } satisfies Record<string, Record<string, EndpointDefinition>>;

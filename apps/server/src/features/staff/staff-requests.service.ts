@@ -22,6 +22,7 @@ import {
 } from '#app/features/service-requests/service-requests.service.ts';
 import { AppError, notFound } from '#app/plugins/errors.ts';
 import type { Actor } from '#app/plugins/session.ts';
+import { deskFieldsOf } from './staff-desk.service.ts';
 
 type StaffServiceRequestUpdate = z.output<typeof StaffServiceRequestUpdateSchema>;
 
@@ -97,6 +98,7 @@ export async function getStaffServiceRequest(db: Db, id: number): Promise<StaffS
       ...guaranteeOf(machine.guaranteeEndDate, todayInPoland()),
     },
     allowedTransitions: [...SERVICE_REQUEST_TRANSITIONS[details.status]],
+    desk: await deskFieldsOf(db, id),
   };
 }
 
