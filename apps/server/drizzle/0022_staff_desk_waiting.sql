@@ -31,6 +31,23 @@ $$;--> statement-breakpoint
 CREATE TRIGGER service_request_attachments_waiting AFTER INSERT ON "service_request_attachments"
   FOR EACH ROW WHEN (NOT NEW."is_initial" AND NEW."added_by" IS NOT NULL)
   EXECUTE FUNCTION service_request_attachments_waiting();--> statement-breakpoint
+-- A request given to another customer (an admin's correction) waits as that customer's messages say: from their
+-- first message after the last one by anyone else with an account.
+CREATE FUNCTION service_requests_waiting_recount() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE "service_requests" r SET "waiting_since" = (
+    SELECT min(m."created_at") FROM "chat_messages" m
+     WHERE m."service_request_id" = r."id" AND m."author_id" = r."customer_id"
+       AND m."id" > coalesce((
+         SELECT max(s."id") FROM "chat_messages" s
+          WHERE s."service_request_id" = r."id" AND s."author_id" <> r."customer_id"), 0))
+   WHERE r."id" = NEW."id";
+  RETURN NULL;
+END
+$$;--> statement-breakpoint
+CREATE TRIGGER service_requests_waiting_recount AFTER UPDATE OF "customer_id" ON "service_requests"
+  FOR EACH ROW WHEN (OLD."customer_id" IS DISTINCT FROM NEW."customer_id")
+  EXECUTE FUNCTION service_requests_waiting_recount();--> statement-breakpoint
 -- The requests waiting now: the customer's first message after the last message by anyone else with an account.
 UPDATE "service_requests" r SET "waiting_since" = w.since
   FROM (

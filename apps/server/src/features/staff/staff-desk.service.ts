@@ -7,11 +7,12 @@ import {
 } from '@care/contract/staff-desk-fields';
 import type { StaffAssignment, StaffTriageSchema } from '@care/contract/staff-desk';
 import { SERVICE_STAFF_ROLES } from '@care/contract/roles';
-import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db } from '#app/db/client.ts';
 import { displayNameSql } from '#app/db/display-name.ts';
+import { preparedStatement } from '#app/db/prepared.ts';
 import {
   serviceRequestAssignments,
   serviceRequests,
@@ -47,42 +48,62 @@ async function publishHandling(tx: Db, id: number): Promise<void> {
 const assignee = alias(users, 'assignee');
 const changer = alias(users, 'changer');
 
-/** The desk fields of the staff page: assignee, priority, tags, waiting, the assignment history. */
-export async function deskFieldsOf(db: Db, id: number): Promise<StaffDeskFields> {
-  const [row] = await db
-    .select({
-      assigneeId: serviceRequests.assignedTo,
-      assigneeName: displayNameSql(assignee),
-      priority: serviceRequests.priority,
-      tags: serviceRequests.tags,
-      waitingSince: serviceRequests.waitingSince,
-    })
-    .from(serviceRequests)
-    .leftJoin(assignee, eq(assignee.id, serviceRequests.assignedTo))
-    .where(eq(serviceRequests.id, id));
-  if (!row) throw notFound();
+/**
+ * The desk's columns for the staff page's one statement (staff-requests.service.ts): the assignee's name and the
+ * assignment history are subqueries on the request's row (`service_requests`), so the page stays one round trip.
+ */
+export function deskColumns(db: Db) {
   const a = serviceRequestAssignments;
-  const history = await db
+  const history = db
     .select({
-      assigneeId: a.assignedTo,
-      assigneeName: displayNameSql(assignee),
-      changedBy: displayNameSql(changer),
-      changedAt: a.assignedAt,
+      entries: sql`coalesce(json_agg(json_build_object(
+        'assigneeId', ${a.assignedTo}::text, 'assigneeName', ${displayNameSql(assignee)},
+        'changedBy', ${displayNameSql(changer)}, 'changedAt', ${a.assignedAt}
+      ) ORDER BY ${a.assignedAt}, ${a.id}), '[]'::json)`,
     })
     .from(a)
     .leftJoin(assignee, eq(assignee.id, a.assignedTo))
     .leftJoin(changer, eq(changer.id, a.assignedBy))
-    .where(eq(a.serviceRequestId, id))
-    .orderBy(asc(a.assignedAt), asc(a.id));
+    .where(eq(a.serviceRequestId, serviceRequests.id));
+  const assigneeName = db
+    .select({ name: displayNameSql(assignee) })
+    .from(assignee)
+    .where(eq(assignee.id, serviceRequests.assignedTo));
+  return {
+    assigneeId: serviceRequests.assignedTo,
+    assigneeName: sql<string | null>`(${assigneeName})`,
+    priority: serviceRequests.priority,
+    tags: serviceRequests.tags,
+    waitingSince: serviceRequests.waitingSince,
+    assignmentHistory: sql<HistoryJson[]>`(${history})`,
+  };
+}
+
+interface HistoryJson {
+  assigneeId: string | null;
+  assigneeName: string | null;
+  changedBy: string | null;
+  changedAt: string;
+}
+
+/** The desk fields of the staff page from `deskColumns`. */
+export function deskOf(row: {
+  assigneeId: number | null;
+  assigneeName: string | null;
+  priority: number;
+  tags: string[];
+  waitingSince: Date | null;
+  assignmentHistory: HistoryJson[];
+}): StaffDeskFields {
   return {
     assignee: colleagueOf(row.assigneeId, row.assigneeName),
     priority: priorityOf(row.priority),
     tags: row.tags,
     waitingSince: row.waitingSince?.toISOString() ?? null,
-    assignmentHistory: history.map((entry) => ({
-      assignee: colleagueOf(entry.assigneeId, entry.assigneeName),
+    assignmentHistory: row.assignmentHistory.map((entry) => ({
+      assignee: colleagueOf(entry.assigneeId === null ? null : Number(entry.assigneeId), entry.assigneeName),
       changedBy: entry.changedBy,
-      changedAt: entry.changedAt.toISOString(),
+      changedAt: new Date(entry.changedAt).toISOString(),
     })),
   };
 }
@@ -164,11 +185,15 @@ export async function markNoAnswerNeeded(db: Db, id: number): Promise<void> {
  * GET api/staff/waiting: an index-only count of service_requests_waiting_idx (only the waiting requests are in
  * this partial index).
  */
-export async function countWaiting(db: Db): Promise<{ count: number }> {
-  const [row] = await db
+const waitingCount = preparedStatement('staff_waiting_count', (db) =>
+  db
     .select({ count: sql<number>`count(*)::int` })
     .from(serviceRequests)
-    .where(isNotNull(serviceRequests.waitingSince));
+    .where(isNotNull(serviceRequests.waitingSince)),
+);
+
+export async function countWaiting(db: Db): Promise<{ count: number }> {
+  const [row] = await waitingCount(db).execute();
   return { count: row?.count ?? 0 };
 }
 
