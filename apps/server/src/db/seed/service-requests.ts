@@ -1,12 +1,15 @@
 import type { ServiceRequestStatus } from '@care/contract/statuses';
+import { SERVICE_REQUEST_PRIORITIES, type ServiceRequestPriority } from '@care/contract/staff-desk-fields';
 import type { TranslatedText } from '@care/contract/translations';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { chatMessages, chatReadMarkers } from '../schema/chat.ts';
 import { nextDocumentCode } from '../schema/counters.ts';
 import {
+  serviceRequestAssignments,
   serviceRequestElements,
   serviceRequests,
+  serviceRequestTags,
   serviceRequestStatusHistory,
   type ServiceRequestElementKind,
 } from '../schema/service-requests.ts';
@@ -81,6 +84,12 @@ interface DemoRequest {
   chat: readonly Message[];
   /** The customer has not read the last message yet. */
   lastUnread?: boolean;
+  priority?: ServiceRequestPriority;
+  tags?: readonly string[];
+  /** Taken by the service employee, then handed over to the admin. */
+  handedToAdmin?: boolean;
+  /** The customer's last message needed no reply (staff marked it so). */
+  noAnswerNeeded?: boolean;
 }
 
 const REQUESTS: readonly DemoRequest[] = [
@@ -103,6 +112,8 @@ const REQUESTS: readonly DemoRequest[] = [
       { from: 'staff', body: 'Dzień dobry, serwisant będzie u Pana w czwartek między 8 a 10.' },
       { from: 'customer', body: 'Dziękuję, maszyna już pracuje bez zarzutu.' },
     ],
+    tags: ['pasek', 'wizyta'],
+    noAnswerNeeded: true,
   },
   {
     machine: 'combine',
@@ -127,6 +138,8 @@ const REQUESTS: readonly DemoRequest[] = [
       },
     ],
     lastUnread: true,
+    priority: 'high',
+    tags: ['żniwa', 'bęben'],
   },
   {
     machine: 'baler',
@@ -144,6 +157,9 @@ const REQUESTS: readonly DemoRequest[] = [
       },
       { from: 'customer', body: 'Tak, proszę o naprawę. Przywiozę prasę w poniedziałek.' },
     ],
+    priority: 'low',
+    tags: ['płatna naprawa'],
+    noAnswerNeeded: true,
   },
   {
     machine: 'drill',
@@ -157,6 +173,8 @@ const REQUESTS: readonly DemoRequest[] = [
       { from: 'staff', body: 'Prosimy o zdjęcie tabliczki znamionowej siłownika i przewodów przy zaworze.' },
       { from: 'customer', body: 'Zdjęcia wyślę jutro rano.' },
     ],
+    tags: ['hydraulika'],
+    handedToAdmin: true,
   },
   {
     machine: 'drill',
@@ -167,6 +185,7 @@ const REQUESTS: readonly DemoRequest[] = [
     problemDescription: 'Nierównomierny wysiew na sekcjach 7–9, w zbiorniku słychać ocieranie mieszadła.',
     comments: 'Siewnik jest u dealera w Gnieźnie.',
     chat: [{ from: 'customer', body: 'Czy mogę dalej siać do czasu przeglądu?' }],
+    priority: 'urgent',
   },
 ];
 
@@ -208,7 +227,10 @@ export async function insertServiceRequests(
               ? dayOffset(reportDate, 5)
               : null,
         completionDate: status === 'F' ? dayOffset(reportDate, 4) : null,
-        assignedTo: request.statuses.length > 1 ? accounts.service : null,
+        assignedTo:
+          request.statuses.length === 1 ? null : request.handedToAdmin ? accounts.admin : accounts.service,
+        priority: SERVICE_REQUEST_PRIORITIES.indexOf(request.priority ?? 'normal'),
+        tags: [...(request.tags ?? [])],
         statusChangedAt: stepAt(request.statuses.length - 1),
         lastMessageAt: request.chat.length > 0 ? messageAt(request.chat.length - 1) : null,
         createdAt: reportDate,
@@ -226,6 +248,36 @@ export async function insertServiceRequests(
         changedAt: stepAt(step),
       })),
     );
+
+    // Who took the request (and handed it over), as the staff page's history shows it.
+    if (request.statuses.length > 1) {
+      await db
+        .insert(serviceRequestAssignments)
+        .values([
+          {
+            serviceRequestId,
+            assignedTo: accounts.service,
+            assignedBy: accounts.service,
+            assignedAt: stepAt(1),
+          },
+          ...(request.handedToAdmin
+            ? [
+                {
+                  serviceRequestId,
+                  assignedTo: accounts.admin,
+                  assignedBy: accounts.service,
+                  assignedAt: stepAt(1.5),
+                },
+              ]
+            : []),
+        ]);
+    }
+    if ((request.tags ?? []).length > 0) {
+      await db
+        .insert(serviceRequestTags)
+        .values(request.tags!.map((tag) => ({ tag })))
+        .onConflictDoNothing();
+    }
 
     if (request.chat.length === 0) continue;
     const messages = await db
@@ -251,6 +303,13 @@ export async function insertServiceRequests(
     // One unread reply for Jan (request 2) and an unread new request for the service queue.
     const customerRead = request.lastUnread ? messages.at(-2)!.id : lastId;
     const staffRead = status === 'N' ? 0 : lastId;
+    // The chat's trigger started the wait at the customer's last message; these needed no reply.
+    if (request.noAnswerNeeded) {
+      await db
+        .update(serviceRequests)
+        .set({ waitingSince: null })
+        .where(eq(serviceRequests.id, serviceRequestId));
+    }
     await db.insert(chatReadMarkers).values([
       { userId: accounts.jan, serviceRequestId, lastReadMessageId: customerRead },
       { userId: accounts.service, serviceRequestId, lastReadMessageId: staffRead },
