@@ -70,6 +70,7 @@ const request: StaffServiceRequest = {
     address: null,
   },
   allowedTransitions: ['P', 'O'],
+  desk: { assignee: null, priority: 'normal', tags: [], waitingSince: null, assignmentHistory: [] },
 };
 
 function renderRequest(id: string) {
@@ -84,7 +85,11 @@ function renderRequest(id: string) {
 describe('staff request page', () => {
   it('shows the request with its customer, machine, staff notes and only the allowed next statuses', async () => {
     api.reset(({ path }) =>
-      path === '/api/staff/service-requests/12' ? { status: 200, body: request } : { status: 404 },
+      path === '/api/staff/service-requests/12'
+        ? { status: 200, body: request }
+        : path === '/api/staff/colleagues' || path === '/api/staff/tags'
+          ? { status: 200, body: [] }
+          : { status: 404 },
     );
     await renderRequest('12');
 
@@ -110,6 +115,9 @@ describe('staff request page', () => {
     expect(screen.getByLabelText('Estimated completion date')).toHaveValue('2026-05-20');
     expect(screen.getByRole('button', { name: 'Save dates' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Save opinion and parts' })).toBeInTheDocument();
+    const handling = screen.getByRole('region', { name: 'Handling' });
+    expect(within(handling).getByText('Nobody has taken this request yet.')).toBeInTheDocument();
+    expect(within(handling).getByRole('button', { name: 'Hand over' })).toBeDisabled();
   });
 
   it("shows 'service-load-error' for an unknown request", async () => {
