@@ -50,7 +50,12 @@ export function QueueTable({ rows, busy, sort, onSort }: QueueTableProps) {
     {
       key: 'waiting',
       label: t('staff-desk:columns.waiting'),
-      render: (row) => <Waiting since={row.waitingSince} />,
+      // A badge may shrink to nothing in an automatic table layout; the whole time keeps its width.
+      render: (row) => (
+        <div style={{ width: 'max-content' }}>
+          <Waiting since={row.waitingSince} />
+        </div>
+      ),
       sort: sortBy('waitingSince'),
     },
     {
