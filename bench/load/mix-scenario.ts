@@ -257,10 +257,10 @@ export const MIX_KINDS: MixKind[] = [
     make: () => ({ method: 'GET', path: '/api/staff/service-requests' }),
   },
   {
-    name: 'staff: queue, unread only',
+    name: 'staff: queue, waiting for us',
     role: 'staff',
     weight: 5,
-    make: () => ({ method: 'GET', path: '/api/staff/service-requests?unread=true' }),
+    make: () => ({ method: 'GET', path: '/api/staff/service-requests?waiting=true' }),
   },
   {
     name: 'staff: request details',

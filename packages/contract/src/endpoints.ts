@@ -18,6 +18,7 @@ import { serviceRequestEndpoints } from './service-requests.ts';
 import { sessionEndpoints } from './sessions.ts';
 import { ssoEndpoints } from './sso.ts';
 import { staffAccountEndpoints } from './staff-accounts.ts';
+import { staffDeskEndpoints } from './staff-desk.ts';
 import { staffEndpoints } from './staff.ts';
 import { userEndpoints } from './user.ts';
 
@@ -47,6 +48,7 @@ const groups = {
   sessions: sessionEndpoints,
   sso: ssoEndpoints,
   staff: staffEndpoints,
+  staffDesk: staffDeskEndpoints,
   staffAccounts: staffAccountEndpoints,
   user: userEndpoints,
 } satisfies Record<string, Record<string, EndpointDefinition>>;

@@ -49,6 +49,10 @@ export const ERROR_CODES = [
   'INVALID_STATUS_TRANSITION',
   /** The request's status changed since the screen showed it (someone else changed it first). */
   'STATUS_CHANGED_MEANWHILE',
+  /** An assignee who is not an active service employee or admin (docs/decisions/062). */
+  'ASSIGNEE_NOT_STAFF',
+  /** The request's assignee changed since the screen showed it (a colleague took or released it first). */
+  'ASSIGNMENT_CHANGED_MEANWHILE',
   /** A completion date (estimated or actual) before the day the request was reported. */
   'DATE_BEFORE_REPORT_DATE',
   /** A catalogue import file with problems (each listed in the answer); nothing was imported. */

@@ -44,6 +44,14 @@ export const ServiceRequestStatusEventSchema = z.object({
 });
 
 /**
+ * For service staff: how the department handles a request changed — its assignee, priority or tags, or whether it
+ * waits for an answer (docs/decisions/062). Refetch the queue, the request and the "waiting" count.
+ */
+export const ServiceRequestHandlingEventSchema = z.object({
+  serviceRequestId: z.string(),
+});
+
+/**
  * An offer request was filed or its status changed (for its customer and parts sales); refetch the lists and the
  * request.
  */
@@ -59,6 +67,7 @@ export const EVENT_SCHEMAS = {
   'chat-message': ChatMessageEventSchema,
   unread: UnreadEventSchema,
   'service-request-status': ServiceRequestStatusEventSchema,
+  'service-request-handling': ServiceRequestHandlingEventSchema,
   'offer-request-status': OfferRequestStatusEventSchema,
 } as const;
 export type EventType = keyof typeof EVENT_SCHEMAS;

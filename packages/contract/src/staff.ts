@@ -4,6 +4,7 @@ import { LANGUAGES } from './locales.ts';
 import { GUARANTEE_STATES } from './machines.ts';
 import {
   codesFilterField,
+  IdSchema,
   pagedSchema,
   pageField,
   pageSizeField,
@@ -13,6 +14,15 @@ import {
 import { calendarDateSchema } from './ranges.ts';
 import { ServiceRequestDetailsSchema, StatusHistoryEntrySchema } from './service-requests.ts';
 import { SERVICE_STAFF_ROLES } from './roles.ts';
+import {
+  LastAuthorSchema,
+  SERVICE_REQUEST_PRIORITIES,
+  STAFF_GUARANTEE_FILTERS,
+  STAFF_QUEUE_VIEWS,
+  StaffColleagueSchema,
+  StaffDeskFieldsSchema,
+  TagSchema,
+} from './staff-desk-fields.ts';
 import { MACHINE_STATUSES, SERVICE_REQUEST_STATUSES } from './statuses.ts';
 import { AddressSchema } from './user.ts';
 
@@ -32,7 +42,13 @@ export { SERVICE_STAFF_ROLES, isServiceStaffRole } from './roles.ts';
  */
 export const STAFF_QUEUE_COUNT_LIMIT = 1000;
 
-export const STAFF_QUEUE_SORT_FIELDS = ['reportDate', 'statusChangedAt', 'lastMessageAt'] as const;
+export const STAFF_QUEUE_SORT_FIELDS = [
+  'reportDate',
+  'statusChangedAt',
+  'lastMessageAt',
+  'waitingSince',
+  'priority',
+] as const;
 export type StaffQueueSortField = (typeof STAFF_QUEUE_SORT_FIELDS)[number];
 
 /** A query-string flag: 'true' or '1' is on; 'false', '0' or no value is off. */
@@ -42,10 +58,11 @@ const flagField = z
   .transform((value) => value === 'true' || value === '1');
 
 /**
- * GET api/staff/service-requests?page&pageSize&sort&order&status&reportedFrom&reportedTo&machine&customer&unread
- * &model&changedFrom&changedTo. Default: newest report first. Report and change dates are calendar days in Poland,
- * both ends included.
- * Rows without a chat message sort last by lastMessageAt in either order.
+ * GET api/staff/service-requests?page&pageSize&sort&order&status&reportedFrom&reportedTo&machine&customer&model
+ * &changedFrom&changedTo&view&assignee&waiting&priority&tag&guarantee&code. Default: everyone's, newest report
+ * first. Report and change dates are calendar days in Poland, both ends included.
+ * Rows without a chat message sort last by lastMessageAt in either order, rows nobody waits on last by
+ * waitingSince (ascending: who waits longest first).
  */
 export const StaffQueueQuerySchema = z
   .object({
@@ -74,8 +91,25 @@ export const StaffQueueQuerySchema = z
     changedFrom: calendarDateSchema.optional(),
     /** YYYY-MM-DD: the status last changed on or before this day. */
     changedTo: calendarDateSchema.optional(),
-    /** Only requests with customer messages the signed-in staff member has not read. */
-    unread: flagField,
+    /** Everyone's, the signed-in staff member's own, or the requests nobody took (docs/decisions/062). */
+    view: z.enum(STAFF_QUEUE_VIEWS).default('all'),
+    /** The requests of this staff member (an id). */
+    assignee: IdSchema.optional(),
+    /** Only requests waiting for the department's answer (shared by the team, not per person). */
+    waiting: flagField,
+    /** `?priority=high,urgent`. */
+    priority: codesFilterField(SERVICE_REQUEST_PRIORITIES),
+    /** Requests with this tag. */
+    tag: TagSchema.optional(),
+    /** The machine's guarantee today: in guarantee, ending within 30 days, ended. */
+    guarantee: z.enum(STAFF_GUARANTEE_FILTERS).optional(),
+    /** A request's code: SR/2026/000123, 2026/123, or only its number (123: that number in any year). */
+    code: z
+      .string()
+      .trim()
+      .max(30, 'form.max-length')
+      .optional()
+      .transform((value) => value || undefined),
   })
   .refine((q) => !q.reportedFrom || !q.reportedTo || q.reportedFrom <= q.reportedTo, {
     path: ['reportedTo'],
@@ -105,6 +139,17 @@ export const StaffQueueItemSchema = z.object({
   unreadCount: z.number().int().min(0),
   /** ISO date-time of the newest chat message; null when nobody wrote yet. */
   lastMessageAt: z.iso.datetime().nullable(),
+  /** Who wrote the newest chat message; null when nobody wrote yet (or a system notice). */
+  lastAuthor: LastAuthorSchema.nullable(),
+  /** The staff member handling it; null: nobody took it. */
+  assignee: StaffColleagueSchema.nullable(),
+  priority: z.enum(SERVICE_REQUEST_PRIORITIES),
+  tags: z.array(z.string()),
+  /** ISO date-time since when the customer waits for the department's answer; null: nobody waits. */
+  waitingSince: z.iso.datetime().nullable(),
+  /** The machine's guarantee end day (YYYY-MM-DD) and its state today in Poland. */
+  guaranteeEndDate: z.iso.date().nullable(),
+  guaranteeState: z.enum(GUARANTEE_STATES),
 });
 export type StaffQueueItem = z.infer<typeof StaffQueueItemSchema>;
 
@@ -156,6 +201,8 @@ export const StaffServiceRequestSchema = ServiceRequestDetailsSchema.extend({
   machine: StaffMachineSchema,
   /** The statuses this request may move to now (SERVICE_REQUEST_TRANSITIONS of its status). */
   allowedTransitions: z.array(z.enum(SERVICE_REQUEST_STATUSES)),
+  /** Assignee, priority, tags, waiting (docs/decisions/062). */
+  desk: StaffDeskFieldsSchema,
 });
 export type StaffServiceRequest = z.infer<typeof StaffServiceRequestSchema>;
 
@@ -208,7 +255,7 @@ export const staffEndpoints = endpoints('staff', {
   queue: {
     method: 'GET',
     path: '/api/staff/service-requests',
-    summary: 'The queue of all service requests, filtered, sorted and paged, with my unread counts',
+    summary: "The queue of service requests (everyone's, mine, unassigned), filtered, sorted and paged",
     access: staffOnly,
     query: StaffQueueQuerySchema,
     responses: { 200: StaffQueuePageSchema },

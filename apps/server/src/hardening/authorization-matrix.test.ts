@@ -523,6 +523,46 @@ const MATRIX: Record<string, Row> = {
       }),
   },
 
+  // The shared desk (issue 18, docs/decisions/062): service staff and admins only.
+  'PUT /api/staff/service-requests/:id/assignee': {
+    owned: true,
+    expect: SERVICE_STAFF(200),
+    request: async ({ world, owner }) =>
+      json('PUT', `/api/staff/service-requests/${await freshServiceRequest(world, owner!)}/assignee`, {
+        assigneeId: null,
+        fromAssigneeId: null,
+      }),
+  },
+  'PUT /api/staff/service-requests/:id/triage': {
+    owned: true,
+    expect: SERVICE_STAFF(200),
+    request: ({ of }) =>
+      json('PUT', `/api/staff/service-requests/${of.serviceRequestId}/triage`, {
+        priority: 'high',
+        tags: ['hydraulika'],
+      }),
+  },
+  'POST /api/staff/service-requests/:id/no-answer-needed': {
+    owned: true,
+    expect: SERVICE_STAFF(200),
+    request: ({ of }) => ({
+      method: 'POST',
+      url: `/api/staff/service-requests/${of.serviceRequestId}/no-answer-needed`,
+    }),
+  },
+  'GET /api/staff/waiting': {
+    expect: SERVICE_STAFF(200),
+    request: () => get('/api/staff/waiting'),
+  },
+  'GET /api/staff/colleagues': {
+    expect: SERVICE_STAFF(200),
+    request: () => get('/api/staff/colleagues'),
+  },
+  'GET /api/staff/tags': {
+    expect: SERVICE_STAFF(200),
+    request: () => get('/api/staff/tags?q=hy'),
+  },
+
   // --- Offer requests (docs/decisions/026) ---
   'POST /api/parts/email': {
     // Needs RIGHT_CARE_VIEW_CATALOG, which every staff role holds.

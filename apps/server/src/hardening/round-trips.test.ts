@@ -155,7 +155,8 @@ describe('round trips of the hot pages', () => {
 
   it.each([
     ['the queue', '/api/staff/service-requests'],
-    ['the queue, unread only', '/api/staff/service-requests?unread=true'],
+    ['the queue, waiting for us', '/api/staff/service-requests?waiting=true'],
+    ['the queue, mine', '/api/staff/service-requests?view=mine&sort=waitingSince&order=asc'],
     ['the queue by status', '/api/staff/service-requests?status=N,C&sort=statusChangedAt'],
     ['the unread summary', '/api/chat/comments/unread'],
   ])('a staff member’s %s is prepared: nothing built on the next call', async (_page, url) => {
@@ -182,7 +183,8 @@ describe('round trips of the hot pages', () => {
   it.each([
     ['the staff page of a request', () => `/api/staff/service-requests/${ids.request}`],
     ['the queue', () => '/api/staff/service-requests'],
-    ['the queue, unread only', () => '/api/staff/service-requests?unread=true'],
+    ['the queue, waiting for us', () => '/api/staff/service-requests?waiting=true'],
+    ['the waiting count', () => '/api/staff/waiting'],
     [
       'the queue, sorted by the last message',
       () => '/api/staff/service-requests?sort=lastMessageAt&order=asc',

@@ -32,6 +32,8 @@ const STATUS: Record<ErrorCode, number> = {
   SERVICE_REQUEST_CLOSED: 409,
   INVALID_STATUS_TRANSITION: 409,
   STATUS_CHANGED_MEANWHILE: 409,
+  ASSIGNEE_NOT_STAFF: 422,
+  ASSIGNMENT_CHANGED_MEANWHILE: 409,
   DATE_BEFORE_REPORT_DATE: 400,
   CATALOG_IMPORT_INVALID: 422,
   MACHINE_IMPORT_INVALID: 422,
@@ -104,6 +106,9 @@ const MESSAGES: Record<ErrorCode, string> = {
   INVALID_STATUS_TRANSITION: 'The service request cannot move from its current status to this one.',
   STATUS_CHANGED_MEANWHILE:
     'The status of this service request was changed in the meantime. Reload it and try again.',
+  ASSIGNEE_NOT_STAFF: 'A request can only be assigned to an active service employee or admin.',
+  ASSIGNMENT_CHANGED_MEANWHILE:
+    'Someone else took, handed over or released this request in the meantime. Reload it and try again.',
   DATE_BEFORE_REPORT_DATE:
     'The estimated completion date and the completion date cannot be before the day the request was reported.',
   CATALOG_IMPORT_INVALID: 'The catalogue file has problems; nothing was imported.',

@@ -23,6 +23,7 @@ export const NAMESPACES = [
   'mfa',
   'staff-accounts',
   'insight',
+  'staff-desk',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

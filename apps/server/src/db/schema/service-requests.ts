@@ -3,11 +3,13 @@ import type { TranslatedText } from '@care/contract/translations';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   date,
   index,
   integer,
   jsonb,
   pgTable,
+  smallint,
   primaryKey,
   text,
   unique,
@@ -92,6 +94,16 @@ export const serviceRequests = pgTable(
     lastCustomerMessageId: bigintRef('last_customer_message_id'),
     /** The uuid the customer's browser made for this submission: a retried upload files the request once. */
     clientId: uuid('client_id'),
+    /**
+     * Since when the request waits for the department's answer (null: it does not): set by the customer's
+     * message or new attachment, cleared by any staff member's reply or "no answer needed". Kept by triggers in
+     * the writing transaction (migration 0021, docs/decisions/062); shared by the team, not per person.
+     */
+    waitingSince: timestamptz('waiting_since'),
+    /** SERVICE_REQUEST_PRIORITIES' index: 0 low, 1 normal, 2 high, 3 urgent (sorting by it sorts by urgency). */
+    priority: smallint('priority').notNull().default(1),
+    /** Free short tags set by staff (TagSchema: folded to lower case); suggestions from service_request_tags. */
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -117,10 +129,25 @@ export const serviceRequests = pgTable(
     index('service_requests_closed_at_idx')
       .on(t.statusChangedAt, t.status, t.reportDate)
       .where(sql`${t.status} IN ('F', 'X', 'U')`),
-    // "My requests" for a service employee.
-    index('service_requests_assigned_to_status_idx')
-      .on(t.assignedTo, t.status)
+    // The queue's "mine" view and assignee filter, newest first (docs/decisions/062).
+    index('service_requests_assigned_to_report_date_idx')
+      .on(t.assignedTo, t.reportDate, t.id)
       .where(sql`${t.assignedTo} IS NOT NULL`),
+    // The queue's "unassigned" view, newest first.
+    index('service_requests_unassigned_report_date_idx')
+      .on(t.reportDate, t.id)
+      .where(sql`${t.assignedTo} IS NULL`),
+    // "Waiting for us": the header's count is an index-only count of this small partial index, and the queue's
+    // filter sorted by waiting time walks it.
+    index('service_requests_waiting_idx')
+      .on(t.waitingSince, t.id)
+      .where(sql`${t.waitingSince} IS NOT NULL`),
+    // Sorting by priority (most urgent first, newest first within one).
+    index('service_requests_priority_report_date_idx').on(t.priority, t.reportDate, t.id),
+    // The tag filter: tags @> ARRAY[tag].
+    index('service_requests_tags_idx').using('gin', t.tags),
+    // Search by the number of a code alone ("123": SR/<any year>/000123).
+    index('service_requests_code_number_idx').on(sql`split_part(${t.code}, '/', 3)`),
     // A machine's requests (machine details page).
     index('service_requests_machine_report_date_idx').on(t.machineId, t.reportDate),
     // Requests per machine model: the insight dashboard's link into the queue (a page and its capped count are
@@ -133,8 +160,35 @@ export const serviceRequests = pgTable(
       .on(t.reportDate, t.id, t.lastCustomerMessageId)
       .where(sql`${t.lastCustomerMessageId} IS NOT NULL AND ${t.lastMessageAt} IS NOT NULL`),
     checkIn('service_requests_status_check', t.status, SERVICE_REQUEST_STATUSES),
+    check('service_requests_priority_check', sql`${t.priority} BETWEEN 0 AND 3`),
   ],
 );
+
+/** Who took, handed over or released a request, and when (the staff page's history; docs/decisions/062). */
+export const serviceRequestAssignments = pgTable(
+  'service_request_assignments',
+  {
+    id: id(),
+    serviceRequestId: bigintRef('service_request_id')
+      .notNull()
+      .references(() => serviceRequests.id, { onDelete: 'cascade' }),
+    /** The new assignee; null: released. */
+    assignedTo: bigintRef('assigned_to').references(() => users.id, { onDelete: 'set null' }),
+    assignedBy: bigintRef('assigned_by').references(() => users.id, { onDelete: 'set null' }),
+    assignedAt: timestamptz('assigned_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('service_request_assignments_request_idx').on(t.serviceRequestId, t.assignedAt),
+    index('service_request_assignments_assigned_to_idx').on(t.assignedTo),
+    index('service_request_assignments_assigned_by_idx').on(t.assignedBy),
+  ],
+);
+
+/** Every tag ever set on a request: the suggestions of the tag field (a prefix of the primary key). */
+export const serviceRequestTags = pgTable('service_request_tags', {
+  tag: text('tag').primaryKey(),
+  createdAt: createdAt(),
+});
 
 export const serviceRequestStatusHistory = pgTable(
   'service_request_status_history',

@@ -1,12 +1,15 @@
 import type { ServiceRequestStatus } from '@care/contract/statuses';
+import { SERVICE_REQUEST_PRIORITIES, type ServiceRequestPriority } from '@care/contract/staff-desk-fields';
 import type { TranslatedText } from '@care/contract/translations';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { chatMessages, chatReadMarkers } from '../schema/chat.ts';
 import { nextDocumentCode } from '../schema/counters.ts';
 import {
+  serviceRequestAssignments,
   serviceRequestElements,
   serviceRequests,
+  serviceRequestTags,
   serviceRequestStatusHistory,
   type ServiceRequestElementKind,
 } from '../schema/service-requests.ts';
@@ -82,6 +85,12 @@ interface DemoRequest {
   chat: readonly Message[];
   /** The customer has not read the last message yet. */
   lastUnread?: boolean;
+  priority?: ServiceRequestPriority;
+  tags?: readonly string[];
+  /** Taken by the service employee, then handed over to the admin. */
+  handedToAdmin?: boolean;
+  /** The customer's last message needed no reply (staff marked it so). */
+  noAnswerNeeded?: boolean;
 }
 
 const REQUESTS: readonly DemoRequest[] = [
@@ -104,6 +113,8 @@ const REQUESTS: readonly DemoRequest[] = [
       { from: 'staff', body: 'Dzień dobry, serwisant będzie u Pana w czwartek między 8 a 10.' },
       { from: 'customer', body: 'Dziękuję, maszyna już pracuje bez zarzutu.' },
     ],
+    tags: ['pasek', 'wizyta'],
+    noAnswerNeeded: true,
   },
   {
     machine: 'combine',
@@ -132,6 +143,8 @@ const REQUESTS: readonly DemoRequest[] = [
       },
     ],
     lastUnread: true,
+    priority: 'high',
+    tags: ['żniwa', 'bęben'],
   },
   {
     machine: 'baler',
@@ -149,6 +162,9 @@ const REQUESTS: readonly DemoRequest[] = [
       },
       { from: 'customer', body: 'Tak, proszę o naprawę. Przywiozę prasę w poniedziałek.' },
     ],
+    priority: 'low',
+    tags: ['płatna naprawa'],
+    noAnswerNeeded: true,
   },
   {
     machine: 'drill',
@@ -162,6 +178,8 @@ const REQUESTS: readonly DemoRequest[] = [
       { from: 'staff', body: 'Prosimy o zdjęcie tabliczki znamionowej siłownika i przewodów przy zaworze.' },
       { from: 'customer', body: 'Zdjęcia wyślę jutro rano.' },
     ],
+    tags: ['hydraulika'],
+    handedToAdmin: true,
   },
   {
     machine: 'drill',
@@ -172,6 +190,7 @@ const REQUESTS: readonly DemoRequest[] = [
     problemDescription: 'Nierównomierny wysiew na sekcjach 7–9, w zbiorniku słychać ocieranie mieszadła.',
     comments: 'Siewnik jest u dealera w Gnieźnie.',
     chat: [{ from: 'customer', body: 'Czy mogę dalej siać do czasu przeglądu?' }],
+    priority: 'urgent',
   },
 ];
 
@@ -213,7 +232,10 @@ export async function insertServiceRequests(
               ? dayOffset(reportDate, 5)
               : null,
         completionDate: status === 'F' ? dayOffset(reportDate, 4) : null,
-        assignedTo: request.statuses.length > 1 ? accounts.service : null,
+        assignedTo:
+          request.statuses.length === 1 ? null : request.handedToAdmin ? accounts.admin : accounts.service,
+        priority: SERVICE_REQUEST_PRIORITIES.indexOf(request.priority ?? 'normal'),
+        tags: [...(request.tags ?? [])],
         statusChangedAt: stepAt(request.statuses.length - 1),
         lastMessageAt: request.chat.length > 0 ? messageAt(request.chat.length - 1) : null,
         createdAt: reportDate,
@@ -231,6 +253,36 @@ export async function insertServiceRequests(
         changedAt: stepAt(step),
       })),
     );
+
+    // Who took the request (and handed it over), as the staff page's history shows it.
+    if (request.statuses.length > 1) {
+      await db
+        .insert(serviceRequestAssignments)
+        .values([
+          {
+            serviceRequestId,
+            assignedTo: accounts.service,
+            assignedBy: accounts.service,
+            assignedAt: stepAt(1),
+          },
+          ...(request.handedToAdmin
+            ? [
+                {
+                  serviceRequestId,
+                  assignedTo: accounts.admin,
+                  assignedBy: accounts.service,
+                  assignedAt: stepAt(1.5),
+                },
+              ]
+            : []),
+        ]);
+    }
+    if ((request.tags ?? []).length > 0) {
+      await db
+        .insert(serviceRequestTags)
+        .values(request.tags!.map((tag) => ({ tag })))
+        .onConflictDoNothing();
+    }
 
     if (request.chat.length === 0) continue;
     const messages = await db
@@ -259,6 +311,13 @@ export async function insertServiceRequests(
     const seen = messages.filter((_, index) => request.chat[index]!.from !== 'note');
     const customerRead = (request.lastUnread ? seen.at(-2) : seen.at(-1))!.id;
     const staffRead = status === 'N' ? 0 : lastId;
+    // The chat's trigger started the wait at the customer's last message; these needed no reply.
+    if (request.noAnswerNeeded) {
+      await db
+        .update(serviceRequests)
+        .set({ waitingSince: null })
+        .where(eq(serviceRequests.id, serviceRequestId));
+    }
     await db.insert(chatReadMarkers).values([
       { userId: accounts.jan, serviceRequestId, lastReadMessageId: customerRead },
       { userId: accounts.service, serviceRequestId, lastReadMessageId: staffRead },

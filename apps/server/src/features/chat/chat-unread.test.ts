@@ -279,18 +279,21 @@ describe('chat: the unread counters equal a fresh count', () => {
     return { total: requests.reduce((sum, request) => sum + request.count, 0), requests };
   };
 
-  /** Before migration 0019: the staff queue's "unread" condition, as request ids. */
-  const unreadInQueueBefore = async (userId: number) =>
+  /**
+   * The staff queue's "waiting" (docs/decisions/062; it replaced the per-person "unread only" for staff), counted
+   * afresh: a customer's message after the last message by anyone else with an account. The same for every staff
+   * member.
+   */
+  const waitingAfresh = async () =>
     (
       await rows<{ id: number | string }>(sql`
         SELECT r.id FROM service_requests r
-        WHERE r.last_message_at IS NOT NULL AND EXISTS (
+        WHERE EXISTS (
           SELECT 1 FROM chat_messages cm
-          WHERE cm.service_request_id = r.id AND cm.author_id + 0 = r.customer_id
+          WHERE cm.service_request_id = r.id AND cm.author_id = r.customer_id
             AND cm.id > coalesce((
-              SELECT k.last_read_message_id FROM chat_read_markers k
-              WHERE k.user_id = ${userId} AND k.service_request_id = r.id), 0)
-          OFFSET 0)
+              SELECT max(s.id) FROM chat_messages s
+              WHERE s.service_request_id = r.id AND s.author_id IS NOT NULL AND s.author_id <> r.customer_id), 0))
         ORDER BY r.id`)
     ).map((row) => String(row.id));
 
@@ -305,7 +308,7 @@ describe('chat: the unread counters equal a fresh count', () => {
   /**
    * Every person's count of every request (their counter, or the request's message count without one), every
    * person's summary, the unread counts the staff queue and the customer's list show, each service staff
-   * member's "unread only" queue and the requests' own counts, against a fresh count.
+   * member's "waiting" queue and the requests' own counts, against a fresh count.
    */
   const expectFresh = async () => {
     const people = await rows<{ id: number | string; role: Role }>(
@@ -337,12 +340,12 @@ describe('chat: the unread counters equal a fresh count', () => {
       if (isServiceStaffRole(person.role)) {
         const queue = await listed('/api/staff/service-requests?pageSize=100', as);
         expect(queue.counts, `queue of user ${id}`).toEqual(fresh);
-        const unreadOnly = await listed('/api/staff/service-requests?unread=true&pageSize=100', as);
+        const waiting = await listed('/api/staff/service-requests?waiting=true&pageSize=100', as);
         expect(
-          unreadOnly.items.map((item) => item.id).sort((a, b) => Number(a) - Number(b)),
-          `unread queue of user ${id}`,
-        ).toEqual(await unreadInQueueBefore(id));
-        expect(unreadOnly.total).toBe(unreadOnly.items.length);
+          waiting.items.map((item) => item.id).sort((a, b) => Number(a) - Number(b)),
+          `waiting queue of user ${id}`,
+        ).toEqual(await waitingAfresh());
+        expect(waiting.total).toBe(waiting.items.length);
       } else if (person.role === 'customer') {
         const own = await listed('/api/service-requests/user-owned?pageSize=100', as);
         for (const [request, count] of Object.entries(own.counts))

@@ -9,7 +9,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db } from '#app/db/client.ts';
 import { displayNameSql } from '#app/db/display-name.ts';
-import { chatReadMarkers } from '#app/db/schema/chat.ts';
+import { chatMessages } from '#app/db/schema/chat.ts';
 import { machines } from '#app/db/schema/machines.ts';
 import { serviceRequests } from '#app/db/schema/service-requests.ts';
 import { users } from '#app/db/schema/users.ts';
@@ -18,6 +18,12 @@ import { unreadCountSql } from '#app/features/service-requests/service-requests.
 import type { Actor } from '#app/plugins/session.ts';
 import { startOfPortalDay } from '#app/db/portal-day.ts';
 import { preparedStatements } from '#app/db/prepared.ts';
+import { guaranteeOf, todayInPoland } from '#app/db/guarantee.ts';
+import { GUARANTEE_ENDING_DAYS } from '@care/contract/machines';
+import type { STAFF_GUARANTEE_FILTERS } from '@care/contract/staff-desk-fields';
+import { priorityOf, priorityValue } from './staff-desk.service.ts';
+
+type StaffGuaranteeFilter = (typeof STAFF_GUARANTEE_FILTERS)[number];
 
 type StaffQueueQuery = z.output<typeof StaffQueueQuerySchema>;
 
@@ -26,7 +32,7 @@ type StaffQueueQuery = z.output<typeof StaffQueueQuerySchema>;
  * trigram-indexed folded search texts (users.search_text, machines_search_text_trgm_idx), so PostgreSQL picks
  * between walking the queue's sort index and fetching the few matching customers' or machines' requests.
  *
- * The statuses and the staff member (for "unread only") are placeholders (`statuses`, `staffId`): those shapes
+ * The statuses and the staff member (for "mine") are placeholders (`statuses`, `staffId`): those shapes
  * are prepared. The other filters' values are written into the statement, which is then built for its call only
  * (`queueShapeKey`).
  */
@@ -53,33 +59,76 @@ function conditionsOf(query: StaffQueueQuery): SQL[] {
       SELECT m.id FROM ${machines} m
       WHERE ${foldedContains(machineSearchText(sql`m.name`, sql`m.serial_number`), machine)})`);
   }
-  if (query.unread) {
-    // A customer message after this staff member's read marker (no marker: any customer message): the request's
-    // newest customer message, kept by the chat's trigger (migration 0019), past the marker. The requests whose
-    // customer wrote are walked on service_requests_customer_wrote_idx alone, with one probe of this staff
-    // member's markers each; no message is read (docs/decisions/022, 056).
-    conditions.push(sql`r.last_message_at IS NOT NULL AND r.last_customer_message_id > coalesce((
-      SELECT k.last_read_message_id FROM ${chatReadMarkers} k
-      WHERE k.user_id = ${sql.placeholder('staffId')} AND k.service_request_id = r.id), 0)`);
+  if (query.view === 'mine') conditions.push(sql`r.assigned_to = ${sql.placeholder('staffId')}`);
+  if (query.view === 'unassigned') conditions.push(sql`r.assigned_to IS NULL`);
+  if (query.assignee) conditions.push(sql`r.assigned_to = ${Number(query.assignee)}`);
+  // "Waiting for us", shared by the team (docs/decisions/062): service_requests_waiting_idx holds only these.
+  if (query.waiting) conditions.push(sql`r.waiting_since IS NOT NULL`);
+  if (query.priority?.length) {
+    const values = query.priority.map(priorityValue);
+    conditions.push(
+      sql`r.priority IN (${sql.join(
+        values.map((value) => sql`${value}`),
+        sql`, `,
+      )})`,
+    );
   }
+  if (query.tag) conditions.push(sql`r.tags @> ARRAY[${query.tag}]::text[]`);
+  if (query.guarantee) conditions.push(guaranteeCondition(query.guarantee));
+  if (query.code) conditions.push(codeCondition(query.code));
   return conditions;
 }
 
 /**
- * The prepared shapes: a sort and order, with or without "unread only" and the status filter (the queue as it
- * opens, its unread tab, the status chips). Any other filter: null, built for that call (db/prepared.ts).
+ * The machine's guarantee today in Poland, as guaranteeOf decides it: ending = 0..GUARANTEE_ENDING_DAYS days left.
+ */
+function guaranteeCondition(filter: StaffGuaranteeFilter): SQL {
+  const today = todayInPoland();
+  const endingFrom = sql`${today}::date`;
+  const endingTo = sql`${today}::date + ${GUARANTEE_ENDING_DAYS}::int`;
+  const range =
+    filter === 'active'
+      ? sql`m.guarantee_end_date > ${endingTo}`
+      : filter === 'ending'
+        ? sql`m.guarantee_end_date BETWEEN ${endingFrom} AND ${endingTo}`
+        : sql`m.guarantee_end_date < ${endingFrom}`;
+  return sql`EXISTS (SELECT 1 FROM ${machines} m WHERE m.id = r.machine_id AND ${range})`;
+}
+
+/**
+ * A code as staff type it: the whole code (SR/2026/000123, any case, the number with or without its zeros) is the
+ * unique index's one row; 2026/123 or 123 are the number's part of the code (service_requests_code_number_idx),
+ * in that year or any. Anything else matches no request.
+ */
+export function codeCondition(input: string): SQL {
+  const text = input.trim().toUpperCase();
+  const full = /^([A-Z]+)\/(\d{4})\/(\d{1,6})$/.exec(text);
+  if (full) return sql`r.code = ${`${full[1]}/${full[2]}/${full[3]!.padStart(6, '0')}`}`;
+  const numbered = /^(?:(\d{4})\/)?(\d{1,6})$/.exec(text);
+  if (!numbered) return sql`false`;
+  const number = sql`split_part(r.code, '/', 3) = ${numbered[2]!.padStart(6, '0')}`;
+  return numbered[1] ? sql`${number} AND split_part(r.code, '/', 2) = ${numbered[1]}` : number;
+}
+
+/**
+ * The prepared shapes: a sort and order, a view, with or without "waiting" and the status filter (the queue as it
+ * opens, its tabs, the status chips). Any other filter: null, built for that call (db/prepared.ts).
  */
 function queueShapeKey(query: StaffQueueQuery): string | null {
   const { reportedFrom, reportedTo, changedFrom, changedTo, model, customer, machine } = query;
   if (reportedFrom || reportedTo || changedFrom || changedTo || model) return null;
+  if (query.assignee || query.priority?.length || query.tag || query.guarantee || query.code) return null;
   if (searchTextOf(customer) || searchTextOf(machine)) return null;
-  return `${query.sort}.${query.order}.${Boolean(query.unread)}.${Boolean(query.status?.length)}`;
+  return `${query.sort}.${query.order}.${query.view}.${Boolean(query.waiting)}.${Boolean(query.status?.length)}`;
 }
 
-const SORT_COLUMNS: Record<StaffQueueSortField, string> = {
-  reportDate: 'report_date',
-  statusChangedAt: 'status_changed_at',
-  lastMessageAt: 'last_message_at',
+/** The ORDER BY columns of each sort; priority breaks its ties by report date (its index's order). */
+const SORT_COLUMNS: Record<StaffQueueSortField, string[]> = {
+  reportDate: ['report_date'],
+  statusChangedAt: ['status_changed_at'],
+  lastMessageAt: ['last_message_at'],
+  waitingSince: ['waiting_since'],
+  priority: ['priority', 'report_date'],
 };
 
 interface Row {
@@ -96,12 +145,22 @@ interface Row {
   machine_name: string;
   machine_serial_number: string;
   unread_count: number;
+  assignee_id: number | string | null;
+  assignee_name: string | null;
+  priority: number;
+  tags: string[];
+  waiting_since: Date | string | null;
+  guarantee_end_date: string | null;
+  last_author_id: number | string | null;
+  last_author_name: string | null;
 }
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
-/** The request's customer, `cu` in the page query. */
+/** The request's customer, assignee and last writer: `cu`, `au`, `lu` in the page query. */
 const requestCustomer = alias(users, 'cu');
+const assignee = alias(users, 'au');
+const lastAuthor = alias(users, 'lu');
 
 /**
  * The page of the queue and the number of matching requests counted up to STAFF_QUEUE_COUNT_LIMIT + 1, in one
@@ -115,11 +174,19 @@ const queuePage = preparedStatements(
     const conditions = conditionsOf(query);
     const where = conditions.length ? sql.join(conditions, sql` AND `) : sql`true`;
     const direction = query.order === 'asc' ? sql`ASC` : sql`DESC`;
-    // Never-discussed requests sort last by lastMessageAt whichever the order.
-    const nulls = query.sort === 'lastMessageAt' ? sql`NULLS LAST` : sql``;
+    // Never-discussed requests sort last by lastMessageAt whichever the order, those nobody waits on by waitingSince.
+    const nulls = query.sort === 'lastMessageAt' || query.sort === 'waitingSince' ? sql`NULLS LAST` : sql``;
     // `alias` is r in the filtering query and queue in the outer one.
     const orderBy = (alias: string) =>
-      sql`${sql.raw(`${alias}.${SORT_COLUMNS[query.sort]}`)} ${direction} ${nulls}, ${sql.raw(alias)}.id ${direction}`;
+      sql.join(
+        [
+          ...SORT_COLUMNS[query.sort].map(
+            (column) => sql`${sql.raw(`${alias}.${column}`)} ${direction} ${nulls}`,
+          ),
+          sql`${sql.raw(alias)}.id ${direction}`,
+        ],
+        sql`, `,
+      );
     const queue = sql`(
       WITH page AS (
         SELECT r.id FROM ${serviceRequests} r
@@ -136,12 +203,23 @@ const queuePage = preparedStatements(
         ${displayNameSql(requestCustomer)} AS customer_name,
         cu.email AS customer_email,
         q.machine_id, mc.name AS machine_name, mc.serial_number AS machine_serial_number,
-        ${unreadCountSql(sql`q.id`, sql.placeholder('staffId'))} AS unread_count
+        ${unreadCountSql(sql`q.id`, sql.placeholder('staffId'))} AS unread_count,
+        q.assigned_to AS assignee_id, ${displayNameSql(assignee)} AS assignee_name,
+        q.priority, q.tags, q.waiting_since, mc.guarantee_end_date::text AS guarantee_end_date,
+        la.author_id AS last_author_id, ${displayNameSql(lastAuthor)} AS last_author_name
       FROM counted
       LEFT JOIN (page
         JOIN ${serviceRequests} q ON q.id = page.id
         JOIN ${users} cu ON cu.id = q.customer_id
-        JOIN ${machines} mc ON mc.id = q.machine_id) ON true
+        JOIN ${machines} mc ON mc.id = q.machine_id
+        LEFT JOIN ${users} au ON au.id = q.assigned_to
+        -- Who wrote last: the newest message with an author, the end of chat_messages_request_id_idx.
+        LEFT JOIN LATERAL (
+          SELECT m.author_id FROM ${chatMessages} m
+          WHERE m.service_request_id = q.id AND m.author_id IS NOT NULL
+          ORDER BY m.id DESC LIMIT 1
+        ) la ON true
+        LEFT JOIN ${users} lu ON lu.id = la.author_id) ON true
     ) AS queue`;
     const column = <T>(name: keyof Row | 'matching') => sql<T>`${sql.raw(`queue.${name}`)}`;
     return db
@@ -160,6 +238,14 @@ const queuePage = preparedStatements(
         machine_name: column<string>('machine_name'),
         machine_serial_number: column<string>('machine_serial_number'),
         unread_count: column<number>('unread_count'),
+        assignee_id: column<Row['assignee_id']>('assignee_id'),
+        assignee_name: column<string | null>('assignee_name'),
+        priority: column<number>('priority'),
+        tags: column<string[]>('tags'),
+        waiting_since: column<Row['waiting_since']>('waiting_since'),
+        guarantee_end_date: column<string | null>('guarantee_end_date'),
+        last_author_id: column<Row['last_author_id']>('last_author_id'),
+        last_author_name: column<string | null>('last_author_name'),
       })
       .from(queue)
       .orderBy(orderBy('queue'));
@@ -179,6 +265,7 @@ export async function listQueue(db: Db, actor: Actor, query: StaffQueueQuery): P
   });
   const matching = found[0]!.matching;
   const rows = found.filter((row): row is Row & { matching: number } => row.id !== null);
+  const today = todayInPoland();
 
   return {
     items: rows.map((row) => ({
@@ -195,6 +282,20 @@ export async function listQueue(db: Db, actor: Actor, query: StaffQueueQuery): P
       machineSerialNumber: row.machine_serial_number,
       unreadCount: row.unread_count,
       lastMessageAt: row.last_message_at === null ? null : iso(row.last_message_at),
+      lastAuthor:
+        row.last_author_id === null
+          ? null
+          : {
+              kind: String(row.last_author_id) === String(row.customer_id) ? 'customer' : 'staff',
+              name: row.last_author_name ?? '',
+            },
+      assignee:
+        row.assignee_id === null ? null : { id: String(row.assignee_id), name: row.assignee_name ?? '' },
+      priority: priorityOf(row.priority),
+      tags: row.tags,
+      waitingSince: row.waiting_since === null ? null : iso(row.waiting_since),
+      guaranteeEndDate: row.guarantee_end_date,
+      guaranteeState: guaranteeOf(row.guarantee_end_date, today).guaranteeState,
     })),
     total: Math.min(matching, STAFF_QUEUE_COUNT_LIMIT),
     totalCapped: matching > STAFF_QUEUE_COUNT_LIMIT,

@@ -22,6 +22,7 @@ import {
 } from '#app/features/service-requests/service-requests.service.ts';
 import { AppError, notFound } from '#app/plugins/errors.ts';
 import type { Actor } from '#app/plugins/session.ts';
+import { deskColumns, deskOf } from './staff-desk.service.ts';
 
 type StaffServiceRequestUpdate = z.output<typeof StaffServiceRequestUpdateSchema>;
 
@@ -35,6 +36,7 @@ const staffRequest = preparedStatement('staff_service_request', (db) =>
       ...detailsFields(db),
       history: historySql(db, true),
       statusChangedAt: serviceRequests.statusChangedAt,
+      desk: deskColumns(db),
       customer: {
         id: users.id,
         firstName: users.firstName,
@@ -97,6 +99,7 @@ export async function getStaffServiceRequest(db: Db, id: number): Promise<StaffS
       ...guaranteeOf(machine.guaranteeEndDate, todayInPoland()),
     },
     allowedTransitions: [...SERVICE_REQUEST_TRANSITIONS[details.status]],
+    desk: deskOf(row.desk),
   };
 }
 

@@ -153,7 +153,7 @@ describe('staff: the service request queue, a request’s details and its servic
     await db.delete(serviceRequests).where(eq(serviceRequests.machineId, machine));
   });
 
-  it('the queue lists every customer’s requests, newest report first, with customer, machine and my unread count', async () => {
+  it('the queue lists every customer’s requests, newest report first, with customer, machine, my unread count, who wrote last and the desk fields', async () => {
     const page = await queue();
     expect(codes(page)).toEqual(['SR/2026/000004', 'SR/2026/000003', 'SR/2026/000002', 'SR/2026/000001']);
     expect(page).toMatchObject({ total: 4, totalCapped: false, page: 1, pageSize: 20 });
@@ -171,13 +171,27 @@ describe('staff: the service request queue, a request’s details and its servic
       machineSerialNumber: 'KS-300-777',
       unreadCount: 1,
       lastMessageAt: '2026-03-01T08:00:00.000Z',
+      lastAuthor: { kind: 'customer', name: 'Anna Zielińska' },
+      assignee: null,
+      priority: 'normal',
+      tags: [],
+      // Anna's messages wait for the department: nobody on staff answered yet.
+      waitingSince: expect.any(String),
+      guaranteeEndDate: null,
+      guaranteeState: 'none',
+    });
+    expect(page.items[1]).toMatchObject({
+      code: 'SR/2026/000003',
+      lastAuthor: { kind: 'staff', name: 'Ewa Kowalski' },
+      waitingSince: null,
+      guaranteeState: 'ending',
     });
     // Unread counts are per person: the admin has read nothing of Anna's chat, and wrote Jan's message.
     const forAdmin = await queue('', cookie.admin);
     expect(forAdmin.items.map((item) => item.unreadCount)).toEqual([0, 0, 2, 0]);
   });
 
-  it('the queue filters by status (several), report dates (days in Poland), machine, customer and unread', async () => {
+  it('the queue filters by status (several), report dates (days in Poland), machine, customer and waiting', async () => {
     expect(codes(await queue('status=N&status=F'))).toEqual([
       'SR/2026/000004',
       'SR/2026/000003',
@@ -200,11 +214,15 @@ describe('staff: the service request queue, a request’s details and its servic
     expect(codes(await queue('customer=ZIELINSKA'))).toEqual(['SR/2026/000004', 'SR/2026/000002']);
     expect(codes(await queue('customer=jan%40example'))).toEqual(['SR/2026/000003', 'SR/2026/000001']);
     expect(codes(await queue('customer=%25%25%25'))).toEqual([]);
-    // Only customer messages count: Jan's chat has only the admin's message.
-    expect(codes(await queue('unread=true'))).toEqual(['SR/2026/000002']);
-    expect(codes(await queue('unread=true', cookie.admin))).toEqual(['SR/2026/000002']);
-    expect(codes(await queue('unread=false'))).toHaveLength(4);
-    expect(codes(await queue('status=C&customer=anna&machine=KS-3&unread=1'))).toEqual(['SR/2026/000002']);
+    // "Waiting for us" is the team's, not a person's: Anna's chat waits for everyone on staff, though the service
+    // member read her first message; Jan's chat has only the admin's message.
+    expect(codes(await queue('waiting=true'))).toEqual(['SR/2026/000002']);
+    expect(codes(await queue('waiting=true', cookie.admin))).toEqual(['SR/2026/000002']);
+    expect(codes(await queue('waiting=false'))).toHaveLength(4);
+    expect(codes(await queue('status=C&customer=anna&machine=KS-3&waiting=1'))).toEqual(['SR/2026/000002']);
+    // The per-person "unread only" filter is gone for staff.
+    const unread = await call('GET', '/api/staff/service-requests?unread=true', cookie.service);
+    expect(unread.statusCode).toBe(400);
   });
 
   it('the queue sorts by report date, status change and last message (never-discussed last), and pages', async () => {

@@ -1,4 +1,5 @@
-import { Paper, Table, VisuallyHidden } from '@mantine/core';
+import { Paper, Table, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import classes from './data-table-frame.module.css';
@@ -10,6 +11,8 @@ export interface Column<Row> {
   render: (row: Row) => ReactNode;
   /** Kept on one line (codes, serial numbers, dates): the table scrolls rather than breaking them. */
   nowrap?: boolean;
+  /** A column the list can be sorted by: its header is a button, and says how the list is sorted now. */
+  sort?: { direction: 'ascending' | 'descending' | 'none'; onSort: () => void };
 }
 
 interface DataTableFrameProps<Row> {
@@ -26,6 +29,8 @@ interface DataTableFrameProps<Row> {
   minWidth?: number;
   /** Inside a titled card: on phones the empty state needs no frame of its own. */
   nested?: boolean;
+  /** Tighter rows, for the staff's working lists (many rows on one screen). */
+  dense?: boolean;
 }
 
 /** A list screen's table: headers always visible from tablets up, cards on phones, one empty state. */
@@ -38,6 +43,7 @@ export function DataTableFrame<Row>({
   empty,
   minWidth = 860,
   nested = false,
+  dense = false,
 }: DataTableFrameProps<Row>) {
   const { t } = useTranslation('layout');
   return (
@@ -51,13 +57,18 @@ export function DataTableFrame<Row>({
           role="region"
           aria-label={t('table.region', { name: caption })}
         >
-          <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover={rows.length > 0}>
+          <Table
+            verticalSpacing={dense ? 6 : 'sm'}
+            horizontalSpacing={dense ? 'sm' : 'md'}
+            fz={dense ? 'sm' : undefined}
+            highlightOnHover={rows.length > 0}
+          >
             <VisuallyHidden component="caption">{caption}</VisuallyHidden>
             <Table.Thead className={classes.head}>
               <Table.Tr>
                 {columns.map((column) => (
-                  <Table.Th key={column.key} scope="col">
-                    {column.label}
+                  <Table.Th key={column.key} scope="col" aria-sort={column.sort?.direction}>
+                    {column.sort ? <SortButton label={column.label} {...column.sort} /> : column.label}
                   </Table.Th>
                 ))}
               </Table.Tr>
@@ -91,5 +102,25 @@ export function DataTableFrame<Row>({
         nested={nested}
       />
     </>
+  );
+}
+
+/** A sortable column's header: one press sorts by it, the next reverses the order; the arrow shows which. */
+function SortButton({
+  label,
+  direction,
+  onSort,
+}: {
+  label: string;
+  direction: 'ascending' | 'descending' | 'none';
+  onSort: () => void;
+}) {
+  const Icon =
+    direction === 'ascending' ? IconArrowUp : direction === 'descending' ? IconArrowDown : IconArrowsSort;
+  return (
+    <UnstyledButton onClick={onSort} className={classes.sort} fw="inherit" fz="inherit">
+      {label}
+      <Icon size={14} aria-hidden style={{ opacity: direction === 'none' ? 0.45 : 1, flexShrink: 0 }} />
+    </UnstyledButton>
   );
 }

@@ -16,10 +16,16 @@ const KEYS = [
   'reportedTo',
   'machine',
   'customer',
-  'unread',
   'model',
   'changedFrom',
   'changedTo',
+  'view',
+  'assignee',
+  'waiting',
+  'priority',
+  'tag',
+  'guarantee',
+  'code',
 ] as const;
 
 export type QueueFilters = Pick<
@@ -29,7 +35,13 @@ export type QueueFilters = Pick<
   | 'reportedTo'
   | 'machine'
   | 'customer'
-  | 'unread'
+  | 'waiting'
+  | 'view'
+  | 'assignee'
+  | 'priority'
+  | 'tag'
+  | 'guarantee'
+  | 'code'
   | 'model'
   | 'changedFrom'
   | 'changedTo'
@@ -55,7 +67,13 @@ export function queueSearchOf(params: StaffQueueParams): URLSearchParams {
   set('reportedTo', params.reportedTo);
   set('machine', params.machine);
   set('customer', params.customer);
-  set('unread', params.unread ? 'true' : undefined);
+  set('view', params.view === DEFAULTS.view ? undefined : params.view);
+  set('assignee', params.assignee);
+  set('waiting', params.waiting ? 'true' : undefined);
+  set('priority', params.priority?.join(','));
+  set('tag', params.tag);
+  set('guarantee', params.guarantee);
+  set('code', params.code);
   set('model', params.model);
   set('changedFrom', params.changedFrom);
   set('changedTo', params.changedTo);
@@ -80,12 +98,24 @@ export function activeFilterCount(params: StaffQueueParams): number {
     params.reportedTo,
     params.machine,
     params.customer,
-    params.unread,
+    params.waiting,
+    params.assignee,
+    params.priority?.length,
+    params.tag,
+    params.guarantee,
+    params.code,
     params.model,
     params.changedFrom || params.changedTo,
   ].filter(Boolean).length;
 }
 
 export function withoutFilters(params: StaffQueueParams): StaffQueueParams {
-  return { ...DEFAULTS, sort: params.sort, order: params.order, pageSize: params.pageSize };
+  // The view is a tab, not a filter: clearing the filters keeps it.
+  return {
+    ...DEFAULTS,
+    view: params.view,
+    sort: params.sort,
+    order: params.order,
+    pageSize: params.pageSize,
+  };
 }

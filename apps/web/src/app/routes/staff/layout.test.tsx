@@ -44,9 +44,11 @@ describe('the back office frame', () => {
   it('shows parts sales only their inbox, and asks nothing of the service chat', async () => {
     await renderStaff('sales');
     expect(navLinks()).toEqual([['Offer requests', '/staff/offer-requests']]);
-    // The service queue's unread count would be asked for at once (see the next test); give it the time.
+    // The service queue's waiting count would be asked for at once (see the next test); give it the time.
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(api.state.requests.filter((r) => r.path.startsWith('/api/chat'))).toEqual([]);
+    expect(
+      api.state.requests.filter((r) => r.path.startsWith('/api/chat') || r.path === '/api/staff/waiting'),
+    ).toEqual([]);
   });
 
   it('shows the service department their queue, the customers and the insight dashboard', async () => {
@@ -57,7 +59,7 @@ describe('the back office frame', () => {
       ['Insight', '/staff/insight'],
     ]);
     await waitFor(() =>
-      expect(api.state.requests.filter((r) => r.path === '/api/chat/comments/unread')).not.toEqual([]),
+      expect(api.state.requests.filter((r) => r.path === '/api/staff/waiting')).not.toEqual([]),
     );
   });
 

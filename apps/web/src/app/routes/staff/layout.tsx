@@ -27,9 +27,9 @@ import { useAuthStore } from '#app/lib/auth-store.ts';
 import { Logo } from '#app/features/brand/components/logo.tsx';
 import { chatKeys } from '#app/features/chat/api.ts';
 import { usePortalEvents } from '#app/features/events/use-portal-events.ts';
-import { unreadKeys, unreadQuery } from '#app/features/service-requests/unread.ts';
+import { unreadKeys } from '#app/features/service-requests/unread.ts';
 import { offerRequestKeys } from '#app/features/offers/api.ts';
-import { staffKeys } from '#app/features/staff/api.ts';
+import { staffKeys, staffWaitingQuery } from '#app/features/staff/api.ts';
 import { isStaffRole, staffHome } from './require-service-staff.ts';
 import classes from './layout.module.css';
 
@@ -49,7 +49,7 @@ export function Component() {
 }
 
 function StaffFrame() {
-  const { t } = useTranslation(['layout', 'admin', 'customers']);
+  const { t } = useTranslation(['layout', 'admin', 'customers', 'staff-desk']);
   const user = useAuthStore((state) => state.user);
   const [drawerOpened, drawer] = useDisclosure(false);
   const signOut = useSignOut();
@@ -61,11 +61,19 @@ function StaffFrame() {
       staffKeys.queues(),
       chatKeys.log(serviceRequestId),
       unreadKeys.all,
+      staffKeys.waiting(),
     ],
     unread: () => [staffKeys.queues(), unreadKeys.all],
     'service-request-status': ({ serviceRequestId }) => [
       staffKeys.queues(),
       staffKeys.request(serviceRequestId),
+    ],
+    // A colleague took, handed over or released a request, set its priority or tags, or it started or stopped
+    // waiting for the team (docs/decisions/062).
+    'service-request-handling': ({ serviceRequestId }) => [
+      staffKeys.queues(),
+      staffKeys.request(serviceRequestId),
+      staffKeys.waiting(),
     ],
     'offer-request-status': ({ offerRequestId }) => [
       offerRequestKeys.staffLists(),
@@ -73,9 +81,9 @@ function StaffFrame() {
     ],
   });
 
-  // The messages of the requests this staff member follows (read or written in), as the customers' header has.
+  // The requests waiting for the team's answer: shared by every service staff member, not per person.
   const isService = user ? isServiceStaffRole(user.role) : false;
-  const unread = useQuery({ ...unreadQuery, enabled: isService }).data?.total ?? 0;
+  const waiting = useQuery({ ...staffWaitingQuery, enabled: isService }).data?.count ?? 0;
   const navItems: NavItem[] = [
     ...(isService
       ? [
@@ -87,7 +95,7 @@ function StaffFrame() {
             currentBelow: '/staff/service-requests',
             label: t('nav.staff'),
             icon: IconInbox,
-            badge: { count: unread, label: t('nav.unread', { count: unread }) },
+            badge: { count: waiting, label: t('staff-desk:badge', { count: waiting }) },
           },
           { to: paths.staffCustomers, label: t('customers:nav'), icon: IconUsers },
           { to: paths.staffInsight, label: t('nav.staff-insight'), icon: IconChartBar },

@@ -27,6 +27,13 @@ const page: StaffQueuePage = {
       machineSerialNumber: 'AGM562-0001',
       unreadCount: 2,
       lastMessageAt: '2026-05-05T11:30:00.000Z',
+      lastAuthor: { kind: 'customer', name: 'Jan Kowalski' },
+      assignee: { id: '5', name: 'Piotr Nowak' },
+      priority: 'urgent',
+      tags: ['hydraulika'],
+      waitingSince: '2026-05-05T11:30:00.000Z',
+      guaranteeEndDate: '2026-06-01',
+      guaranteeState: 'ending',
     },
   ],
   total: 1,
@@ -39,14 +46,18 @@ const queueCalls = () => api.state.requests.filter((r) => r.path === '/api/staff
 const paramsOf = (request: RecordedRequest | undefined) => Object.fromEntries(request?.query ?? []);
 
 function renderQueue(route: string) {
-  api.reset(() => ({ status: 200, body: page }));
+  api.reset((request) =>
+    request.path === '/api/staff/colleagues'
+      ? { status: 200, body: [{ id: '5', name: 'Piotr Nowak' }] }
+      : { status: 200, body: page },
+  );
   return renderWithProviders(<Queue />, { route, path: '/staff' });
 }
 
 describe('staff queue filters', () => {
   it('asks the server for the filters, order and page in the address', async () => {
     await renderQueue(
-      '/staff?status=N,C&reportedFrom=2026-05-01&reportedTo=2026-05-31&machine=z-562&customer=kowal&unread=true&sort=lastMessageAt&order=desc&page=2',
+      '/staff?status=N,C&reportedFrom=2026-05-01&reportedTo=2026-05-31&machine=z-562&customer=kowal&waiting=true&view=mine&assignee=5&priority=high,urgent&tag=hydraulika&guarantee=ending&code=123&sort=lastMessageAt&order=desc&page=2',
     );
     expect(await screen.findAllByRole('link', { name: 'SR/2026/000012' })).not.toHaveLength(0);
     expect(paramsOf(queueCalls()[0])).toEqual({
@@ -55,7 +66,13 @@ describe('staff queue filters', () => {
       reportedTo: '2026-05-31',
       machine: 'z-562',
       customer: 'kowal',
-      unread: 'true',
+      waiting: 'true',
+      view: 'mine',
+      assignee: '5',
+      priority: 'high,urgent',
+      tag: 'hydraulika',
+      guarantee: 'ending',
+      code: '123',
       sort: 'lastMessageAt',
       order: 'desc',
       page: '2',
@@ -71,6 +88,7 @@ describe('staff queue filters', () => {
       pageSize: '20',
       sort: 'reportDate',
       order: 'desc',
+      view: 'all',
     });
   });
 
@@ -78,14 +96,14 @@ describe('staff queue filters', () => {
     const { router } = await renderQueue('/staff?page=3');
     await waitFor(() => expect(queueCalls()).toHaveLength(1));
 
-    await userEvent.click(screen.getByRole('switch', { name: 'Only with unread messages' }));
-    await waitFor(() => expect(paramsOf(queueCalls().at(-1))).toMatchObject({ unread: 'true', page: '1' }));
+    await userEvent.click(screen.getByRole('switch', { name: 'Waiting for us' }));
+    await waitFor(() => expect(paramsOf(queueCalls().at(-1))).toMatchObject({ waiting: 'true', page: '1' }));
 
     await userEvent.type(screen.getByLabelText('Reported from'), '2026-05-01');
     await waitFor(() =>
-      expect(paramsOf(queueCalls().at(-1))).toMatchObject({ unread: 'true', reportedFrom: '2026-05-01' }),
+      expect(paramsOf(queueCalls().at(-1))).toMatchObject({ waiting: 'true', reportedFrom: '2026-05-01' }),
     );
-    expect(router.state.location.search).toBe('?reportedFrom=2026-05-01&unread=true');
+    expect(router.state.location.search).toBe('?reportedFrom=2026-05-01&waiting=true');
   });
 
   it('a text filter waits for three characters and a pause, then asks once', async () => {
@@ -114,6 +132,7 @@ describe('staff queue filters', () => {
       pageSize: '20',
       sort: 'statusChangedAt',
       order: 'asc',
+      view: 'all',
     });
     expect(screen.getByRole('searchbox', { name: 'Customer' })).toHaveValue('');
   });

@@ -9,6 +9,7 @@ import { staffQueueQuery, type StaffQueueParams } from '#app/features/staff/api.
 import { QueueFilterBar } from '#app/features/staff/components/queue-filters.tsx';
 import { QueuePagination } from '#app/features/staff/components/queue-pagination.tsx';
 import { QueueTable } from '#app/features/staff/components/queue-table.tsx';
+import { QueueViews } from '#app/features/staff/components/queue-views.tsx';
 import {
   queueParamsOf,
   queueSearchOf,
@@ -36,6 +37,7 @@ export function Component() {
   return (
     <>
       <PageHeader title={t('queue.title')} description={t('queue.description')} />
+      <QueueViews view={params.view} onChange={(view) => go(withFilters(params, { view }), true)} />
       <QueueFilterBar
         params={params}
         onChange={(filters) => go(withFilters(params, filters), true)}
@@ -43,7 +45,12 @@ export function Component() {
       />
       {queue.data ? (
         <>
-          <QueueTable rows={queue.data.items} busy={queue.isPlaceholderData} />
+          <QueueTable
+            rows={queue.data.items}
+            busy={queue.isPlaceholderData}
+            sort={params}
+            onSort={(sort) => go(withFilters(params, sort), true)}
+          />
           <QueuePagination
             page={params.page}
             pageSize={params.pageSize}

@@ -71,6 +71,7 @@ const request: StaffServiceRequest = {
     address: null,
   },
   allowedTransitions: ['P', 'O'],
+  desk: { assignee: null, priority: 'normal', tags: [], waitingSince: null, assignmentHistory: [] },
 };
 
 function renderRequest(id: string) {
@@ -85,7 +86,11 @@ function renderRequest(id: string) {
 describe('staff request page', () => {
   it('shows the overview and the conversation at once, and every section one tab away', async () => {
     api.reset(({ path }) =>
-      path === '/api/staff/service-requests/12' ? { status: 200, body: request } : { status: 404 },
+      path === '/api/staff/service-requests/12'
+        ? { status: 200, body: request }
+        : path === '/api/staff/colleagues' || path === '/api/staff/tags'
+          ? { status: 200, body: [] }
+          : { status: 404 },
     );
     await renderRequest('12');
 
@@ -107,6 +112,9 @@ describe('staff request page', () => {
     // The first tab is what the customer wrote.
     expect(screen.getByRole('tab', { name: 'Request', selected: true })).toBeInTheDocument();
     expect(screen.getByText('The baler knots loosely.')).toBeVisible();
+    const handling = screen.getByRole('region', { name: 'Handling' });
+    expect(within(handling).getByText('Nobody has taken this request yet.')).toBeInTheDocument();
+    expect(within(handling).getByRole('button', { name: 'Hand over' })).toBeDisabled();
 
     await userEvent.click(screen.getByRole('tab', { name: 'History' }));
     expect(

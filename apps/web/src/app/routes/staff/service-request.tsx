@@ -29,6 +29,7 @@ import { elementsQuery } from '#app/features/service-requests/api.ts';
 import { AttachmentList } from '#app/features/service-requests/components/attachment-list.tsx';
 import { unreadKeys } from '#app/features/service-requests/unread.ts';
 import { staffKeys, staffServiceRequestQuery } from '#app/features/staff/api.ts';
+import { AssignmentPanel } from '#app/features/staff/components/assignment-panel.tsx';
 import { CustomerDetails } from '#app/features/staff/components/customer-details.tsx';
 import { DatesForm } from '#app/features/staff/components/dates-form.tsx';
 import { FindingsForm } from '#app/features/staff/components/findings-form.tsx';
@@ -142,6 +143,7 @@ export function Component() {
             </Tabs.List>
             <Tabs.Panel value="request" pt="md">
               <Stack gap="md">
+                <AssignmentPanel serviceRequest={request} />
                 <SectionCard icon={IconFileDescription} title={t('services:details.summary')}>
                   <RequestSummary serviceRequest={request} />
                 </SectionCard>

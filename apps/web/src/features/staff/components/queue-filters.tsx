@@ -18,6 +18,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StaffQueueParams } from '../api.ts';
 import { activeFilterCount, type QueueFilters } from '../queue-params.ts';
+import { DeskFilters } from './desk-filters.tsx';
 import { LinkFilters } from './link-filters.tsx';
 import { TextFilter } from './text-filter.tsx';
 
@@ -28,7 +29,15 @@ const SORTS: readonly `${StaffQueueSortField}-${'asc' | 'desc'}`[] = [
   'statusChangedAt-desc',
   'statusChangedAt-asc',
   'lastMessageAt-desc',
+  'waitingSince-asc',
+  'priority-desc',
 ];
+
+/** The desk's orders are labelled in its namespace. */
+const sortLabel = (value: string) =>
+  value.startsWith('waitingSince') || value.startsWith('priority')
+    ? `staff-desk:sorts.${value}`
+    : `filters.sorts.${value}`;
 
 interface QueueFiltersProps {
   params: StaffQueueParams;
@@ -37,11 +46,11 @@ interface QueueFiltersProps {
 }
 
 /**
- * The queue's filters (status, report dates, machine, customer, unread) and its order. Each change applies at
+ * The queue's filters (status, report dates, machine, customer, the desk's, waiting) and its order. Each change applies at
  * once; the text fields after a short pause. On phones the filters fold away behind one button.
  */
 export function QueueFilterBar({ params, onChange, onClear }: QueueFiltersProps) {
-  const { t } = useTranslation(['staff', 'services']);
+  const { t } = useTranslation(['staff', 'services', 'staff-desk']);
   const isPhone = useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false });
   const [opened, { toggle }] = useDisclosure(false);
   const panelId = useId();
@@ -112,7 +121,7 @@ export function QueueFilterBar({ params, onChange, onClear }: QueueFiltersProps)
           </SimpleGrid>
           <Select
             label={t('filters.sort')}
-            data={SORTS.map((value) => ({ value, label: t(`filters.sorts.${value}`) }))}
+            data={SORTS.map((value) => ({ value, label: t(sortLabel(value)) }))}
             value={sortValue}
             onChange={setSort}
             allowDeselect={false}
@@ -130,11 +139,12 @@ export function QueueFilterBar({ params, onChange, onClear }: QueueFiltersProps)
             value={params.customer}
             onApply={(customer) => onChange({ customer })}
           />
+          <DeskFilters params={params} onChange={onChange} />
           <Group justify="space-between" align="center" gap="sm" wrap="wrap" style={{ alignSelf: 'end' }}>
             <Switch
-              label={t('filters.unread')}
-              checked={params.unread}
-              onChange={(event) => onChange({ unread: event.currentTarget.checked })}
+              label={t('staff-desk:filters.waiting')}
+              checked={params.waiting}
+              onChange={(event) => onChange({ waiting: event.currentTarget.checked })}
             />
             <Button
               variant="default"

@@ -63,6 +63,7 @@ function staffRequest(status: ServiceRequestStatus): StaffServiceRequest {
       address: null,
     },
     allowedTransitions: [],
+    desk: { assignee: null, priority: 'normal', tags: [], waitingSince: null, assignmentHistory: [] },
   };
 }
 
