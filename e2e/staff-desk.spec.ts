@@ -43,7 +43,7 @@ test('two staff members share the desk: taking is live, the customer’s message
 }, testInfo) => {
   test.slow();
   const server = SERVERS.root;
-  const customer = newCustomer('biurko', journeySerial(11, testInfo));
+  const customer = newCustomer('biurko', journeySerial(12, testInfo));
   await registerConfirmedCustomer(page.request, server, customer);
   const api = await customerApi(server, customer);
   let code = '';

@@ -30,7 +30,7 @@ test('journey: staff land on the staff request page, the conversation beside the
   axe,
 }, testInfo) => {
   test.slow();
-  const customer = newCustomer('biurko', journeySerial(11, testInfo));
+  const customer = newCustomer('strona', journeySerial(13, testInfo));
   await registerConfirmedCustomer(page.request, server, customer);
   const api = await customerApi(server, customer);
   let id: string;
