@@ -20,7 +20,8 @@ const isFile = (r: string, k: string) =>
  * for that statement's transaction only: the foreign keys are off during the load anyway) and the counters are
  * counted afterwards, set-based, by the same function the migration uses. The requests those counts rewrote are
  * put back in id order (CLUSTER), as they were inserted, so the measured table is no larger and no more
- * scattered than before the counters.
+ * scattered than before the counters. The team's "waiting for us" (service_requests.waiting_since, migration
+ * 0025) is counted the same way.
  */
 export function chatSteps(scale: Scale): FillStep[] {
   return [
@@ -79,6 +80,12 @@ export function chatSteps(scale: Scale): FillStep[] {
          GROUP BY k.user_id, m.service_request_id`,
     },
     { label: 'chat unread counters', sql: `SELECT chat_unread_counts_rebuild()` },
+    {
+      // The team's "waiting for us" (migration 0025), counted as the migration does; no event for each request.
+      label: 'requests waiting for the service',
+      sql: `SET LOCAL session_replication_role = replica;
+            SELECT service_requests_waiting_rebuild()`,
+    },
     {
       label: 'service_requests in id order again',
       sql: `CLUSTER service_requests USING service_requests_pkey;

@@ -97,7 +97,7 @@ export const serviceRequests = pgTable(
     /**
      * Since when the request waits for the department's answer (null: it does not): set by the customer's
      * message or new attachment, cleared by any staff member's reply or "no answer needed". Kept by triggers in
-     * the writing transaction (migration 0021, docs/decisions/062); shared by the team, not per person.
+     * the writing transaction (migrations 0024–0025, docs/decisions/062); shared by the team, not per person.
      */
     waitingSince: timestamptz('waiting_since'),
     /** SERVICE_REQUEST_PRIORITIES' index: 0 low, 1 normal, 2 high, 3 urgent (sorting by it sorts by urgency). */

@@ -25,7 +25,7 @@ import type { Actor } from '#app/plugins/session.ts';
 
 /*
  * The department's shared desk (docs/decisions/062): who handles a request, its priority and tags, and whether it
- * waits for an answer. The wait itself is kept by database triggers (migration 0022); here only "no answer
+ * waits for an answer. The wait itself is kept by database triggers (migration 0025); here only "no answer
  * needed" ends it by hand.
  */
 
