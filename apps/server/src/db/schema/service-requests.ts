@@ -103,7 +103,10 @@ export const serviceRequests = pgTable(
     /** SERVICE_REQUEST_PRIORITIES' index: 0 low, 1 normal, 2 high, 3 urgent (sorting by it sorts by urgency). */
     priority: smallint('priority').notNull().default(1),
     /** Free short tags set by staff (TagSchema: folded to lower case); suggestions from service_request_tags. */
-    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
