@@ -256,26 +256,24 @@ export async function insertServiceRequests(
 
     // Who took the request (and handed it over), as the staff page's history shows it.
     if (request.statuses.length > 1) {
-      await db
-        .insert(serviceRequestAssignments)
-        .values([
-          {
-            serviceRequestId,
-            assignedTo: accounts.service,
-            assignedBy: accounts.service,
-            assignedAt: stepAt(1),
-          },
-          ...(request.handedToAdmin
-            ? [
-                {
-                  serviceRequestId,
-                  assignedTo: accounts.admin,
-                  assignedBy: accounts.service,
-                  assignedAt: stepAt(1.5),
-                },
-              ]
-            : []),
-        ]);
+      await db.insert(serviceRequestAssignments).values([
+        {
+          serviceRequestId,
+          assignedTo: accounts.service,
+          assignedBy: accounts.service,
+          assignedAt: stepAt(1),
+        },
+        ...(request.handedToAdmin
+          ? [
+              {
+                serviceRequestId,
+                assignedTo: accounts.admin,
+                assignedBy: accounts.service,
+                assignedAt: stepAt(1.5),
+              },
+            ]
+          : []),
+      ]);
     }
     if ((request.tags ?? []).length > 0) {
       await db
