@@ -188,7 +188,12 @@ const pages: [string, () => Promise<unknown>][] = [
   [
     'chat: send a message',
     () =>
-      postComment(db, staff, { serviceRequestId: requestIds[20]!, body: 'bench', clientId: randomUUID() }),
+      postComment(db, staff, {
+        serviceRequestId: requestIds[20]!,
+        body: 'bench',
+        clientId: randomUUID(),
+        internal: false,
+      }),
   ],
   ['a service request', () => getServiceRequest(db, customer, requestId)],
   ['chat page (50 of 80)', () => listComments(db, customer, { serviceRequestId: requestId, limit: 50 })],
