@@ -4,16 +4,11 @@ import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '#app/test/render.tsx';
 import type { StaffQueueParams } from '../api.ts';
 import { staffKeys } from '../api.ts';
+import { queueParamsOf } from '../queue-params.ts';
 import { QueueFilterBar } from './queue-filters.tsx';
 
-const params = (sort: StaffQueueParams['sort'], order: StaffQueueParams['order']): StaffQueueParams => ({
-  page: 1,
-  pageSize: 25,
-  sort,
-  order,
-  view: 'all',
-  waiting: false,
-});
+const params = (sort: StaffQueueParams['sort'], order: StaffQueueParams['order']): StaffQueueParams =>
+  queueParamsOf(new URLSearchParams({ sort, order }));
 
 async function sortShown(sort: StaffQueueParams['sort'], order: StaffQueueParams['order']) {
   const view = await renderWithProviders(
