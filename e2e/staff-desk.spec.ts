@@ -143,7 +143,7 @@ test('two staff members share the desk: taking is live, the customer’s message
   }
 });
 
-test('the queue at 360 px: cards, the views and the filters, without sideways scrolling', async ({
+test('the queue and the canned replies at 360 px: cards, without sideways scrolling', async ({
   page,
   axe,
 }) => {
@@ -155,6 +155,23 @@ test('the queue at 360 px: cards, the views and the filters, without sideways sc
   await expect(page.getByRole('radio', { name: t('staff-desk:views.mine') })).toBeAttached();
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
+  await axe.check(page);
+  await axe.checkDark(page);
+  // The canned replies: one card per reply (the demo's), titles whole; nothing scrolls sideways, not even a frame.
+  await page.goto('/staff/canned-replies');
+  await expect(
+    page.getByRole('list', { name: t('staff:canned.title') }).getByText('Części zamówione', { exact: true }),
+  ).toBeVisible();
+  const sideways = await page.evaluate(() =>
+    [...document.querySelectorAll('main *')]
+      .filter((element) => element.scrollWidth > element.clientWidth + 1)
+      .filter((element) => ['auto', 'scroll'].includes(getComputedStyle(element).overflowX))
+      .map((element) => element.outerHTML.slice(0, 80)),
+  );
+  expect(sideways).toEqual([]);
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+  ).toBeLessThanOrEqual(0);
   await axe.check(page);
   await axe.checkDark(page);
 });

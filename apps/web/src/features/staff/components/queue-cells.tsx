@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ServiceStatusBadge } from '#app/components/layout/service-status-badge.tsx';
 import { paths } from '#app/config/paths.ts';
-import { formatDateTime } from '#app/lib/date-time.ts';
+import { formatDate, formatDateTime } from '#app/lib/date-time.ts';
 import { formatRelativeTime } from '#app/lib/relative-time.ts';
 
 /*
@@ -15,9 +15,12 @@ import { formatRelativeTime } from '#app/lib/relative-time.ts';
 
 const oneLine = { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' } as const;
 
+/** The request's code; its report date in the tooltip (the dense table has no column for it). */
 export function RequestLink({ row }: { row: StaffQueueItem }) {
+  const { t } = useTranslation('staff');
   return (
     <Anchor
+      title={`${t('columns.report-date')}: ${formatDate(row.reportDate)}`}
       component={Link}
       to={paths.staffServiceRequest(row.id)}
       fw={600}
