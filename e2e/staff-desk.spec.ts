@@ -20,6 +20,24 @@ const DESKTOP = { width: 1440, height: 900 };
 const queueRow = (page: Page, code: string): Locator =>
   page.getByRole('row').filter({ has: page.getByRole('link', { name: code, exact: true }) });
 
+/**
+ * How far the queue's table frame scrolls sideways (0: it fits), and the header or body cells whose content spills
+ * out of their column (a badge or a header label wider than the column's width).
+ */
+async function queueFit(page: Page) {
+  const frame = page.getByRole('region', {
+    name: t('layout:table.region', 'pl', { name: t('staff:queue.caption') }),
+  });
+  return frame.evaluate((element) => ({
+    sideways: element.scrollWidth - element.clientWidth,
+    spilling: [...element.querySelectorAll('th, td')]
+      .filter(
+        (cell) => (cell as HTMLElement).offsetParent !== null && cell.scrollWidth > cell.clientWidth + 1,
+      )
+      .map((cell) => cell.textContent),
+  }));
+}
+
 /** The header badge of the queue: the number of requests waiting for the team (0 when there is none). */
 async function waitingBadge(page: Page): Promise<number> {
   const link = page
@@ -66,6 +84,11 @@ test('two staff members share the desk: taking is live, the customer’s message
     ).length;
   });
   expect(whole).toBeGreaterThanOrEqual(15);
+  // Every column fits the frame on the staff's desktops: nothing scrolls sideways, no cell spills over.
+  expect(await queueFit(page)).toEqual({ sideways: 0, spilling: [] });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  expect(await queueFit(page)).toEqual({ sideways: 0, spilling: [] });
+  await page.setViewportSize(DESKTOP);
   await axe.check(page);
   await axe.checkDark(page);
 
@@ -120,7 +143,7 @@ test('two staff members share the desk: taking is live, the customer’s message
   }
 });
 
-test('the queue at 360 px: cards, the views and the filters, without sideways scrolling', async ({
+test('the queue and the canned replies at 360 px: cards, without sideways scrolling', async ({
   page,
   axe,
 }) => {
@@ -132,6 +155,23 @@ test('the queue at 360 px: cards, the views and the filters, without sideways sc
   await expect(page.getByRole('radio', { name: t('staff-desk:views.mine') })).toBeAttached();
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
+  await axe.check(page);
+  await axe.checkDark(page);
+  // The canned replies: one card per reply (the demo's), titles whole; nothing scrolls sideways, not even a frame.
+  await page.goto('/staff/canned-replies');
+  await expect(
+    page.getByRole('list', { name: t('staff:canned.title') }).getByText('Części zamówione', { exact: true }),
+  ).toBeVisible();
+  const sideways = await page.evaluate(() =>
+    [...document.querySelectorAll('main *')]
+      .filter((element) => element.scrollWidth > element.clientWidth + 1)
+      .filter((element) => ['auto', 'scroll'].includes(getComputedStyle(element).overflowX))
+      .map((element) => element.outerHTML.slice(0, 80)),
+  );
+  expect(sideways).toEqual([]);
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+  ).toBeLessThanOrEqual(0);
   await axe.check(page);
   await axe.checkDark(page);
 });

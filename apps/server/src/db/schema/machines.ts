@@ -34,10 +34,9 @@ export const machines = pgTable(
     uniqueIndex('machines_external_id_key').on(t.externalId),
     // The customer's machine list (default sort: purchase date, newest first).
     index('machines_owner_purchase_date_idx').on(t.ownerId, t.purchaseDate, t.id),
-    // Daily guarantee-end reminders look up owned machines by end date.
-    index('machines_guarantee_end_date_idx')
-      .on(t.guaranteeEndDate)
-      .where(sql`${t.ownerId} IS NOT NULL`),
+    // Machines by guarantee end date: the daily reminders (owned machines) and the staff queue's "ending within 30
+    // days" filter (any machine with requests, owned or not: so the index is not partial on the owner).
+    index('machines_guarantee_end_date_idx').on(t.guaranteeEndDate, t.id),
     // Staff search by a fragment of the serial number or the machine name, case and diacritics ignored
     // (the expression of db/search-text.ts that every machine search uses).
     index('machines_search_text_trgm_idx').using(

@@ -4,10 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { PortalEvent } from '@care/contract/events';
 import type { StaffQueuePage, StaffServiceRequest } from '@care/contract/staff';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serviceRequests } from '#app/db/schema/service-requests.ts';
 import { type EventBus, startEventBus } from '#app/events/event-bus.ts';
+import { guaranteeCondition } from './staff-queue.service.ts';
 import { cookieFor, insertUser } from '#app/test/accounts.ts';
 import { createTestApp, type TestApp } from '#app/test/app.ts';
 import { png } from '#app/test/files.ts';
@@ -326,6 +327,18 @@ describe('staff desk: assignment, waiting for us, priority and tags, the queueâ€
       ['SR/2026/000123', 'active'],
       ['SR/2025/000123', 'ending'],
     ]);
+  });
+
+  it('"ending within 30 days" reads the few machines by their end date, then their requests by machine', async () => {
+    const plan = await db().transaction(async (tx) => {
+      await tx.execute(sql`SET LOCAL enable_seqscan = off`);
+      return (await tx.execute(
+        sql`EXPLAIN SELECT r.id FROM service_requests r WHERE ${guaranteeCondition('ending')}`,
+      )) as { rows: { 'QUERY PLAN': string }[] };
+    });
+    const text = plan.rows.map((row) => row['QUERY PLAN']).join('\n');
+    expect(text).toContain('machines_guarantee_end_date_idx');
+    expect(text).toContain('service_requests_machine_report_date_idx');
   });
 
   it('sorting by waiting time puts who waits longest first, and the requests nobody waits on last', async () => {

@@ -1,4 +1,4 @@
-import { Paper, Table, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { Paper, Table, UnstyledButton, VisuallyHidden, type MantineBreakpoint } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,10 @@ export interface Column<Row> {
   nowrap?: boolean;
   /** A column the list can be sorted by: its header is a button, and says how the list is sorted now. */
   sort?: { direction: 'ascending' | 'descending' | 'none'; onSort: () => void };
+  /** With `fixedLayout`: the column's width in px, padding included; columns without one share what is left. */
+  width?: number;
+  /** A less important column, shown only from this breakpoint up (the rest keep their room on narrower desktops). */
+  visibleFrom?: MantineBreakpoint;
 }
 
 interface DataTableFrameProps<Row> {
@@ -31,6 +35,11 @@ interface DataTableFrameProps<Row> {
   nested?: boolean;
   /** Tighter rows, for the staff's working lists (many rows on one screen). */
   dense?: boolean;
+  /**
+   * Columns as wide as their `width` says, whatever their cells hold (cells cut what does not fit): the table fits
+   * its frame instead of growing with its longest text.
+   */
+  fixedLayout?: boolean;
 }
 
 /** A list screen's table: headers always visible from tablets up, cards on phones, one empty state. */
@@ -44,6 +53,7 @@ export function DataTableFrame<Row>({
   minWidth = 860,
   nested = false,
   dense = false,
+  fixedLayout = false,
 }: DataTableFrameProps<Row>) {
   const { t } = useTranslation('layout');
   return (
@@ -59,15 +69,22 @@ export function DataTableFrame<Row>({
         >
           <Table
             verticalSpacing={dense ? 6 : 'sm'}
-            horizontalSpacing={dense ? 'sm' : 'md'}
+            horizontalSpacing={dense ? 'xs' : 'md'}
             fz={dense ? 'sm' : undefined}
             highlightOnHover={rows.length > 0}
+            layout={fixedLayout ? 'fixed' : undefined}
           >
             <VisuallyHidden component="caption">{caption}</VisuallyHidden>
             <Table.Thead className={classes.head}>
               <Table.Tr>
                 {columns.map((column) => (
-                  <Table.Th key={column.key} scope="col" aria-sort={column.sort?.direction}>
+                  <Table.Th
+                    key={column.key}
+                    scope="col"
+                    aria-sort={column.sort?.direction}
+                    w={column.width}
+                    visibleFrom={column.visibleFrom}
+                  >
                     {column.sort ? <SortButton label={column.label} {...column.sort} /> : column.label}
                   </Table.Th>
                 ))}
@@ -82,7 +99,11 @@ export function DataTableFrame<Row>({
                 rows.map((row) => (
                   <Table.Tr key={rowKey(row)}>
                     {columns.map((column) => (
-                      <Table.Td key={column.key} style={column.nowrap ? { whiteSpace: 'nowrap' } : undefined}>
+                      <Table.Td
+                        key={column.key}
+                        style={column.nowrap ? { whiteSpace: 'nowrap' } : undefined}
+                        visibleFrom={column.visibleFrom}
+                      >
                         {column.render(row)}
                       </Table.Td>
                     ))}

@@ -3,8 +3,9 @@ import { Anchor, Badge, Group, Text, Tooltip, VisuallyHidden } from '@mantine/co
 import { IconClockExclamation } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ServiceStatusBadge } from '#app/components/layout/service-status-badge.tsx';
 import { paths } from '#app/config/paths.ts';
-import { formatDateTime } from '#app/lib/date-time.ts';
+import { formatDate, formatDateTime } from '#app/lib/date-time.ts';
 import { formatRelativeTime } from '#app/lib/relative-time.ts';
 
 /*
@@ -14,9 +15,12 @@ import { formatRelativeTime } from '#app/lib/relative-time.ts';
 
 const oneLine = { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' } as const;
 
+/** The request's code; its report date in the tooltip (the dense table has no column for it). */
 export function RequestLink({ row }: { row: StaffQueueItem }) {
+  const { t } = useTranslation('staff');
   return (
     <Anchor
+      title={`${t('columns.report-date')}: ${formatDate(row.reportDate)}`}
       component={Link}
       to={paths.staffServiceRequest(row.id)}
       fw={600}
@@ -30,10 +34,11 @@ export function RequestLink({ row }: { row: StaffQueueItem }) {
   );
 }
 
-export function OneLine({ text, dimmed, maw = 180 }: { text: string; dimmed?: string; maw?: number }) {
+/** A cell's text on one line, as wide as its column (the table's fixed layout sets it), cut with an ellipsis. */
+export function OneLine({ text, dimmed }: { text: string; dimmed?: string }) {
   const full = dimmed ? `${text} · ${dimmed}` : text;
   return (
-    <Text size="sm" maw={maw} style={oneLine} title={full}>
+    <Text size="sm" style={oneLine} title={full}>
       {text}
       {dimmed ? (
         <Text span size="xs" c="dimmed">
@@ -53,7 +58,7 @@ const PRIORITY_LOOK = {
   urgent: { color: 'red', text: 'light-dark(#a51111, var(--mantine-color-red-light-color))' },
   high: { color: 'orange', text: 'light-dark(#8f4a00, var(--mantine-color-orange-light-color))' },
 } as const;
-const WAITING_TEXT = 'light-dark(#8f4a00, var(--mantine-color-orange-light-color))';
+const ORANGE_TEXT = 'light-dark(#8f4a00, var(--mantine-color-orange-light-color))';
 
 export function Priority({ priority }: { priority: StaffQueueItem['priority'] }) {
   const { t } = useTranslation('staff-desk');
@@ -97,8 +102,8 @@ export function Waiting({ since }: { since: string | null }) {
         size="sm"
         tt="none"
         leftSection={<IconClockExclamation size={12} aria-hidden />}
-        style={{ whiteSpace: 'nowrap', color: WAITING_TEXT }}
-        styles={{ label: { color: WAITING_TEXT } }}
+        style={{ whiteSpace: 'nowrap', color: ORANGE_TEXT }}
+        styles={{ label: { color: ORANGE_TEXT } }}
       >
         <span aria-hidden>{time}</span>
         <VisuallyHidden>{t('waiting.since', { time })}</VisuallyHidden>
@@ -123,7 +128,7 @@ export function LastMessage({ row }: { row: StaffQueueItem }) {
       : row.lastAuthor.name
     : '';
   return (
-    <Text size="sm" maw={190} style={oneLine} title={`${who} · ${formatDateTime(row.lastMessageAt)}`}>
+    <Text size="sm" style={oneLine} title={`${who} · ${formatDateTime(row.lastMessageAt)}`}>
       <Text span size="sm" fw={row.lastAuthor?.kind === 'customer' ? 600 : undefined}>
         {who}
       </Text>
@@ -135,34 +140,63 @@ export function LastMessage({ row }: { row: StaffQueueItem }) {
   );
 }
 
+/**
+ * The machine's guarantee in a word or two ("≤ 30 dni"), so its column stays narrow; the whole sentence is the
+ * accessible text and the tooltip. An ending guarantee is a badge: it may decide how a repair is paid.
+ */
 export function Guarantee({ state }: { state: StaffQueueItem['guaranteeState'] }) {
   const { t } = useTranslation('staff-desk');
+  const short = <span aria-hidden>{t(`guarantee-short.${state}`)}</span>;
+  const full = <VisuallyHidden>{t(`guarantee.${state}`)}</VisuallyHidden>;
   return (
-    <Text
-      size="sm"
-      c={state === 'ending' ? undefined : 'dimmed'}
-      fw={state === 'ending' ? 600 : undefined}
-      style={{ whiteSpace: 'nowrap' }}
-    >
-      {t(`guarantee.${state}`)}
-    </Text>
+    <Tooltip label={t(`guarantee.${state}`)}>
+      {state === 'ending' ? (
+        <Badge
+          color="orange"
+          variant="light"
+          size="sm"
+          tt="none"
+          style={{ whiteSpace: 'nowrap' }}
+          styles={{ label: { color: ORANGE_TEXT } }}
+        >
+          {short}
+          {full}
+        </Badge>
+      ) : (
+        <Text size="sm" c="dimmed" style={oneLine}>
+          {short}
+          {full}
+        </Text>
+      )}
+    </Tooltip>
   );
 }
 
+/** The first tag (cut to fit) and "+N" for the others; all of them in the title and for screen readers. */
 export function Tags({ tags }: { tags: readonly string[] }) {
   if (tags.length === 0) return null;
+  const [first, ...rest] = tags;
   return (
-    <Group gap={4} wrap="nowrap">
-      {tags.slice(0, 2).map((tag) => (
-        <Badge key={tag} variant="default" size="sm" tt="none" fw={500}>
-          {tag}
-        </Badge>
-      ))}
-      {tags.length > 2 ? (
-        <Text size="xs" c="dimmed" title={tags.join(', ')}>
-          +{tags.length - 2}
+    <Group gap={4} wrap="nowrap" title={tags.join(', ')}>
+      <Badge variant="default" size="sm" tt="none" fw={500} style={{ minWidth: 0, flexShrink: 1 }}>
+        {first}
+      </Badge>
+      {rest.length > 0 ? (
+        <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+          <span aria-hidden>+{rest.length}</span>
+          <VisuallyHidden>{rest.join(', ')}</VisuallyHidden>
         </Text>
       ) : null}
     </Group>
+  );
+}
+
+/** The status badge cut to its column (a long SPEC label such as "W przygotowaniu (do realizacji)"), whole in the title. */
+export function Status({ status }: { status: StaffQueueItem['status'] }) {
+  const { t } = useTranslation('services');
+  return (
+    <div title={t(`status.${status}`)} style={{ display: 'flex', minWidth: 0 }}>
+      <ServiceStatusBadge status={status} />
+    </div>
   );
 }

@@ -22,16 +22,15 @@ import { DeskFilters } from './desk-filters.tsx';
 import { LinkFilters } from './link-filters.tsx';
 import { TextFilter } from './text-filter.tsx';
 
-/** The orders the queue offers (the contract sorts by three fields, each either way). */
-const SORTS: readonly `${StaffQueueSortField}-${'asc' | 'desc'}`[] = [
-  'reportDate-desc',
-  'reportDate-asc',
-  'statusChangedAt-desc',
-  'statusChangedAt-asc',
-  'lastMessageAt-desc',
-  'waitingSince-asc',
-  'priority-desc',
-];
+/**
+ * Every order the queue can be in, each field either way: a column's header may set any of them, and the dropdown
+ * must always name the current one.
+ */
+export const SORTS = STAFF_QUEUE_SORT_FIELDS.flatMap((field) =>
+  (field === 'waitingSince' ? (['asc', 'desc'] as const) : (['desc', 'asc'] as const)).map(
+    (order) => `${field}-${order}` as const,
+  ),
+);
 
 /** The desk's orders are labelled in its namespace. */
 const sortLabel = (value: string) =>

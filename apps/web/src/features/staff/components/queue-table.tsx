@@ -7,7 +7,16 @@ import { EmptyState } from '#app/components/layout/empty-state.tsx';
 import { ServiceStatusBadge } from '#app/components/layout/service-status-badge.tsx';
 import { formatDate } from '#app/lib/date-time.ts';
 import type { StaffQueueParams } from '../api.ts';
-import { Guarantee, LastMessage, OneLine, Priority, RequestLink, Tags, Waiting } from './queue-cells.tsx';
+import {
+  Guarantee,
+  LastMessage,
+  OneLine,
+  Priority,
+  RequestLink,
+  Status,
+  Tags,
+  Waiting,
+} from './queue-cells.tsx';
 
 /** The order a column starts with when first pressed: newest or most urgent first, longest waiting first. */
 const FIRST_ORDER: Record<StaffQueueSortField, 'asc' | 'desc'> = {
@@ -45,75 +54,70 @@ export function QueueTable({ rows, busy, sort, onSort }: QueueTableProps) {
         order: sort.sort === field ? (sort.order === 'asc' ? 'desc' : 'asc') : FIRST_ORDER[field],
       }),
   });
+  // Widths in px (padding included) fit the staff frame (at most 1320 px) without sideways scrolling; customer and
+  // machine share the rest. Tags show from 1408 px up (Mantine's xl). The report date is the code's tooltip and the
+  // dropdown's order (the frame is no wider at 1440 px: a column for it left the names a hundred pixels).
   const columns: Column<StaffQueueItem>[] = [
-    { key: 'code', label: t('columns.code'), render: (row) => <RequestLink row={row} /> },
+    { key: 'code', label: t('columns.code'), width: 138, render: (row) => <RequestLink row={row} /> },
     {
       key: 'waiting',
       label: t('staff-desk:columns.waiting'),
-      // A badge may shrink to nothing in an automatic table layout; the whole time keeps its width.
-      render: (row) => (
-        <div style={{ width: 'max-content' }}>
-          <Waiting since={row.waitingSince} />
-        </div>
-      ),
+      width: 142,
+      render: (row) => <Waiting since={row.waitingSince} />,
       sort: sortBy('waitingSince'),
     },
     {
       key: 'status',
       label: t('columns.status'),
-      render: (row) => (
-        <div style={{ width: 'max-content' }}>
-          <ServiceStatusBadge status={row.status} />
-        </div>
-      ),
+      width: 150,
+      render: (row) => <Status status={row.status} />,
     },
     {
       key: 'priority',
       label: t('staff-desk:columns.priority'),
+      width: 98,
       render: (row) => <Priority priority={row.priority} />,
       sort: sortBy('priority'),
     },
-    {
-      key: 'reportDate',
-      label: t('columns.report-date'),
-      nowrap: true,
-      render: (row) => formatDate(row.reportDate),
-      sort: sortBy('reportDate'),
-    },
-    {
-      key: 'customer',
-      label: t('columns.customer'),
-      render: (row) => <OneLine text={row.customerName} maw={160} />,
-    },
+    { key: 'customer', label: t('columns.customer'), render: (row) => <OneLine text={row.customerName} /> },
     {
       key: 'machine',
       label: t('columns.machine'),
-      render: (row) => <OneLine text={row.machineName} dimmed={row.machineSerialNumber} maw={200} />,
+      render: (row) => <OneLine text={row.machineName} dimmed={row.machineSerialNumber} />,
     },
     {
       key: 'guarantee',
       label: t('staff-desk:columns.guarantee'),
+      width: 94,
       render: (row) => <Guarantee state={row.guaranteeState} />,
     },
     {
       key: 'assignee',
       label: t('staff-desk:columns.assignee'),
+      width: 126,
       render: (row) =>
         row.assignee ? (
-          <OneLine text={row.assignee.name} maw={140} />
+          <OneLine text={row.assignee.name} />
         ) : (
-          <Text size="sm" c="dimmed">
+          <Text size="sm" c="dimmed" truncate>
             {t('staff-desk:unassigned')}
           </Text>
         ),
     },
     {
       key: 'lastMessageAt',
-      label: t('staff-desk:columns.last-message'),
+      label: t('staff-desk:columns.last-message-short'),
+      width: 148,
       render: (row) => <LastMessage row={row} />,
       sort: sortBy('lastMessageAt'),
     },
-    { key: 'tags', label: t('staff-desk:columns.tags'), render: (row) => <Tags tags={row.tags} /> },
+    {
+      key: 'tags',
+      label: t('staff-desk:columns.tags'),
+      width: 110,
+      visibleFrom: 'xl',
+      render: (row) => <Tags tags={row.tags} />,
+    },
   ];
 
   return (
@@ -124,8 +128,9 @@ export function QueueTable({ rows, busy, sort, onSort }: QueueTableProps) {
         rows={rows}
         rowKey={(row) => row.id}
         renderCard={(row) => <QueueCard row={row} />}
-        minWidth={1280}
+        minWidth={1100}
         dense
+        fixedLayout
         empty={
           <EmptyState
             icon={IconInbox}
