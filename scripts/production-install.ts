@@ -46,7 +46,6 @@ export const NOT_FOR_PRODUCTION = [
   'node',
   'drizzle-kit',
   'oidc-provider',
-  'smtp-server',
   'fast-check',
 ];
 
