@@ -59,6 +59,7 @@ test('journey: an admin changes a status and finds it in the audit log with befo
   // The staff screen loads the request, its chat and history: slow on a loaded machine.
   await expect(heading(page)).toContainText(request.code, { timeout: 30_000 });
   await axe.check();
+  await page.getByRole('tab', { name: t('staff:request-page.tabs.status') }).click();
   await page
     .getByRole('radiogroup', { name: t('staff:status.new') })
     .getByRole('radio', { name: t(`services:status.${request.to}`) })

@@ -51,13 +51,12 @@ describe('the back office frame', () => {
     ).toEqual([]);
   });
 
-  it('shows the service department their queue, the customers, the insight dashboard and the canned replies', async () => {
+  it('shows the service department their queue, the customers, the insight dashboard', async () => {
     await renderStaff('service', '/staff');
     expect(navLinks()).toEqual([
       ['Service queue', '/staff'],
       ['Customers', '/staff/customers'],
       ['Insight', '/staff/insight'],
-      ['Canned replies', '/staff/canned-replies'],
     ]);
     await waitFor(() =>
       expect(api.state.requests.filter((r) => r.path === '/api/staff/waiting')).not.toEqual([]),

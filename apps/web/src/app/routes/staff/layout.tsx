@@ -3,14 +3,7 @@ import { isOfferStaffRole } from '@care/contract/offers';
 import { AppShell, Container } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import {
-  IconChartBar,
-  IconFileInvoice,
-  IconInbox,
-  IconMessageBolt,
-  IconSettings,
-  IconUsers,
-} from '@tabler/icons-react';
+import { IconChartBar, IconFileInvoice, IconInbox, IconSettings, IconUsers } from '@tabler/icons-react';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet } from 'react-router';
@@ -99,7 +92,6 @@ function StaffFrame() {
           },
           { to: paths.staffCustomers, label: t('customers:nav'), icon: IconUsers },
           { to: paths.staffInsight, label: t('nav.staff-insight'), icon: IconChartBar },
-          { to: paths.staffCannedReplies, label: t('nav.staff-canned-replies'), icon: IconMessageBolt },
         ]
       : []),
     ...(user && isOfferStaffRole(user.role)
