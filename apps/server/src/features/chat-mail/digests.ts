@@ -139,42 +139,33 @@ async function mailOne(db: Db, env: Env, audience: Audience, c: Candidate, now: 
     if (messages.length === 0) return false;
     const requestId = Number(c.request_id);
     const base = `${env.PUBLIC_URL}${env.BASE_PATH}`;
-    if (audience === 'customer') {
-      const reply = replyTo(env, requestId, Number(c.customer_id), now);
-      const mail = chatMailTemplates.staffReplies(c.language, {
-        name: c.first_name,
-        brand: env.BRAND_NAME,
-        url: base + paths.service(requestId),
-        code: c.code,
-        messages,
-        canReply: reply !== undefined,
-      });
-      await enqueueMail(tx, {
-        to: c.email,
-        replyTo: reply,
-        ...mail,
-        kind: 'chat-staff-replies',
-        language: c.language,
-      });
-      return true;
-    }
-    const recipient = await recipientOfCustomerMessage(tx, env, requestId);
-    const reply = replyTo(env, requestId, recipient.userId, now);
-    const mail = chatMailTemplates.customerMessages(recipient.language, {
-      name: recipient.firstName,
+    // The customer hears of staff replies; the request's owner (or the service inbox) of customer messages.
+    const to =
+      audience === 'customer'
+        ? { userId: Number(c.customer_id), email: c.email, language: c.language, firstName: c.first_name }
+        : await recipientOfCustomerMessage(tx, env, requestId);
+    const reply = replyTo(env, requestId, to.userId, now);
+    const content = {
+      name: to.firstName,
       brand: env.BRAND_NAME,
-      url: base + paths.staffServiceRequest(requestId),
       code: c.code,
       messages,
       canReply: reply !== undefined,
-    });
+    };
+    const mail =
+      audience === 'customer'
+        ? chatMailTemplates.staffReplies(to.language, { ...content, url: base + paths.service(requestId) })
+        : chatMailTemplates.customerMessages(to.language, {
+            ...content,
+            url: base + paths.staffServiceRequest(requestId),
+          });
     await enqueueMail(tx, {
-      to: recipient.email,
-      // Without a reply token (the service inbox) an answer goes to the customer directly, as for a new request.
-      replyTo: reply ?? c.email,
+      to: to.email,
+      // Without a reply token (the service inbox) an answer to a customer's messages goes to the customer directly.
+      replyTo: reply ?? (audience === 'staff' ? c.email : undefined),
       ...mail,
-      kind: 'chat-customer-messages',
-      language: recipient.language,
+      kind: audience === 'customer' ? 'chat-staff-replies' : 'chat-customer-messages',
+      language: to.language,
     });
     return true;
   });
