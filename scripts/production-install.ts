@@ -133,7 +133,8 @@ async function checkServer(): Promise<void> {
     app.status === 200 && page.includes('window.__PORTAL_CONFIG__'),
     '/ serves the app with its configuration',
   );
-  const script = /<script[^>]+src="([^"]*assets\/index-[^"]+\.js)"/.exec(page)?.[1];
+  // The entry is a script's src, or (on the server-rendered sign-in page) the last chunk of the loader's list.
+  const script = /["']([^"']*assets\/index-[^"']+\.js)["']/.exec(page)?.[1];
   const asset = script ? await get(script.startsWith('/') ? script : `/${script}`) : null;
   check(
     asset?.status === 200 && asset.headers.get('content-type')?.includes('javascript'),
