@@ -8,6 +8,6 @@ export const FREE_SERIAL_NUMBERS = ['AM-2025-004711', 'AM-2025-004712', 'AM-2024
 
 /** More of the same, one per end-to-end journey that registers, so parallel journeys never compete for one. */
 export const JOURNEY_SERIAL_NUMBERS = Array.from(
-  { length: 28 },
+  { length: 40 },
   (_, index) => `AM-2026-${String(9001 + index).padStart(6, '0')}`,
 );
