@@ -36,8 +36,14 @@ export function Component() {
 
   return (
     <>
-      <PageHeader title={t('queue.title')} description={t('queue.description')} />
-      <QueueViews view={params.view} onChange={(view) => go(withFilters(params, { view }), true)} />
+      <PageHeader
+        title={t('queue.title')}
+        description={t('queue.description')}
+        // The views beside the title, not in a row of their own: about 15 requests fit a 1440 × 900 screen.
+        actions={
+          <QueueViews view={params.view} onChange={(view) => go(withFilters(params, { view }), true)} />
+        }
+      />
       <QueueFilterBar
         params={params}
         onChange={(filters) => go(withFilters(params, filters), true)}

@@ -15,8 +15,8 @@ interface DeskFiltersProps {
   onChange: (filters: Partial<QueueFilters>) => void;
 }
 
-/** The desk's filters in the queue's filter grid: request number, assignee, priority, tag, guarantee. */
-export function DeskFilters({ params, onChange }: DeskFiltersProps) {
+/** The desk's filters of the queue's first row: the request number and the assignee. */
+export function DeskMainFilters({ params, onChange }: DeskFiltersProps) {
   const { t } = useTranslation('staff-desk');
   const colleagues = useQuery(staffColleaguesQuery).data ?? [];
   return (
@@ -37,6 +37,15 @@ export function DeskFilters({ params, onChange }: DeskFiltersProps) {
         searchable
         comboboxProps={{ withinPortal: true }}
       />
+    </>
+  );
+}
+
+/** The desk's filters behind "more filters": priority, tag, guarantee. */
+export function DeskMoreFilters({ params, onChange }: DeskFiltersProps) {
+  const { t } = useTranslation('staff-desk');
+  return (
+    <>
       <MultiSelect
         label={t('filters.priority')}
         placeholder={params.priority?.length ? undefined : t('filters.priority-placeholder')}

@@ -34,3 +34,33 @@ describe('the queue’s sort dropdown', () => {
     expect(new Set(shown).size).toBe(STAFF_QUEUE_SORT_FIELDS.length * 2);
   });
 });
+
+describe('the queue’s filter panel on a desktop', () => {
+  const render = (search: Record<string, string>) =>
+    renderWithProviders(
+      <QueueFilterBar
+        params={queueParamsOf(new URLSearchParams(search))}
+        onChange={() => {}}
+        onClear={() => {}}
+      />,
+      { queryData: [[staffKeys.colleagues(), []]] },
+    );
+
+  it('folds the dates, priority, tag, guarantee and order behind "More filters" while none of them is set', async () => {
+    const view = await render({ status: 'N' });
+    const more = screen.getByRole('button', { name: 'More filters' });
+    expect(more).toHaveAttribute('aria-expanded', 'false');
+    expect(document.getElementById(more.getAttribute('aria-controls')!)).toContainElement(
+      screen.getByLabelText('Tag', { selector: 'input' }),
+    );
+    view.unmount();
+  });
+
+  it('opens them when one is set, and the button counts the set ones', async () => {
+    const view = await render({ tag: 'hydraulika', priority: 'high' });
+    const fewer = screen.getByRole('button', { name: /^Fewer filters/ });
+    expect(fewer).toHaveAttribute('aria-expanded', 'true');
+    expect(fewer).toHaveAccessibleName('Fewer filters, Active filters: 2');
+    view.unmount();
+  });
+});

@@ -1,6 +1,7 @@
 import { STAFF_QUEUE_SORT_FIELDS, type StaffQueueSortField } from '@care/contract/staff';
 import { SERVICE_REQUEST_STATUSES, type ServiceRequestStatus } from '@care/contract/statuses';
 import {
+  Badge,
   Button,
   Collapse,
   Group,
@@ -11,6 +12,7 @@ import {
   Switch,
   Text,
   TextInput,
+  VisuallyHidden,
 } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal, IconFilterOff } from '@tabler/icons-react';
@@ -18,7 +20,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StaffQueueParams } from '../api.ts';
 import { activeFilterCount, type QueueFilters } from '../queue-params.ts';
-import { DeskFilters } from './desk-filters.tsx';
+import { DeskMainFilters, DeskMoreFilters } from './desk-filters.tsx';
 import { LinkFilters } from './link-filters.tsx';
 import { TextFilter } from './text-filter.tsx';
 
@@ -44,15 +46,30 @@ interface QueueFiltersProps {
   onClear: () => void;
 }
 
+/** The filters behind "more filters" that are set: the panel opens with them, and its button counts them. */
+function hiddenFilterCount(params: StaffQueueParams): number {
+  return [
+    params.reportedFrom || params.reportedTo,
+    params.priority?.length,
+    params.tag,
+    params.guarantee,
+  ].filter(Boolean).length;
+}
+
 /**
- * The queue's filters (status, report dates, machine, customer, the desk's, waiting) and its order. Each change applies at
- * once; the text fields after a short pause. On phones the filters fold away behind one button.
+ * The queue's filters and its order. On a desktop one row holds what the desk filters by all day (number, assignee,
+ * status, customer, machine) and the rest folds away behind "more filters", so that about 15 requests fit a
+ * 1440 × 900 screen; on phones every filter folds away behind one button. Each change applies at once; the text
+ * fields after a short pause.
  */
 export function QueueFilterBar({ params, onChange, onClear }: QueueFiltersProps) {
   const { t } = useTranslation(['staff', 'services', 'staff-desk']);
   const isPhone = useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false });
   const [opened, { toggle }] = useDisclosure(false);
+  const hidden = hiddenFilterCount(params);
+  const [moreOpened, { toggle: toggleMore }] = useDisclosure(hidden > 0);
   const panelId = useId();
+  const moreId = useId();
   const active = activeFilterCount(params);
 
   const sortValue = `${params.sort}-${params.order}`;
@@ -60,9 +77,10 @@ export function QueueFilterBar({ params, onChange, onClear }: QueueFiltersProps)
     const [sort, order] = (value ?? 'reportDate-desc').split('-') as [StaffQueueSortField, 'asc' | 'desc'];
     if ((STAFF_QUEUE_SORT_FIELDS as readonly string[]).includes(sort)) onChange({ sort, order });
   };
+  const grid = { cols: { base: 1, xs: 2, md: 3, lg: 5 }, spacing: 'sm', verticalSpacing: 'xs' } as const;
 
   return (
-    <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }} mb="lg">
+    <Paper withBorder radius="md" p="sm" mb="md">
       {isPhone ? (
         <Group justify="space-between" gap="xs">
           <Button
@@ -84,12 +102,8 @@ export function QueueFilterBar({ params, onChange, onClear }: QueueFiltersProps)
         </Group>
       ) : null}
       <Collapse expanded={!isPhone || opened} id={panelId}>
-        <SimpleGrid
-          cols={{ base: 1, xs: 2, md: 3 }}
-          spacing="md"
-          verticalSpacing="sm"
-          pt={isPhone ? 'sm' : 0}
-        >
+        <SimpleGrid {...grid} pt={isPhone ? 'sm' : 0}>
+          <DeskMainFilters params={params} onChange={onChange} />
           <MultiSelect
             label={t('filters.status')}
             placeholder={params.status?.length ? undefined : t('filters.status-placeholder')}
@@ -102,7 +116,21 @@ export function QueueFilterBar({ params, onChange, onClear }: QueueFiltersProps)
             clearable
             comboboxProps={{ withinPortal: true }}
           />
-          <SimpleGrid cols={2} spacing="sm">
+          <TextFilter
+            label={t('filters.customer')}
+            placeholder={t('filters.customer-placeholder')}
+            value={params.customer}
+            onApply={(customer) => onChange({ customer })}
+          />
+          <TextFilter
+            label={t('filters.machine')}
+            placeholder={t('filters.machine-placeholder')}
+            value={params.machine}
+            onApply={(machine) => onChange({ machine })}
+          />
+        </SimpleGrid>
+        <Collapse expanded={isPhone || moreOpened} id={moreId}>
+          <SimpleGrid {...grid} cols={{ ...grid.cols, lg: 6 }} pt="xs">
             <TextInput
               type="date"
               label={t('filters.reported-from')}
@@ -117,44 +145,57 @@ export function QueueFilterBar({ params, onChange, onClear }: QueueFiltersProps)
               min={params.reportedFrom}
               onChange={(event) => onChange({ reportedTo: event.currentTarget.value || undefined })}
             />
+            <DeskMoreFilters params={params} onChange={onChange} />
+            <Select
+              label={t('filters.sort')}
+              data={SORTS.map((value) => ({ value, label: t(sortLabel(value)) }))}
+              value={sortValue}
+              onChange={setSort}
+              allowDeselect={false}
+              comboboxProps={{ withinPortal: true }}
+            />
           </SimpleGrid>
-          <Select
-            label={t('filters.sort')}
-            data={SORTS.map((value) => ({ value, label: t(sortLabel(value)) }))}
-            value={sortValue}
-            onChange={setSort}
-            allowDeselect={false}
-            comboboxProps={{ withinPortal: true }}
-          />
-          <TextFilter
-            label={t('filters.machine')}
-            placeholder={t('filters.machine-placeholder')}
-            value={params.machine}
-            onApply={(machine) => onChange({ machine })}
-          />
-          <TextFilter
-            label={t('filters.customer')}
-            placeholder={t('filters.customer-placeholder')}
-            value={params.customer}
-            onApply={(customer) => onChange({ customer })}
-          />
-          <DeskFilters params={params} onChange={onChange} />
-          <Group justify="space-between" align="center" gap="sm" wrap="wrap" style={{ alignSelf: 'end' }}>
+        </Collapse>
+        <Group justify="space-between" align="center" gap="sm" wrap="wrap" mt="xs">
+          <Group gap="md">
             <Switch
               label={t('staff-desk:filters.waiting')}
               checked={params.waiting}
               onChange={(event) => onChange({ waiting: event.currentTarget.checked })}
             />
-            <Button
-              variant="default"
-              leftSection={<IconFilterOff size={18} aria-hidden />}
-              onClick={onClear}
-              disabled={active === 0}
-            >
-              {t('filters.clear')}
-            </Button>
+            {isPhone ? null : (
+              <Button
+                variant="subtle"
+                size="compact-sm"
+                leftSection={<IconAdjustmentsHorizontal size={16} aria-hidden />}
+                rightSection={
+                  hidden > 0 ? (
+                    <Badge size="sm" circle aria-hidden>
+                      {hidden}
+                    </Badge>
+                  ) : null
+                }
+                onClick={toggleMore}
+                aria-expanded={moreOpened}
+                aria-controls={moreId}
+              >
+                {t(moreOpened ? 'filters.fewer' : 'filters.more')}
+                {hidden > 0 ? (
+                  <VisuallyHidden>, {t('filters.active', { count: hidden })}</VisuallyHidden>
+                ) : null}
+              </Button>
+            )}
           </Group>
-        </SimpleGrid>
+          <Button
+            variant="default"
+            size="compact-sm"
+            leftSection={<IconFilterOff size={16} aria-hidden />}
+            onClick={onClear}
+            disabled={active === 0}
+          >
+            {t('filters.clear')}
+          </Button>
+        </Group>
         <LinkFilters params={params} onChange={onChange} />
       </Collapse>
     </Paper>

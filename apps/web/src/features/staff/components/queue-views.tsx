@@ -20,7 +20,6 @@ export function QueueViews({
       value={view}
       onChange={(value) => onChange(value as StaffQueueView)}
       data={STAFF_QUEUE_VIEWS.map((value) => ({ value, label: t(`views.${value}`) }))}
-      mb="md"
     />
   );
 }
