@@ -170,7 +170,8 @@ export const intakeEndpoints = endpoints('intake', {
   correct: {
     method: 'POST',
     path: '/api/staff/service-requests/:id/corrections',
-    summary: "Correct a request's machine, transport type or delivery place, with a reason kept in its history",
+    summary:
+      "Correct a request's machine, transport type or delivery place, with a reason kept in its history",
     access: staffOnly,
     params: IdParams,
     body: RequestCorrectionSchema,
@@ -198,7 +199,8 @@ export const intakeEndpoints = endpoints('intake', {
   record: {
     method: 'GET',
     path: '/api/service-requests/:id/record',
-    summary: "Who filed a request, its duplicate links and corrections (the customer's own, or any for staff)",
+    summary:
+      "Who filed a request, its duplicate links and corrections (the customer's own, or any for staff)",
     access: 'signed-in',
     params: IdParams,
     responses: { 200: RequestRecordSchema },

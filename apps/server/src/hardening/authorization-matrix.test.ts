@@ -608,9 +608,13 @@ const MATRIX: Record<string, Row> = {
         .select({ code: serviceRequests.code })
         .from(serviceRequests)
         .where(eq(serviceRequests.id, Number(original)));
-      return json('POST', `/api/staff/service-requests/${await freshServiceRequest(world, owner!)}/duplicate`, {
-        originalCode: row!.code,
-      });
+      return json(
+        'POST',
+        `/api/staff/service-requests/${await freshServiceRequest(world, owner!)}/duplicate`,
+        {
+          originalCode: row!.code,
+        },
+      );
     },
   },
   'GET /api/service-requests/:id/record': {

@@ -117,31 +117,31 @@ export async function correctRequest(
       .update(serviceRequests)
       .set({
         ...(machineId ? { machineId: Number(machineId) } : {}),
-        ...(changes.some((c) => c.field === 'transportType') ? { transportType: valueOf('transportType') } : {}),
-        ...(changes.some((c) => c.field === 'deliveryPlace') ? { deliveryPlace: valueOf('deliveryPlace') } : {}),
+        ...(changes.some((c) => c.field === 'transportType')
+          ? { transportType: valueOf('transportType') }
+          : {}),
+        ...(changes.some((c) => c.field === 'deliveryPlace')
+          ? { deliveryPlace: valueOf('deliveryPlace') }
+          : {}),
         updatedAt: sql`now()`,
       })
       .where(eq(serviceRequests.id, id));
     const now = new Date();
-    await tx
-      .insert(serviceRequestCorrections)
-      .values(
-        changes.map((change) => ({
-          serviceRequestId: id,
-          ...change,
-          reason: correction.reason,
-          changedBy: actor.id,
-          changedAt: now,
-        })),
-      );
+    await tx.insert(serviceRequestCorrections).values(
+      changes.map((change) => ({
+        serviceRequestId: id,
+        ...change,
+        reason: correction.reason,
+        changedBy: actor.id,
+        changedAt: now,
+      })),
+    );
     // The audit reads like the history: the machine by name and serial, the choices by code.
     const audited = (side: 'from' | 'to') =>
       Object.fromEntries(
         changes.map((change) => [
           change.field,
-          change.field === 'machine'
-            ? (change[`${side}Label`]?.values.pl ?? null)
-            : change[`${side}Value`],
+          change.field === 'machine' ? (change[`${side}Label`]?.values.pl ?? null) : change[`${side}Value`],
         ]),
       );
     await recordAudit(tx, actor, {

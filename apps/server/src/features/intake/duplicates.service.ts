@@ -100,7 +100,13 @@ export async function markDuplicate(
       env,
       actor,
       target,
-      { status: 'X', fromStatus: target.status, note: input.note, withdrawn: false, duplicateOf: original.code },
+      {
+        status: 'X',
+        fromStatus: target.status,
+        note: input.note,
+        withdrawn: false,
+        duplicateOf: original.code,
+      },
       ip,
     );
     await tx
@@ -117,7 +123,10 @@ export async function markDuplicate(
     });
     await publishEvent(
       tx,
-      { type: 'service-request-status', data: { serviceRequestId: String(original.id), status: original.status } },
+      {
+        type: 'service-request-status',
+        data: { serviceRequestId: String(original.id), status: original.status },
+      },
       requestAudience(original.customerId),
     );
     return changed;

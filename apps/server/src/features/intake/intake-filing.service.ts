@@ -39,10 +39,17 @@ export async function fileForCustomer(
       const [filed] = await tx
         .select({ id: serviceRequests.id, code: serviceRequests.code })
         .from(serviceRequests)
-        .where(and(eq(serviceRequests.customerId, customer.id), eq(serviceRequests.clientId, fields.clientId)));
+        .where(
+          and(eq(serviceRequests.customerId, customer.id), eq(serviceRequests.clientId, fields.clientId)),
+        );
       if (filed) return { id: String(filed.id), code: filed.code, created: false };
     }
-    const inserted = await insertServiceRequestRows(tx, { customerId: customer.id, filedBy: actor.id }, fields, []);
+    const inserted = await insertServiceRequestRows(
+      tx,
+      { customerId: customer.id, filedBy: actor.id },
+      fields,
+      [],
+    );
     const machine = `${inserted.machine.name} (${inserted.machine.serialNumber})`;
     await recordAudit(tx, actor, {
       kind: 'service-request.filed',

@@ -200,7 +200,12 @@ async function insertServiceRequest(
   context: NewRequestContext,
 ): Promise<number> {
   return db.transaction(async (tx) => {
-    const inserted = await insertServiceRequestRows(tx, { customerId: actor.id, filedBy: null }, fields, files);
+    const inserted = await insertServiceRequestRows(
+      tx,
+      { customerId: actor.id, filedBy: null },
+      fields,
+      files,
+    );
     const { transportLabel, deliveryLabel } = inserted;
     const [customer] = await tx.select({ phone: users.phone }).from(users).where(eq(users.id, actor.id));
     await enqueueMail(
