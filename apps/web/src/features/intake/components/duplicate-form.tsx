@@ -99,7 +99,7 @@ export function DuplicateForm({ id, code, requestKey, onDone }: DuplicateFormPro
           name="note"
         />
         {confirming ? (
-          <Alert color="orange" variant="light" role="alert" title={t('duplicate.confirm-title')}>
+          <Alert color="red" variant="light" role="alert" title={t('duplicate.confirm-title')}>
             {t('duplicate.confirm', { code, original: originalCode })}
           </Alert>
         ) : null}

@@ -45,7 +45,7 @@ export function IntakeActions({ request, requestKey, transportTypes, deliveryPla
           {canDuplicate ? (
             <Button
               variant="light"
-              color="orange"
+              color="red"
               h={40}
               leftSection={<IconCopy size={18} aria-hidden />}
               onClick={() => setOpen('duplicate')}
