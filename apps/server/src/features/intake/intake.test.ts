@@ -1,6 +1,7 @@
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { PortalEvent } from '@care/contract/events';
 import type { DuplicateCandidate, IntakeCustomer, IntakeMachine, RequestRecord } from '@care/contract/intake';
 import type { ServiceRequestDetails, ServiceRequestPage } from '@care/contract/service-requests';
 import type { StaffServiceRequest } from '@care/contract/staff';
@@ -9,6 +10,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { auditLog } from '#app/db/schema/audit.ts';
 import { serviceRequests } from '#app/db/schema/service-requests.ts';
 import { userAddresses } from '#app/db/schema/users.ts';
+import { type EventBus, startEventBus } from '#app/events/event-bus.ts';
 import { clearOutbox, cookieFor, insertUser, queuedMail } from '#app/test/accounts.ts';
 import { createTestApp, type TestApp } from '#app/test/app.ts';
 import { undeclaredAuditEntries } from '#app/test/audit.ts';
@@ -429,6 +431,38 @@ describe('intake: filing for a customer who phoned, corrections with a reason, d
         404,
       );
     });
+  });
+
+  it("a correction and a duplicate are live for the customer's and the staff's open pages, both requests' pages", async () => {
+    const bus: EventBus = startEventBus(t.database, { info: () => {}, warn: () => {} });
+    const received: Record<string, PortalEvent[]> = { staff: [], jan: [], zofia: [] };
+    for (const [name, role, userId] of [
+      ['staff', 'service', u.service!],
+      ['jan', 'customer', u.jan!],
+      ['zofia', 'customer', u.zofia!],
+    ] as const) {
+      bus.subscribe({ userId, sessionId: 0, role, end() {}, deliver: (e) => received[name]!.push(e) });
+    }
+    try {
+      await expect.poll(() => bus.isLive()).toBe(true);
+      const original = await request();
+      const copy = await request();
+      expect(
+        (await correct(original.id, { deliveryPlace: 'FARM', reason: 'Odbiór z gospodarstwa.' })).statusCode,
+      ).toBe(200);
+      expect((await duplicate(copy.id, original.code)).statusCode).toBe(200);
+      const about = (id: number) => ({
+        type: 'service-request-status',
+        data: expect.objectContaining({ serviceRequestId: String(id) }),
+      });
+      for (const name of ['staff', 'jan']) {
+        await expect.poll(() => received[name]).toContainEqual(about(original.id));
+        await expect.poll(() => received[name]).toContainEqual(about(copy.id));
+      }
+      expect(received.zofia!.filter((e) => e.type === 'service-request-status')).toEqual([]);
+    } finally {
+      await bus.close();
+    }
   });
 
   it('every audited change declares its fields', async () => {
