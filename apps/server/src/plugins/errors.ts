@@ -117,11 +117,13 @@ const MESSAGES: Record<ErrorCode, string> = {
     'Someone else took, handed over or released this request in the meantime. Reload it and try again.',
   DATE_BEFORE_REPORT_DATE:
     'The estimated completion date and the completion date cannot be before the day the request was reported.',
-  CORRECTION_NOT_ALLOWED: 'This service request is closed: its machine, transport and delivery place stay as they are.',
+  CORRECTION_NOT_ALLOWED:
+    'This service request is closed: its machine, transport and delivery place stay as they are.',
   NOTHING_TO_CORRECT: 'The values are the same as the request has: nothing to correct.',
   DUPLICATE_OF_ITSELF: 'A request cannot be a duplicate of itself.',
-  DUPLICATE_OF_OTHER_CUSTOMER: "A request can only be a duplicate of another request of the same customer.",
-  DUPLICATE_ORIGINAL_CLOSED: 'That request is closed: a duplicate must point to a request that is still open.',
+  DUPLICATE_OF_OTHER_CUSTOMER: 'A request can only be a duplicate of another request of the same customer.',
+  DUPLICATE_ORIGINAL_CLOSED:
+    'That request is closed: a duplicate must point to a request that is still open.',
   DUPLICATE_HAS_DUPLICATES: 'Other requests are duplicates of this one: it cannot become a duplicate itself.',
   CATALOG_IMPORT_INVALID: 'The catalogue file has problems; nothing was imported.',
   MACHINE_IMPORT_INVALID: 'The machines file has bad rows; nothing was imported.',

@@ -1,6 +1,7 @@
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { AuditKind } from '@care/contract/audit';
 import type { PortalEvent } from '@care/contract/events';
 import type { DuplicateCandidate, IntakeCustomer, IntakeMachine, RequestRecord } from '@care/contract/intake';
 import type { ServiceRequestDetails, ServiceRequestPage } from '@care/contract/service-requests';
@@ -44,7 +45,7 @@ describe('intake: filing for a customer who phoned, corrections with a reason, d
   };
   const row = async (id: number) =>
     (await db().select().from(serviceRequests).where(eq(serviceRequests.id, id)))[0]!;
-  const audits = (kind: string, subjectId: number) =>
+  const audits = (kind: AuditKind, subjectId: number) =>
     db()
       .select()
       .from(auditLog)
