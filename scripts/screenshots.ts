@@ -222,7 +222,8 @@ function plan(): Shot[] {
         scheme,
         width,
         signedIn: role,
-        ...(act ? { act } : {}),
+        // A dialog is pictured as the window shows it (a whole-page picture moves the fixed header under it).
+        ...(act ? { act, viewportOnly: name === 'intake-correct' || name === 'intake-duplicate' } : {}),
       });
   for (const { language, scheme } of STAFF_WINDOW_VARIANTS)
     shots.push({
