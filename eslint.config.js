@@ -33,6 +33,9 @@ const SERVER_FEATURE_HAND_OVERS = {
   'chat-mail': ['chat/chat.service.ts', 'user/notification-settings.ts'],
   // The staff desk works on the customers' service requests: their details, unread counts and status changes.
   staff: ['service-requests/service-requests.service.ts', 'service-requests/status-change.service.ts'],
+  // The intake files a customer's request through the customer's own path and closes duplicates through the one
+  // status change path (docs/decisions/064).
+  intake: ['service-requests/new-request.service.ts', 'service-requests/status-change.service.ts'],
 };
 
 const escapeRegex = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

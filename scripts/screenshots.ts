@@ -14,6 +14,7 @@ import { join, resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContextOptions, type Page } from '@playwright/test';
 import { generate } from 'otplib';
 import { chromiumLaunchOptions } from '../e2e/support/chromium.ts';
+import { type Language, t } from '../e2e/support/translations.ts';
 
 const args = process.argv.slice(2);
 const only = args.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
@@ -102,6 +103,54 @@ const SERVICE_PAGES: Array<[name: string, path: string, role: Role]> = [
   // The parts sales inbox (issue 5), with the days-sent filter the insight's quoting figure links to.
   ['staff-offers', '/staff/offer-requests', 'admin'],
 ];
+/**
+ * Intake and corrections (issue 18, docs/decisions/064), one variant per language like the service screens. The
+ * state is made through the API first (intakeIds): a request the service desk filed for the demo customer, its
+ * transport corrected, and a second one closed as its duplicate. `act` opens what the picture is about.
+ */
+const INTAKE_PAGES: Array<
+  [name: string, path: string, role: Role, act?: (page: Page, language: Language) => Promise<void>]
+> = [
+  [
+    'intake-new',
+    '/staff/service-requests/new',
+    'staff',
+    async (page, language) => {
+      await page.getByRole('combobox', { name: t('intake:customer.label', language) }).fill('kowalski');
+      await page.getByRole('option').first().click();
+      await page.getByRole('combobox', { name: t('services:fields.machine', language) }).waitFor();
+    },
+  ],
+  ['intake-staff-request', '/staff/service-requests/{intakeRequestId}', 'staff'],
+  [
+    'intake-staff-history',
+    '/staff/service-requests/{intakeRequestId}',
+    'staff',
+    (page, language) =>
+      page.getByRole('tab', { name: t('staff:request-page.tabs.history', language) }).click(),
+  ],
+  [
+    'intake-correct',
+    '/staff/service-requests/{intakeRequestId}',
+    'staff',
+    async (page, language) => {
+      await page.getByRole('button', { name: t('intake:correct.open', language) }).click();
+      await page.getByRole('dialog').waitFor();
+    },
+  ],
+  [
+    'intake-duplicate',
+    '/staff/service-requests/{intakeRequestId}',
+    'staff',
+    async (page, language) => {
+      await page.getByRole('button', { name: t('intake:duplicate.open', language) }).click();
+      await page.getByRole('dialog').waitFor();
+    },
+  ],
+  ['intake-customer', '/home/services/edit/{intakeRequestId}', 'customer'],
+  ['intake-customer-duplicate', '/home/services/edit/{intakeDuplicateId}', 'customer'],
+];
+
 const SERVICE_VARIANTS = [
   { language: 'pl', scheme: 'light', width: 1280 },
   { language: 'en', scheme: 'dark', width: 360 },
@@ -137,6 +186,8 @@ interface Shot {
   height?: number;
   /** Signs this account in with the password on the way (a screen the sign-in hands over to, like /second-factor). */
   signInAs?: string;
+  /** What to open once the screen has settled (a dialog, a tab). */
+  act?: (page: Page, language: Language) => Promise<void>;
 }
 
 function plan(): Shot[] {
@@ -161,6 +212,18 @@ function plan(): Shot[] {
         scheme,
         width,
         signedIn: role,
+      });
+  for (const [name, path, role, act] of INTAKE_PAGES)
+    for (const { language, scheme, width } of SERVICE_VARIANTS)
+      shots.push({
+        file: `${name}-${language}-${scheme}-${width}.png`,
+        path,
+        language,
+        scheme,
+        width,
+        signedIn: role,
+        // A dialog is pictured as the window shows it (a whole-page picture moves the fixed header under it).
+        ...(act ? { act, viewportOnly: name === 'intake-correct' || name === 'intake-duplicate' } : {}),
       });
   for (const { language, scheme } of STAFF_WINDOW_VARIANTS)
     shots.push({
@@ -273,6 +336,50 @@ async function demoCustomerId(browser: Browser, state: StorageState): Promise<Re
     const { items } = (await answer.json()) as { items: Array<{ id: string }> };
     if (!items[0]) throw new Error('The customer search does not find the demo customer');
     return { customerId: items[0].id };
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * The intake pictures' state (docs/decisions/064): as the service desk, a request filed for the demo customer by
+ * phone with its transport corrected, and a second one closed as its duplicate.
+ */
+async function intakeIds(
+  browser: Browser,
+  state: StorageState,
+  customerId: string,
+): Promise<Record<string, string>> {
+  const context = await browser.newContext({ storageState: state });
+  try {
+    const read = async <T>(path: string) =>
+      (await (await context.request.get(`${baseUrl}${path}`)).json()) as T;
+    const machines = await read<Array<{ id: string }>>(`/api/staff/intake/customers/${customerId}/machines`);
+    const elements = await read<{
+      transportTypes: Array<{ code: string }>;
+      deliveryPlaces: Array<{ code: string }>;
+    }>('/api/service-requests/elements');
+    const fileOne = (problemDescription: string) =>
+      call(browser, state, 'POST', '/api/staff/intake/service-requests', {
+        customerId,
+        machineId: machines[0]!.id,
+        problemDescription,
+        transportType: elements.transportTypes[0]?.code,
+        deliveryPlace: elements.deliveryPlaces[0]?.code,
+      }) as Promise<{ id: string; code: string }>;
+    const filed = await fileOne(
+      'Klient dzwonił: przekładnia hałasuje przy pełnym obciążeniu, najgłośniej na zakrętach.',
+    );
+    await call(browser, state, 'POST', `/api/staff/service-requests/${filed.id}/corrections`, {
+      transportType: elements.transportTypes[1]?.code ?? null,
+      reason: 'Klient oddzwonił: przywiezie maszynę sam w czwartek.',
+    });
+    const copy = await fileOne('Przekładnia hałasuje (zgłoszenie przyjęte drugi raz przez pomyłkę).');
+    await call(browser, state, 'POST', `/api/staff/service-requests/${copy.id}/duplicate`, {
+      originalCode: filed.code,
+      note: 'Ta sama sprawa, przyjęta dwa razy.',
+    });
+    return { intakeRequestId: filed.id, intakeDuplicateId: copy.id };
   } finally {
     await context.close();
   }
@@ -403,10 +510,13 @@ async function take(browsers: Browsers, shot: Shot, states: Record<Role, Storage
       await page.goto(`${baseUrl}${shot.path}${shot.path.includes('?') ? '&' : '?'}lng=${shot.language}`);
     }
     // A screen that never settles is still photographed: the picture shows what went wrong.
-    const problem = await settle(page).then(
-      () => null,
-      (error: unknown) => error,
-    );
+    const problem = await settle(page)
+      .then(() => shot.act?.(page, shot.language as Language))
+      .then(() => settle(page))
+      .then(
+        () => null,
+        (error: unknown) => error,
+      );
     await page.screenshot({ path: resolve(outDir, shot.file), fullPage: !shot.viewportOnly });
     console.log(`  ${shot.file}${problem ? '  (did not settle)' : ''}`);
     if (problem) throw problem;
@@ -433,10 +543,12 @@ async function main(): Promise<void> {
       staff: await signedInState(browser, ACCOUNTS.staff),
       admin: await signedInState(browser, ACCOUNTS.admin),
     };
-    const ids = {
+    const ids: Record<string, string> = {
       ...(await demoIds(browser, states.customer)),
       ...(await demoCustomerId(browser, states.staff)),
     };
+    if (!only || 'intake'.startsWith(only) || only.startsWith('intake'))
+      Object.assign(ids, await intakeIds(browser, states.staff, ids.customerId!));
     for (const plannedShot of plan()) {
       const shot = {
         ...plannedShot,

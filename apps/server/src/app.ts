@@ -27,6 +27,7 @@ import { machineRoutes } from './features/machines/machines.routes.ts';
 import { offerRoutes } from './features/offers/offers.routes.ts';
 import { serviceRequestRoutes } from './features/service-requests/service-requests.routes.ts';
 import { staffRoutes } from './features/staff/staff.routes.ts';
+import { intakeRoutes } from './features/intake/intake.routes.ts';
 import { staffAccountRoutes } from './features/staff-accounts/staff-accounts.routes.ts';
 import { insightRoutes } from './features/insight/insight.routes.ts';
 import { withdrawalRoutes } from './features/service-requests/withdrawal.routes.ts';
@@ -176,6 +177,7 @@ export async function buildApp({
       await scope.register(chatRoutes, { db });
       await scope.register(chatFilesRoutes, { env, db, fileStore });
       await scope.register(staffRoutes, { env, db, onMailQueued });
+      await scope.register(intakeRoutes, { env, db, onMailQueued });
       await scope.register(cannedReplyRoutes, { db });
       await scope.register(customerRoutes, { env, db, onMailQueued });
       await scope.register(insightRoutes, { db });

@@ -13,6 +13,10 @@ export const AUDIT_KINDS = [
   'service-request.status',
   'service-request.dates',
   'service-request.findings',
+  // Intake and corrections (docs/decisions/064).
+  'service-request.filed',
+  'service-request.corrected',
+  'service-request.duplicate',
   // Canned replies (service staff).
   'canned-reply.created',
   'canned-reply.updated',

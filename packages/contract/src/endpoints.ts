@@ -10,6 +10,7 @@ import type { EndpointDefinition } from './endpoint.ts';
 import { eventEndpoints } from './events.ts';
 import { healthEndpoints } from './health.ts';
 import { insightEndpoints } from './insight.ts';
+import { intakeEndpoints } from './intake.ts';
 import { machineImportEndpoints } from './machine-import.ts';
 import { machineEndpoints } from './machines.ts';
 import { mfaEndpoints } from './mfa.ts';
@@ -40,6 +41,7 @@ const groups = {
   events: eventEndpoints,
   health: healthEndpoints,
   insight: insightEndpoints,
+  intake: intakeEndpoints,
   machineImport: machineImportEndpoints,
   machines: machineEndpoints,
   mfa: mfaEndpoints,

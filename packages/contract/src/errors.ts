@@ -55,6 +55,18 @@ export const ERROR_CODES = [
   'ASSIGNMENT_CHANGED_MEANWHILE',
   /** A completion date (estimated or actual) before the day the request was reported. */
   'DATE_BEFORE_REPORT_DATE',
+  /** Intake (docs/decisions/064): a correction of a request in a final status (F, X, U). */
+  'CORRECTION_NOT_ALLOWED',
+  /** A correction whose values are the request's current ones. */
+  'NOTHING_TO_CORRECT',
+  /** A request marked as a duplicate of itself. */
+  'DUPLICATE_OF_ITSELF',
+  /** A request marked as a duplicate of another customer's request. */
+  'DUPLICATE_OF_OTHER_CUSTOMER',
+  /** A request marked as a duplicate of one that is closed (F, X, U; a duplicate is closed too). */
+  'DUPLICATE_ORIGINAL_CLOSED',
+  /** A request that others duplicate cannot become a duplicate itself (the links would chain). */
+  'DUPLICATE_HAS_DUPLICATES',
   /** A catalogue import file with problems (each listed in the answer); nothing was imported. */
   'CATALOG_IMPORT_INVALID',
   /** A machines CSV with bad rows (each listed in the answer); nothing was imported. */

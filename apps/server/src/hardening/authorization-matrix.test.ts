@@ -4,7 +4,9 @@ import { ENDPOINTS, routeKey } from '@care/contract/endpoints';
 import { AUTHORITIES } from '@care/contract/limits';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { cannedReplies } from '#app/db/schema/canned-replies.ts';
+import { serviceRequests } from '#app/db/schema/service-requests.ts';
 import { issueAuthToken } from '#app/security/auth-tokens.ts';
 import {
   b2cPayload,
@@ -561,6 +563,63 @@ const MATRIX: Record<string, Row> = {
   'GET /api/staff/tags': {
     expect: SERVICE_STAFF(200),
     request: () => get('/api/staff/tags?q=hy'),
+  },
+
+  // Intake and corrections (issue 18, docs/decisions/064): service staff and admins only; the record also its customer.
+  'GET /api/staff/intake/customers': {
+    expect: SERVICE_STAFF(200),
+    request: () => get('/api/staff/intake/customers?q=example'),
+  },
+  'GET /api/staff/intake/customers/:id/machines': {
+    owned: true,
+    expect: SERVICE_STAFF(200),
+    request: ({ of }) => get(`/api/staff/intake/customers/${of.userId}/machines`),
+  },
+  'POST /api/staff/intake/service-requests': {
+    owned: true,
+    expect: SERVICE_STAFF(201),
+    request: ({ of }) =>
+      json('POST', '/api/staff/intake/service-requests', {
+        customerId: String(of.userId),
+        machineId: String(of.machineId),
+        problemDescription: 'Klient dzwonił: cieknie olej.',
+      }),
+  },
+  'POST /api/staff/service-requests/:id/corrections': {
+    owned: true,
+    expect: SERVICE_STAFF(200),
+    request: async ({ world, owner }) =>
+      json('POST', `/api/staff/service-requests/${await freshServiceRequest(world, owner!)}/corrections`, {
+        transportType: 'OWN',
+        reason: 'Klient przywiezie maszynę sam.',
+      }),
+  },
+  'GET /api/staff/service-requests/:id/duplicate-candidates': {
+    owned: true,
+    expect: SERVICE_STAFF(200),
+    request: ({ of }) => get(`/api/staff/service-requests/${of.serviceRequestId}/duplicate-candidates`),
+  },
+  'POST /api/staff/service-requests/:id/duplicate': {
+    owned: true,
+    expect: SERVICE_STAFF(200),
+    request: async ({ world, owner }) => {
+      const original = await freshServiceRequest(world, owner!);
+      const [row] = await world.db
+        .select({ code: serviceRequests.code })
+        .from(serviceRequests)
+        .where(eq(serviceRequests.id, Number(original)));
+      return json(
+        'POST',
+        `/api/staff/service-requests/${await freshServiceRequest(world, owner!)}/duplicate`,
+        {
+          originalCode: row!.code,
+        },
+      );
+    },
+  },
+  'GET /api/service-requests/:id/record': {
+    expect: SERVICE_REQUEST(200),
+    request: ({ of }) => get(`/api/service-requests/${of.serviceRequestId}/record`),
   },
 
   // --- Offer requests (docs/decisions/026) ---

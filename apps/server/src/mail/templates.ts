@@ -282,50 +282,104 @@ export interface StatusChangeMail extends Link {
   status: ServiceRequestStatus;
   /** The customer withdrew the request themselves (N → X): the message confirms it instead of announcing it. */
   withdrawn: boolean;
+  /** Closed (→ X) as a duplicate of the request with this code (docs/decisions/064): the message points there. */
+  duplicateOf?: string;
 }
 
 type Content = { subject: string; paragraphs: string[]; label: string };
 
 const STATUS_CHANGED: Record<Language, (m: StatusChangeMail, label: string) => Content> = {
   pl: (m, label) => ({
-    subject: m.withdrawn
-      ? `Zgłoszenie ${m.code} zostało wycofane`
-      : `Zmiana statusu zgłoszenia ${m.code}: ${label}`,
+    subject: m.duplicateOf
+      ? `Zgłoszenie ${m.code} zamknięte jako duplikat ${m.duplicateOf}`
+      : m.withdrawn
+        ? `Zgłoszenie ${m.code} zostało wycofane`
+        : `Zmiana statusu zgłoszenia ${m.code}: ${label}`,
     paragraphs: [
       greeting('pl', m.name),
-      m.withdrawn
-        ? `potwierdzamy wycofanie Twojego zgłoszenia serwisowego ${m.code} (${m.machine}).`
-        : `status Twojego zgłoszenia serwisowego ${m.code} (${m.machine}) zmienił się na: ${label}.`,
+      m.duplicateOf
+        ? `Twoje zgłoszenie serwisowe ${m.code} (${m.machine}) dotyczy tej samej sprawy co zgłoszenie ${m.duplicateOf}, więc zamknęliśmy je jako duplikat. Sprawę prowadzimy dalej w zgłoszeniu ${m.duplicateOf}.`
+        : m.withdrawn
+          ? `potwierdzamy wycofanie Twojego zgłoszenia serwisowego ${m.code} (${m.machine}).`
+          : `status Twojego zgłoszenia serwisowego ${m.code} (${m.machine}) zmienił się na: ${label}.`,
       'Szczegóły zgłoszenia i rozmowę z serwisem znajdziesz w portalu.',
       'Nie chcesz otrzymywać takich wiadomości? Wyłącz je w ustawieniach konta (powiadomienia o zmianie statusu).',
     ],
     label: 'Otwórz zgłoszenie',
   }),
   en: (m, label) => ({
-    subject: m.withdrawn
-      ? `Service request ${m.code} has been withdrawn`
-      : `Service request ${m.code} status: ${label}`,
+    subject: m.duplicateOf
+      ? `Service request ${m.code} closed as a duplicate of ${m.duplicateOf}`
+      : m.withdrawn
+        ? `Service request ${m.code} has been withdrawn`
+        : `Service request ${m.code} status: ${label}`,
     paragraphs: [
       greeting('en', m.name),
-      m.withdrawn
-        ? `We confirm that your service request ${m.code} (${m.machine}) has been withdrawn.`
-        : `The status of your service request ${m.code} (${m.machine}) has changed to: ${label}.`,
+      m.duplicateOf
+        ? `Your service request ${m.code} (${m.machine}) is about the same matter as request ${m.duplicateOf}, so we have closed it as a duplicate. We carry on with the matter in request ${m.duplicateOf}.`
+        : m.withdrawn
+          ? `We confirm that your service request ${m.code} (${m.machine}) has been withdrawn.`
+          : `The status of your service request ${m.code} (${m.machine}) has changed to: ${label}.`,
       'You will find the details of the request and the conversation with the service team in the portal.',
       'Do not want these messages? Turn them off in your account settings (status change notifications).',
     ],
     label: 'Open the request',
   }),
   de: (m, label) => ({
-    subject: m.withdrawn
-      ? `Servicemeldung ${m.code} wurde zurückgezogen`
-      : `Status der Servicemeldung ${m.code}: ${label}`,
+    subject: m.duplicateOf
+      ? `Servicemeldung ${m.code} als Duplikat von ${m.duplicateOf} geschlossen`
+      : m.withdrawn
+        ? `Servicemeldung ${m.code} wurde zurückgezogen`
+        : `Status der Servicemeldung ${m.code}: ${label}`,
     paragraphs: [
       greeting('de', m.name),
-      m.withdrawn
-        ? `wir bestätigen, dass Ihre Servicemeldung ${m.code} (${m.machine}) zurückgezogen wurde.`
-        : `der Status Ihrer Servicemeldung ${m.code} (${m.machine}) hat sich geändert: ${label}.`,
+      m.duplicateOf
+        ? `Ihre Servicemeldung ${m.code} (${m.machine}) betrifft dieselbe Sache wie die Meldung ${m.duplicateOf}; wir haben sie daher als Duplikat geschlossen. Wir bearbeiten die Sache in der Meldung ${m.duplicateOf} weiter.`
+        : m.withdrawn
+          ? `wir bestätigen, dass Ihre Servicemeldung ${m.code} (${m.machine}) zurückgezogen wurde.`
+          : `der Status Ihrer Servicemeldung ${m.code} (${m.machine}) hat sich geändert: ${label}.`,
       'Die Einzelheiten der Meldung und das Gespräch mit dem Service finden Sie im Portal.',
       'Sie möchten diese Nachrichten nicht erhalten? Schalten Sie sie in Ihren Kontoeinstellungen aus (Benachrichtigungen über Statusänderungen).',
+    ],
+    label: 'Meldung öffnen',
+  }),
+};
+
+export interface FiledForCustomerMail extends Link {
+  code: string;
+  machine: string;
+  problemDescription: string;
+}
+
+/** A request the service desk filed for the customer who phoned (docs/decisions/064): what was written down. */
+const FILED_FOR_CUSTOMER: Record<Language, (m: FiledForCustomerMail) => Content> = {
+  pl: (m) => ({
+    subject: `Przyjęliśmy Twoje zgłoszenie serwisowe ${m.code}`,
+    paragraphs: [
+      greeting('pl', m.name),
+      `na podstawie rozmowy telefonicznej nasz serwis przyjął w Twoim imieniu zgłoszenie ${m.code} (${m.machine}).`,
+      `Zapisany opis problemu: ${m.problemDescription}`,
+      'Jeśli coś się nie zgadza, napisz do nas na czacie zgłoszenia w portalu; tam też możesz dodać zdjęcia.',
+    ],
+    label: 'Otwórz zgłoszenie',
+  }),
+  en: (m) => ({
+    subject: `We have filed your service request ${m.code}`,
+    paragraphs: [
+      greeting('en', m.name),
+      `Following your phone call, our service team has filed service request ${m.code} (${m.machine}) for you.`,
+      `The problem as written down: ${m.problemDescription}`,
+      'If anything is not right, write to us in the request’s chat in the portal; you can add photos there too.',
+    ],
+    label: 'Open the request',
+  }),
+  de: (m) => ({
+    subject: `Wir haben Ihre Servicemeldung ${m.code} erfasst`,
+    paragraphs: [
+      greeting('de', m.name),
+      `nach Ihrem Anruf hat unser Service die Meldung ${m.code} (${m.machine}) für Sie erfasst.`,
+      `Die notierte Problembeschreibung: ${m.problemDescription}`,
+      'Stimmt etwas nicht, schreiben Sie uns im Chat der Meldung im Portal; dort können Sie auch Fotos hinzufügen.',
     ],
     label: 'Meldung öffnen',
   }),
@@ -542,6 +596,8 @@ export const mailTemplates = {
   resetPassword: (language: Language, link: Link) => build(RESET, language, link),
   setPassword: (language: Language, link: Link) => build(SET_PASSWORD, language, link),
   ssoOnly: (language: Language, link: Link & { provider: string }) => build(SSO_ONLY, language, link),
+  filedForCustomer: (language: Language, mail: FiledForCustomerMail) =>
+    render(language, mail, FILED_FOR_CUSTOMER[language](mail)),
   statusChanged: (language: Language, mail: StatusChangeMail) =>
     render(language, mail, STATUS_CHANGED[language](mail, STATUS_LABELS[language][mail.status])),
   machineStatusChanged: (language: Language, mail: MachineStatusMail) =>

@@ -35,6 +35,12 @@ const STATUS: Record<ErrorCode, number> = {
   ASSIGNEE_NOT_STAFF: 422,
   ASSIGNMENT_CHANGED_MEANWHILE: 409,
   DATE_BEFORE_REPORT_DATE: 400,
+  CORRECTION_NOT_ALLOWED: 409,
+  NOTHING_TO_CORRECT: 400,
+  DUPLICATE_OF_ITSELF: 422,
+  DUPLICATE_OF_OTHER_CUSTOMER: 422,
+  DUPLICATE_ORIGINAL_CLOSED: 422,
+  DUPLICATE_HAS_DUPLICATES: 422,
   CATALOG_IMPORT_INVALID: 422,
   MACHINE_IMPORT_INVALID: 422,
   LAST_ADMIN: 409,
@@ -111,6 +117,14 @@ const MESSAGES: Record<ErrorCode, string> = {
     'Someone else took, handed over or released this request in the meantime. Reload it and try again.',
   DATE_BEFORE_REPORT_DATE:
     'The estimated completion date and the completion date cannot be before the day the request was reported.',
+  CORRECTION_NOT_ALLOWED:
+    'This service request is closed: its machine, transport and delivery place stay as they are.',
+  NOTHING_TO_CORRECT: 'The values are the same as the request has: nothing to correct.',
+  DUPLICATE_OF_ITSELF: 'A request cannot be a duplicate of itself.',
+  DUPLICATE_OF_OTHER_CUSTOMER: 'A request can only be a duplicate of another request of the same customer.',
+  DUPLICATE_ORIGINAL_CLOSED:
+    'That request is closed: a duplicate must point to a request that is still open.',
+  DUPLICATE_HAS_DUPLICATES: 'Other requests are duplicates of this one: it cannot become a duplicate itself.',
   CATALOG_IMPORT_INVALID: 'The catalogue file has problems; nothing was imported.',
   MACHINE_IMPORT_INVALID: 'The machines file has bad rows; nothing was imported.',
   LAST_ADMIN: 'This is the last active admin: the account cannot be disabled or lose the admin role.',

@@ -90,6 +90,11 @@ export const routes: RouteObject[] = [
             lazy: () => import('./routes/staff/queue.tsx'),
           },
           {
+            path: page.staffNewServiceRequest,
+            middleware: [requireServiceStaff],
+            lazy: () => import('./routes/staff/new-request.tsx'),
+          },
+          {
             path: page.staffServiceRequest,
             middleware: [requireServiceStaff],
             lazy: () => import('./routes/staff/service-request.tsx'),

@@ -2,6 +2,7 @@ import { SERVICE_REQUEST_STATUSES } from '@care/contract/statuses';
 import type { TranslatedText } from '@care/contract/translations';
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   check,
   date,
@@ -107,11 +108,21 @@ export const serviceRequests = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /** The staff member who filed the request for its customer (by phone); null: the customer filed it (064). */
+    filedBy: bigintRef('filed_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The request of the same customer this one repeats: it was closed (X) as its duplicate (064). */
+    duplicateOf: bigintRef('duplicate_of').references((): AnyPgColumn => serviceRequests.id, {
+      onDelete: 'restrict',
+    }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('service_requests_code_key').on(t.code),
+    // A request's duplicates ("has duplicate SR/…"): few rows have one.
+    index('service_requests_duplicate_of_idx')
+      .on(t.duplicateOf)
+      .where(sql`${t.duplicateOf} IS NOT NULL`),
     uniqueIndex('service_requests_customer_client_id_key')
       .on(t.customerId, t.clientId)
       .where(sql`${t.clientId} IS NOT NULL`),

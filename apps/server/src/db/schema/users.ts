@@ -2,7 +2,7 @@ import { LANGUAGES } from '@care/contract/locales';
 import { ROLES } from '@care/contract/statuses';
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, jsonb, pgTable, text, unique, uniqueIndex } from 'drizzle-orm/pg-core';
-import { foldSqlExpression } from '../search-text.ts';
+import { foldSql, foldSqlExpression } from '../search-text.ts';
 import { bigintRef, checkIn, createdAt, id, timestamptz, updatedAt } from './columns.ts';
 
 /** pending: registered, e-mail not confirmed yet; active; deactivated: closed by the user or an admin. */
@@ -65,21 +65,31 @@ export const users = pgTable(
 );
 
 /** SPEC §3 "Address": one per user, created with the account or on first save. */
-export const userAddresses = pgTable('user_addresses', {
-  userId: bigintRef('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  companyName: text('company_name'),
-  street: text('street').notNull().default(''),
-  houseNumber: text('house_number').notNull().default(''),
-  apartmentNumber: text('apartment_number'),
-  postalCode: text('postal_code').notNull().default(''),
-  city: text('city').notNull().default(''),
-  /** ISO 3166-1 alpha-2. */
-  countryCode: text('country_code').notNull().default('PL'),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const userAddresses = pgTable(
+  'user_addresses',
+  {
+    userId: bigintRef('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    companyName: text('company_name'),
+    street: text('street').notNull().default(''),
+    houseNumber: text('house_number').notNull().default(''),
+    apartmentNumber: text('apartment_number'),
+    postalCode: text('postal_code').notNull().default(''),
+    city: text('city').notNull().default(''),
+    /** ISO 3166-1 alpha-2. */
+    countryCode: text('country_code').notNull().default('PL'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // The intake's customer search by company, case and diacritics ignored (features/intake, decisions/064).
+    index('user_addresses_company_name_trgm_idx').using(
+      'gin',
+      sql`(${foldSql(sql`coalesce(${t.companyName}, '')`)}) gin_trgm_ops`,
+    ),
+  ],
+);
 
 /**
  * SPEC §3 user settings: notification settings and saved table settings, each a JSON value under a key,

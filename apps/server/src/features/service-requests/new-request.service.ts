@@ -38,8 +38,8 @@ function parseFields(fields: Record<string, string>) {
   throw validationFailed(result.error);
 }
 
-/** The label of an active choice, or a field error naming the unknown code. */
-async function choiceLabel(
+/** The label of an active choice, or a field error naming the unknown code (the intake's corrections too). */
+export async function choiceLabel(
   tx: Db,
   kind: ServiceRequestElementKind,
   code: string | undefined,
@@ -107,6 +107,91 @@ export async function createServiceRequest(
   }
 }
 
+/** Whose request it is, and who filed it when that was not its customer (staff, for a customer who phoned). */
+export interface RequestFiling {
+  customerId: number;
+  /** The staff member who filed it (kept in service_requests.filed_by and as the first history row's author). */
+  filedBy: number | null;
+}
+
+/** What the notices about a new request name. */
+export interface InsertedServiceRequest {
+  id: number;
+  code: string;
+  machine: { name: string; serialNumber: string };
+  transportLabel: TranslatedText | undefined;
+  deliveryLabel: TranslatedText | undefined;
+  attachmentCount: number;
+}
+
+/**
+ * The rows of a new request in the caller's transaction: for one of the customer's own machines (another's or an
+ * unknown machine is NOT_FOUND), numbered SR/<year>/<n>, in status N with its first history row (by whoever filed
+ * it) and the uploaded files as its initial attachments. The customer's form and the staff intake
+ * (features/intake) both file through here; each sends its own notices.
+ */
+export async function insertServiceRequestRows(
+  tx: Db,
+  filing: RequestFiling,
+  fields: NewServiceRequestFields,
+  files: readonly Upload[],
+): Promise<InsertedServiceRequest> {
+  const [machine] = await tx
+    .select({ id: machines.id, name: machines.name, serialNumber: machines.serialNumber })
+    .from(machines)
+    .where(and(eq(machines.id, Number(fields.machineId)), eq(machines.ownerId, filing.customerId)));
+  if (!machine) throw notFound();
+  const transportLabel = await choiceLabel(tx, 'transport_type', fields.transportType, 'transportType');
+  const deliveryLabel = await choiceLabel(tx, 'delivery_place', fields.deliveryPlace, 'deliveryPlace');
+  const now = new Date();
+  const code = await nextDocumentCode(tx, DOCUMENT_PREFIXES.serviceRequest, now);
+  const author = filing.filedBy ?? filing.customerId;
+  const [request] = await tx
+    .insert(serviceRequests)
+    .values({
+      code,
+      customerId: filing.customerId,
+      machineId: machine.id,
+      status: 'N',
+      reportDate: now,
+      statusChangedAt: now,
+      transportType: fields.transportType ?? null,
+      deliveryPlace: fields.deliveryPlace ?? null,
+      problemDescription: fields.problemDescription,
+      comments: fields.comments ?? null,
+      clientId: fields.clientId ?? null,
+      filedBy: filing.filedBy,
+    })
+    .returning({ id: serviceRequests.id });
+  await tx.insert(serviceRequestStatusHistory).values({
+    serviceRequestId: request!.id,
+    fromStatus: null,
+    toStatus: 'N',
+    changedBy: author,
+    changedAt: now,
+  });
+  const recorded = await recordFiles(tx, files, author);
+  if (recorded.length > 0) {
+    await tx.insert(serviceRequestAttachments).values(
+      recorded.map((file) => ({
+        serviceRequestId: request!.id,
+        fileId: file.id,
+        addedBy: author,
+        addedAt: now,
+        isInitial: true,
+      })),
+    );
+  }
+  return {
+    id: request!.id,
+    code,
+    machine: { name: machine.name, serialNumber: machine.serialNumber },
+    transportLabel,
+    deliveryLabel,
+    attachmentCount: recorded.length,
+  };
+}
+
 async function insertServiceRequest(
   db: Db,
   actor: Actor,
@@ -115,71 +200,34 @@ async function insertServiceRequest(
   context: NewRequestContext,
 ): Promise<number> {
   return db.transaction(async (tx) => {
-    const [machine] = await tx
-      .select({ id: machines.id, name: machines.name, serialNumber: machines.serialNumber })
-      .from(machines)
-      .where(and(eq(machines.id, Number(fields.machineId)), eq(machines.ownerId, actor.id)));
-    if (!machine) throw notFound();
-    const transportLabel = await choiceLabel(tx, 'transport_type', fields.transportType, 'transportType');
-    const deliveryLabel = await choiceLabel(tx, 'delivery_place', fields.deliveryPlace, 'deliveryPlace');
-    const now = new Date();
-    const code = await nextDocumentCode(tx, DOCUMENT_PREFIXES.serviceRequest, now);
-    const [request] = await tx
-      .insert(serviceRequests)
-      .values({
-        code,
-        customerId: actor.id,
-        machineId: machine.id,
-        status: 'N',
-        reportDate: now,
-        statusChangedAt: now,
-        transportType: fields.transportType ?? null,
-        deliveryPlace: fields.deliveryPlace ?? null,
-        problemDescription: fields.problemDescription,
-        comments: fields.comments ?? null,
-        clientId: fields.clientId ?? null,
-      })
-      .returning({ id: serviceRequests.id });
-    await tx.insert(serviceRequestStatusHistory).values({
-      serviceRequestId: request!.id,
-      fromStatus: null,
-      toStatus: 'N',
-      changedBy: actor.id,
-      changedAt: now,
-    });
-    const recorded = await recordFiles(tx, files, actor.id);
-    if (recorded.length > 0) {
-      await tx.insert(serviceRequestAttachments).values(
-        recorded.map((file) => ({
-          serviceRequestId: request!.id,
-          fileId: file.id,
-          addedBy: actor.id,
-          addedAt: now,
-          isInitial: true,
-        })),
-      );
-    }
+    const inserted = await insertServiceRequestRows(
+      tx,
+      { customerId: actor.id, filedBy: null },
+      fields,
+      files,
+    );
+    const { transportLabel, deliveryLabel } = inserted;
     const [customer] = await tx.select({ phone: users.phone }).from(users).where(eq(users.id, actor.id));
     await enqueueMail(
       tx,
       newRequestMail({
         serviceEmail: context.serviceEmail,
         brand: context.brand,
-        url: `${context.portalUrl}${paths.staffServiceRequest(request!.id)}`,
-        code,
+        url: `${context.portalUrl}${paths.staffServiceRequest(inserted.id)}`,
+        code: inserted.code,
         customer: {
           name: displayName(actor),
           email: actor.email,
           phone: customer?.phone ?? null,
         },
-        machine,
+        machine: inserted.machine,
         problemDescription: fields.problemDescription,
         comments: fields.comments,
         transportType: transportLabel && translate(transportLabel, 'pl'),
         deliveryPlace: deliveryLabel && translate(deliveryLabel, 'pl'),
-        attachmentCount: recorded.length,
+        attachmentCount: inserted.attachmentCount,
       }),
     );
-    return request!.id;
+    return inserted.id;
   });
 }

@@ -18,7 +18,7 @@ import { notificationOn } from '#app/features/user/notification-settings.ts';
 
 type StatusChange = z.output<typeof StaffStatusChangeSchema>;
 
-interface Target {
+export interface Target {
   id: number;
   code: string;
   status: ServiceRequestStatus;
@@ -31,7 +31,8 @@ interface Target {
   machine: string;
 }
 
-async function findTarget(db: Db, id: number, customerId?: number): Promise<Target> {
+/** The request a status change works on (with what its e-mail needs); another customer's or unknown: NOT_FOUND. */
+export async function findTarget(db: Db, id: number, customerId?: number): Promise<Target> {
   const [row] = await db
     .select({
       id: serviceRequests.id,
@@ -70,14 +71,15 @@ export interface StatusChanged {
  * The one path of every status change, in the caller's transaction: compare-and-set on the status read (two
  * people changing from the same status: the second finds it changed and gets STATUS_CHANGED_MEANWHILE), the
  * history row, the `service-request-status` event, and the customer's e-mail in their language when their
- * state-change setting is on.
+ * state-change setting is on. Closing as a duplicate (features/intake, docs/decisions/064) comes this way too:
+ * `duplicateOf` names the original in the e-mail.
  */
-async function applyStatusChange(
+export async function applyStatusChange(
   tx: Db,
   env: Env,
   actor: Actor,
   target: Target,
-  change: StatusChange & { withdrawn: boolean },
+  change: StatusChange & { withdrawn: boolean; duplicateOf?: string },
   ip: string | undefined,
 ): Promise<StatusChanged> {
   const from = target.status;
@@ -126,6 +128,7 @@ async function applyStatusChange(
       machine: target.machine,
       status: change.status,
       withdrawn: change.withdrawn,
+      duplicateOf: change.duplicateOf,
     });
     await enqueueMail(tx, { to: target.customerEmail, ...mail, kind: 'status-changed', language });
   }

@@ -18,8 +18,11 @@ import { paths } from '#app/config/paths.ts';
 import { chatLogQuery } from '#app/features/chat/api.ts';
 import { ChatPanel } from '#app/features/chat/components/chat-panel.tsx';
 import { machineKeys } from '#app/features/machines/api.ts';
+import { CorrectionHistory } from '#app/features/intake/components/correction-history.tsx';
+import { RequestRecordPanel } from '#app/features/intake/components/request-record-panel.tsx';
 import {
   elementsQuery,
+  serviceRequestKeys,
   serviceRequestQuery,
   useWithdrawServiceRequest,
 } from '#app/features/service-requests/api.ts';
@@ -124,6 +127,13 @@ export function Component() {
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, lg: 7 }}>
           <Stack gap="lg">
+            {/* Filed by the service desk, duplicate links (docs/decisions/064); refreshed with this page. */}
+            <RequestRecordPanel
+              requestKey={serviceRequestKeys.detail(request.id)}
+              id={request.id}
+              linkTo={paths.service}
+              audience="customer"
+            />
             <SectionCard icon={IconInfoCircle} title={t('details.summary')}>
               <RequestSummary request={request} status={<ServiceStatusBadge status={request.status} />} />
             </SectionCard>
@@ -143,6 +153,7 @@ export function Component() {
             <SectionCard icon={IconHistory} title={t('details.history')}>
               <StatusHistory entries={request.statusHistory} />
             </SectionCard>
+            <CorrectionHistory requestKey={serviceRequestKeys.detail(request.id)} id={request.id} />
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 5 }}>

@@ -1,10 +1,11 @@
 import { Alert, Button, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { IconAlertCircle, IconRefresh } from '@tabler/icons-react';
+import { IconAlertCircle, IconPhonePlus, IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import { Link, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { LoadingState } from '#app/components/layout/loading-state.tsx';
 import { PageHeader } from '#app/components/layout/page-header.tsx';
+import { paths } from '#app/config/paths.ts';
 import { staffQueueQuery, type StaffQueueParams } from '#app/features/staff/api.ts';
 import { QueueFilterBar } from '#app/features/staff/components/queue-filters.tsx';
 import { QueuePagination } from '#app/features/staff/components/queue-pagination.tsx';
@@ -26,7 +27,7 @@ export function loader({ request }: LoaderFunctionArgs) {
 
 /** /staff: every customer's service requests, filtered, sorted and paged on the server; live through events. */
 export function Component() {
-  const { t } = useTranslation('staff');
+  const { t } = useTranslation(['staff', 'intake']);
   const [search, setSearch] = useSearchParams();
   const params = queueParamsOf(search);
   const queue = useQuery(staffQueueQuery(params));
@@ -41,7 +42,18 @@ export function Component() {
         description={t('queue.description')}
         // The views beside the title, not in a row of their own: about 15 requests fit a 1440 × 900 screen.
         actions={
-          <QueueViews view={params.view} onChange={(view) => go(withFilters(params, { view }), true)} />
+          <>
+            <QueueViews view={params.view} onChange={(view) => go(withFilters(params, { view }), true)} />
+            {/* A request for a customer who phoned (docs/decisions/064). */}
+            <Button
+              component={Link}
+              to={paths.staffNewServiceRequest}
+              h={36}
+              leftSection={<IconPhonePlus size={18} aria-hidden />}
+            >
+              {t('intake:new.button')}
+            </Button>
+          </>
         }
       />
       <QueueFilterBar

@@ -34,6 +34,9 @@ import { CustomerDetails } from '#app/features/staff/components/customer-details
 import { DatesForm } from '#app/features/staff/components/dates-form.tsx';
 import { FindingsForm } from '#app/features/staff/components/findings-form.tsx';
 import { GuaranteeBadge } from '#app/features/machines/components/guarantee-badge.tsx';
+import { CorrectionHistory } from '#app/features/intake/components/correction-history.tsx';
+import { IntakeActions } from '#app/features/intake/components/intake-actions.tsx';
+import { RequestRecordPanel } from '#app/features/intake/components/request-record-panel.tsx';
 import { MachineDetails } from '#app/features/staff/components/machine-details.tsx';
 import { RequestOverview } from '#app/features/staff/components/request-overview.tsx';
 import { RequestSummary } from '#app/features/staff/components/request-summary.tsx';
@@ -94,7 +97,10 @@ export function Component() {
   const id = useParams().serviceRequestId ?? '';
   const { data: request } = useSuspenseQuery(staffServiceRequestQuery(id));
   // Until the server's limits arrive, the contract's defaults (the server checks every file anyway).
-  const limits = useQuery(elementsQuery).data?.uploadLimits ?? DEFAULT_LIMITS;
+  const elements = useQuery(elementsQuery).data;
+  const limits = elements?.uploadLimits ?? DEFAULT_LIMITS;
+  // Intake (docs/decisions/064): its record and actions refresh with this page's query.
+  const requestKey = staffKeys.request(id);
   const client = useQueryClient();
   const [tab, setTab] = useState<Tab>('request');
   // Reading the chat changes the header's total and this request's count in the queue.
@@ -126,6 +132,12 @@ export function Component() {
             serviceRequest={request}
             guarantee={<GuaranteeBadge machine={request.machine} />}
           />
+          <RequestRecordPanel
+            requestKey={requestKey}
+            id={request.id}
+            linkTo={paths.staffServiceRequest}
+            audience="staff"
+          />
           <Tabs
             value={tab}
             onChange={(value) => setTab((value as Tab | null) ?? 'request')}
@@ -150,6 +162,20 @@ export function Component() {
                 <SectionCard icon={IconPaperclip} title={t('services:attachments.title')}>
                   <AttachmentList requestId={request.id} attachments={request.attachments} />
                 </SectionCard>
+                <IntakeActions
+                  request={{
+                    id: request.id,
+                    code: request.code,
+                    status: request.status,
+                    customerId: request.customer.id,
+                    machineId: request.machine.id,
+                    transportType: request.transportType?.code ?? null,
+                    deliveryPlace: request.deliveryPlace?.code ?? null,
+                  }}
+                  requestKey={requestKey}
+                  transportTypes={elements?.transportTypes ?? []}
+                  deliveryPlaces={elements?.deliveryPlaces ?? []}
+                />
               </Stack>
             </Tabs.Panel>
             <Tabs.Panel value="status" pt="md">
@@ -189,9 +215,12 @@ export function Component() {
               </SimpleGrid>
             </Tabs.Panel>
             <Tabs.Panel value="history" pt="md">
-              <SectionCard icon={IconHistory} title={t('history.title')}>
-                <StatusHistory entries={request.statusHistory} />
-              </SectionCard>
+              <Stack gap="md">
+                <SectionCard icon={IconHistory} title={t('history.title')}>
+                  <StatusHistory entries={request.statusHistory} />
+                </SectionCard>
+                <CorrectionHistory requestKey={requestKey} id={request.id} />
+              </Stack>
             </Tabs.Panel>
           </Tabs>
         </Stack>
