@@ -76,12 +76,7 @@ interface Candidate {
   wanted: boolean;
 }
 
-async function candidates(
-  db: Db,
-  audience: Audience,
-  now: Date,
-  delaySeconds: number,
-): Promise<Candidate[]> {
+async function candidates(db: Db, audience: Audience, now: Date, delaySeconds: number): Promise<Candidate[]> {
   const side = SIDES[audience];
   const at = sql`${now.toISOString()}::timestamptz`;
   const result = (await db.execute(sql`
