@@ -14,6 +14,7 @@ import { join, resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContextOptions, type Page } from '@playwright/test';
 import { generate } from 'otplib';
 import { chromiumLaunchOptions } from '../e2e/support/chromium.ts';
+import { t, type Language } from '../e2e/support/translations.ts';
 
 const args = process.argv.slice(2);
 const only = args.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
@@ -102,6 +103,34 @@ const SERVICE_PAGES: Array<[name: string, path: string, role: Role]> = [
   // The parts sales inbox (issue 5), with the days-sent filter the insight's quoting figure links to.
   ['staff-offers', '/staff/offer-requests', 'admin'],
 ];
+/**
+ * Issue 18's service desk beside the screens above (staff-queue, staff-service, staff-note, staff-canned-replies): the
+ * queue's other views, and the handling panel (take, hand over, priority, tags, "waiting for us") on the demo's
+ * newest request, which nobody has taken and whose customer waits for an answer.
+ */
+const DESK_PAGES: Array<[name: string, path: string, role: Role]> = [
+  ['desk-queue-mine', '/staff?view=mine', 'staff'],
+  ['desk-queue-unassigned', '/staff?view=unassigned', 'staff'],
+  ['desk-queue-waiting', '/staff?waiting=true&sort=waitingSince&order=asc', 'staff'],
+  ['desk-handling', '/staff/service-requests/{requestId}', 'staff'],
+];
+
+/** The canned replies' picker opened in the conversation: the window of a desktop in light and of a phone in dark. */
+const DESK_PICKER_VARIANTS = [
+  { language: 'pl', scheme: 'light', width: 1440, height: 900 },
+  { language: 'en', scheme: 'dark', width: 360, height: 780 },
+] as const;
+
+/** Opens the canned replies' picker of the staff's conversation and waits for its list. */
+async function openCannedReplyPicker(page: Page, language: Language): Promise<void> {
+  await page.getByRole('button', { name: t('staff:canned.picker.label', language) }).click();
+  await page
+    .getByRole('listbox', { name: t('staff:canned.picker.label', language) })
+    .getByRole('option')
+    .first()
+    .waitFor();
+}
+
 const SERVICE_VARIANTS = [
   { language: 'pl', scheme: 'light', width: 1280 },
   { language: 'en', scheme: 'dark', width: 360 },
@@ -137,6 +166,8 @@ interface Shot {
   height?: number;
   /** Signs this account in with the password on the way (a screen the sign-in hands over to, like /second-factor). */
   signInAs?: string;
+  /** What a person does on the settled screen before the picture (opens a list). */
+  prepare?: (page: Page, language: Language) => Promise<void>;
 }
 
 function plan(): Shot[] {
@@ -162,6 +193,28 @@ function plan(): Shot[] {
         width,
         signedIn: role,
       });
+  for (const [name, path, role] of DESK_PAGES)
+    for (const { language, scheme, width } of SERVICE_VARIANTS)
+      shots.push({
+        file: `${name}-${language}-${scheme}-${width}.png`,
+        path,
+        language,
+        scheme,
+        width,
+        signedIn: role,
+      });
+  for (const { language, scheme, width, height } of DESK_PICKER_VARIANTS)
+    shots.push({
+      file: `desk-canned-picker-${language}-${scheme}-${width}.png`,
+      path: '/staff/service-requests/{requestId}',
+      language,
+      scheme,
+      width,
+      height,
+      signedIn: 'staff',
+      viewportOnly: true,
+      prepare: openCannedReplyPicker,
+    });
   for (const { language, scheme } of STAFF_WINDOW_VARIANTS)
     shots.push({
       file: `staff-service-window-${language}-${scheme}-1440.png`,
@@ -403,10 +456,12 @@ async function take(browsers: Browsers, shot: Shot, states: Record<Role, Storage
       await page.goto(`${baseUrl}${shot.path}${shot.path.includes('?') ? '&' : '?'}lng=${shot.language}`);
     }
     // A screen that never settles is still photographed: the picture shows what went wrong.
-    const problem = await settle(page).then(
-      () => null,
-      (error: unknown) => error,
-    );
+    const problem = await settle(page)
+      .then(() => shot.prepare?.(page, shot.language as Language))
+      .then(
+        () => null,
+        (error: unknown) => error,
+      );
     await page.screenshot({ path: resolve(outDir, shot.file), fullPage: !shot.viewportOnly });
     console.log(`  ${shot.file}${problem ? '  (did not settle)' : ''}`);
     if (problem) throw problem;
