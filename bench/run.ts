@@ -10,6 +10,7 @@
  *   npm run bench -- cluster [--settings=production|defaults]   # the bench's own PostgreSQL on 5433
  *   npm run bench -- desk [--staff=20] [--duration=120] [--warmup=15] [--think=1000] [--port=3196] [--smoke]
  *                                      # issue 18: the service staff working the queue on one instance
+ *   npm run bench -- desk --explain    # the plans of the desk's statements
  *   npm run bench -- mix --profile [--profile-rate=200] [--instances=1|2] [--pool=N] [--heap-mb=160]
  *                                      # issue 17: round trips per kind, CPU profiles, the database-only ceiling
  *
@@ -28,6 +29,7 @@ import { explainAll } from './plans/explain.ts';
 import { runLoad } from './load/load.ts';
 import { defaultMixOptions, runMix, smokeMixOptions } from './load/mix.ts';
 import { defaultDeskOptions, runDesk, smokeDeskOptions } from './load/desk.ts';
+import { explainDesk } from './load/desk-explain.ts';
 import { sizesTable } from './data/table-sizes.ts';
 import { ensureBenchCluster } from './support/cluster.ts';
 
@@ -57,6 +59,7 @@ const { values, positionals } = parseArgs({
     settings: { type: 'string', default: 'production' },
     // desk (bench/load/desk.ts)
     staff: { type: 'string' },
+    explain: { type: 'boolean', default: false },
   },
 });
 
@@ -81,6 +84,10 @@ if (command === 'cluster') {
 
 if (command === 'desk') {
   // Over care_bench as it is: the desk never generates (it stops when there is no finished generation).
+  if (values.explain) {
+    await explainDesk();
+    process.exit(0);
+  }
   const base = { ...defaultDeskOptions, ...(values.smoke ? smokeDeskOptions : {}) };
   await runDesk({
     staff: Number(values.staff ?? base.staff),
