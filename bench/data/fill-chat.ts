@@ -82,15 +82,9 @@ export function chatSteps(scale: Scale): FillStep[] {
     { label: 'chat unread counters', sql: `SELECT chat_unread_counts_rebuild()` },
     {
       // The team's "waiting for us" (migration 0025), counted as the migration does; no event for each request.
-      // The function finds each request's last answer through chat_messages_request_id_idx, which the load has
-      // dropped until the end (schema-snapshot.ts): without an index of the kind, every customer message scanned
-      // the whole table backwards (hours at 1 % of the scale, never at the scale itself).
       label: 'requests waiting for the service',
       sql: `SET LOCAL session_replication_role = replica;
-            CREATE INDEX bench_chat_messages_request_tmp ON chat_messages (service_request_id, id);
-            ANALYZE chat_messages;
-            SELECT service_requests_waiting_rebuild();
-            DROP INDEX bench_chat_messages_request_tmp`,
+            SELECT service_requests_waiting_rebuild()`,
     },
     {
       label: 'service_requests in id order again',
