@@ -56,11 +56,16 @@ UPDATE "service_requests" r SET "waiting_since" = w.since
     SELECT m."service_request_id" AS id, min(m."created_at") AS since
       FROM "chat_messages" m
       JOIN "service_requests" q ON q."id" = m."service_request_id"
-     WHERE m."author_id" = q."customer_id"
-       AND m."id" > coalesce((
-         SELECT max(s."id") FROM "chat_messages" s
-          WHERE s."service_request_id" = q."id" AND s."author_id" IS NOT NULL AND s."author_id" <> q."customer_id"
-            AND NOT s."internal"), 0)
+      LEFT JOIN (
+        -- Each request's last answer from staff, in one grouped pass (a correlated max per message walked the
+        -- whole table for each one when the bench loads without indexes: over 20 minutes at 10M messages).
+        SELECT s."service_request_id", max(s."id") AS last_reply
+          FROM "chat_messages" s
+          JOIN "service_requests" o ON o."id" = s."service_request_id"
+         WHERE s."author_id" <> o."customer_id" AND NOT s."internal"
+         GROUP BY s."service_request_id"
+      ) a ON a."service_request_id" = q."id"
+     WHERE m."author_id" = q."customer_id" AND m."id" > coalesce(a."last_reply", 0)
      GROUP BY m."service_request_id"
   ) w
  WHERE r."id" = w.id;

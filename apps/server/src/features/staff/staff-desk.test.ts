@@ -356,4 +356,30 @@ describe('staff desk: assignment, waiting for us, priority and tags, the queue‚Ä
     const row = (await queue('waiting=true')).items.find((item) => item.code === 'SR/2025/000123')!;
     expect(row.lastAuthor).toEqual({ kind: 'customer', name: 'Jan Kowalski' });
   });
+
+  it('the rebuild of a bulk load (the migration, the bench) finds the same waits as the triggers kept', async () => {
+    const [{ machineId }] = (await db()
+      .select({ machineId: serviceRequests.machineId })
+      .from(serviceRequests)
+      .where(eq(serviceRequests.id, r.a!))) as [{ machineId: number }];
+    const chatOnly = await insertRequest(db(), { code: 'SR/2026/000200', customerId: u.jan!, machineId });
+    const answered = await insertRequest(db(), { code: 'SR/2026/000201', customerId: u.jan!, machineId });
+    await insertMessage(db(), chatOnly, u.jan!, 'Pierwsza');
+    await insertMessage(db(), chatOnly, u.service!, 'Odpowied≈∫');
+    await insertMessage(db(), chatOnly, u.jan!, 'Druga');
+    await insertMessage(db(), chatOnly, u.jan!, 'Trzecia');
+    await db().execute(sql`INSERT INTO chat_messages (service_request_id, author_id, body, internal)
+      VALUES (${chatOnly}, ${u.service!}, 'Notatka', true)`);
+    await insertMessage(db(), answered, u.jan!, 'Pytanie');
+    await insertMessage(db(), answered, u.admin!, 'Gotowe');
+    const kept = [await waitingSince(chatOnly), await waitingSince(answered)];
+    expect(kept[0]).not.toBeNull();
+    expect(kept[1]).toBeNull();
+    // A bulk load leaves every wait empty (its triggers off); the rebuild fills in the ones that wait.
+    await db().execute(
+      sql`UPDATE service_requests SET waiting_since = NULL WHERE id IN (${chatOnly}, ${answered})`,
+    );
+    await db().execute(sql`SELECT service_requests_waiting_rebuild()`);
+    expect([await waitingSince(chatOnly), await waitingSince(answered)]).toEqual(kept);
+  });
 });
