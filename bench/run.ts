@@ -8,6 +8,9 @@
  *   npm run bench -- mix [--rates=50,100,200] [--duration=30] [--warmup=5] [--ceiling=20] [--customers=200]
  *   npm run bench -- mix --smoke       # the same in about a minute with tiny steps, to check that it works
  *   npm run bench -- cluster [--settings=production|defaults]   # the bench's own PostgreSQL on 5433
+ *   npm run bench -- desk [--staff=20] [--duration=120] [--warmup=15] [--think=1000] [--port=3196] [--smoke]
+ *                                      # issue 18: the service staff working the queue on one instance
+ *   npm run bench -- desk --explain    # the plans of the desk's statements
  *   npm run bench -- mix --profile [--profile-rate=200] [--instances=1|2] [--pool=N] [--heap-mb=160]
  *                                      # issue 17: round trips per kind, CPU profiles, the database-only ceiling
  *
@@ -25,6 +28,8 @@ import { ensureCatalog, ensureGenerated } from './data/generate.ts';
 import { explainAll } from './plans/explain.ts';
 import { runLoad } from './load/load.ts';
 import { defaultMixOptions, runMix, smokeMixOptions } from './load/mix.ts';
+import { defaultDeskOptions, runDesk, smokeDeskOptions } from './load/desk.ts';
+import { explainDesk } from './load/desk-explain.ts';
 import { sizesTable } from './data/table-sizes.ts';
 import { ensureBenchCluster } from './support/cluster.ts';
 
@@ -37,7 +42,8 @@ const { values, positionals } = parseArgs({
     warmup: { type: 'string' },
     think: { type: 'string', default: String(defaultLoadOptions.thinkMs) },
     connections: { type: 'string', default: String(defaultLoadOptions.connections) },
-    port: { type: 'string', default: String(defaultLoadOptions.port) },
+    // Each command's own default (load 3190, desk 3196).
+    port: { type: 'string' },
     only: { type: 'string', multiple: true, default: [] },
     // mix (bench/load/mix.ts); its --duration and --warmup default to the mix's own values.
     rates: { type: 'string' },
@@ -51,12 +57,17 @@ const { values, positionals } = parseArgs({
     pool: { type: 'string' },
     'heap-mb': { type: 'string' },
     settings: { type: 'string', default: 'production' },
+    // desk (bench/load/desk.ts)
+    staff: { type: 'string' },
+    explain: { type: 'boolean', default: false },
   },
 });
 
 const command = positionals[0] ?? 'all';
-if (!['all', 'generate', 'load', 'explain', 'mix', 'cluster'].includes(command)) {
-  console.error(`Unknown command "${command}": use generate, load, explain, mix, cluster or nothing (all).`);
+if (!['all', 'generate', 'load', 'explain', 'mix', 'cluster', 'desk'].includes(command)) {
+  console.error(
+    `Unknown command "${command}": use generate, load, explain, mix, cluster, desk or nothing (all).`,
+  );
   process.exit(2);
 }
 if (command === 'cluster') {
@@ -68,6 +79,23 @@ if (command === 'cluster') {
   console.log(
     `The bench cluster runs with ${values.settings === 'production' ? "docs/operations.md's settings" : "PostgreSQL's defaults"}: BENCH_PG_URL=${url}`,
   );
+  process.exit(0);
+}
+
+if (command === 'desk') {
+  // Over care_bench as it is: the desk never generates (it stops when there is no finished generation).
+  if (values.explain) {
+    await explainDesk();
+    process.exit(0);
+  }
+  const base = { ...defaultDeskOptions, ...(values.smoke ? smokeDeskOptions : {}) };
+  await runDesk({
+    staff: Number(values.staff ?? base.staff),
+    duration: Number(values.duration ?? base.duration),
+    warmup: Number(values.warmup ?? base.warmup),
+    thinkMs: Number(values.think),
+    port: Number(values.port ?? base.port),
+  });
   process.exit(0);
 }
 
@@ -84,7 +112,7 @@ if (command === 'all' || command === 'load') {
     duration: Number(values.duration ?? defaultLoadOptions.duration),
     warmup: Number(values.warmup ?? defaultLoadOptions.warmup),
     thinkMs: Number(values.think),
-    port: Number(values.port),
+    port: Number(values.port ?? defaultLoadOptions.port),
     only: values.only,
   });
 }

@@ -151,6 +151,34 @@ const INTAKE_PAGES: Array<
   ['intake-customer-duplicate', '/home/services/edit/{intakeDuplicateId}', 'customer'],
 ];
 
+/**
+ * Issue 18's service desk beside the screens above (staff-queue, staff-service, staff-note, staff-canned-replies): the
+ * queue's other views, and the handling panel (take, hand over, priority, tags, "waiting for us") on the demo's
+ * newest request, which nobody has taken and whose customer waits for an answer.
+ */
+const DESK_PAGES: Array<[name: string, path: string, role: Role]> = [
+  ['desk-queue-mine', '/staff?view=mine', 'staff'],
+  ['desk-queue-unassigned', '/staff?view=unassigned', 'staff'],
+  ['desk-queue-waiting', '/staff?waiting=true&sort=waitingSince&order=asc', 'staff'],
+  ['desk-handling', '/staff/service-requests/{requestId}', 'staff'],
+];
+
+/** The canned replies' picker opened in the conversation: the window of a desktop in light and of a phone in dark. */
+const DESK_PICKER_VARIANTS = [
+  { language: 'pl', scheme: 'light', width: 1440, height: 900 },
+  { language: 'en', scheme: 'dark', width: 360, height: 780 },
+] as const;
+
+/** Opens the canned replies' picker of the staff's conversation and waits for its list. */
+async function openCannedReplyPicker(page: Page, language: Language): Promise<void> {
+  await page.getByRole('button', { name: t('staff:canned.picker.label', language) }).click();
+  await page
+    .getByRole('listbox', { name: t('staff:canned.picker.label', language) })
+    .getByRole('option')
+    .first()
+    .waitFor();
+}
+
 const SERVICE_VARIANTS = [
   { language: 'pl', scheme: 'light', width: 1280 },
   { language: 'en', scheme: 'dark', width: 360 },
@@ -213,6 +241,16 @@ function plan(): Shot[] {
         width,
         signedIn: role,
       });
+  for (const [name, path, role] of DESK_PAGES)
+    for (const { language, scheme, width } of SERVICE_VARIANTS)
+      shots.push({
+        file: `${name}-${language}-${scheme}-${width}.png`,
+        path,
+        language,
+        scheme,
+        width,
+        signedIn: role,
+      });
   for (const [name, path, role, act] of INTAKE_PAGES)
     for (const { language, scheme, width } of SERVICE_VARIANTS)
       shots.push({
@@ -225,6 +263,18 @@ function plan(): Shot[] {
         // A dialog is pictured as the window shows it (a whole-page picture moves the fixed header under it).
         ...(act ? { act, viewportOnly: name === 'intake-correct' || name === 'intake-duplicate' } : {}),
       });
+  for (const { language, scheme, width, height } of DESK_PICKER_VARIANTS)
+    shots.push({
+      file: `desk-canned-picker-${language}-${scheme}-${width}.png`,
+      path: '/staff/service-requests/{requestId}',
+      language,
+      scheme,
+      width,
+      height,
+      signedIn: 'staff',
+      viewportOnly: true,
+      act: openCannedReplyPicker,
+    });
   for (const { language, scheme } of STAFF_WINDOW_VARIANTS)
     shots.push({
       file: `staff-service-window-${language}-${scheme}-1440.png`,

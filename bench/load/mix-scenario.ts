@@ -283,7 +283,7 @@ export const MIX_KINDS: MixKind[] = [
 ];
 
 /** Picks a kind by weight: a table of cumulative weights and a binary search. */
-export function kindPicker(kinds: readonly MixKind[]): (random: () => number) => number {
+export function kindPicker(kinds: readonly Pick<MixKind, 'weight'>[]): (random: () => number) => number {
   const cumulative: number[] = [];
   let total = 0;
   for (const kind of kinds) cumulative.push((total += kind.weight));

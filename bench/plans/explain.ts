@@ -29,7 +29,7 @@ interface Captured {
   params: unknown[];
 }
 
-interface Case {
+export interface Case {
   name: string;
   run: (db: Db) => Promise<unknown>;
 }
@@ -132,6 +132,34 @@ async function casesFor(client: pg.Client): Promise<Case[]> {
   return cases;
 }
 
+/**
+ * Runs one case, explains each statement it sent (twice on `client`, the second plan kept) and adds them to `report`;
+ * prints the execution (planning) times.
+ */
+export async function explainCase(
+  client: pg.Client,
+  pool: pg.Pool,
+  testCase: Case,
+  report: string[],
+): Promise<void> {
+  const statements = await capture(pool, testCase.run);
+  await capture(pool, testCase.run); // warm the cache
+  const times: string[] = [];
+  report.push(`## ${testCase.name}\n`);
+  for (const { sql, params } of statements) {
+    const explain = `EXPLAIN (ANALYZE, BUFFERS) ${sql}`;
+    // Twice: the first run on this connection also fills its catalog caches, as the server's long-lived
+    // pooled connections did long ago.
+    await client.query(explain, params);
+    const { rows } = await client.query<{ 'QUERY PLAN': string }>(explain, params);
+    const plan = rows.map((row) => row['QUERY PLAN']).join('\n');
+    const time = (label: string) => new RegExp(`${label} Time: ([\\d.]+) ms`).exec(plan)?.[1] ?? '?';
+    times.push(`${time('Execution')} (${time('Planning')})`);
+    report.push('```sql', sql, `-- ${JSON.stringify(params)}`, '```', '```', plan, '```\n');
+  }
+  console.log(`  ${testCase.name}: ${times.join(' + ')} ms`);
+}
+
 export async function explainAll({
   onlyCatalog = false,
   only = [],
@@ -148,24 +176,8 @@ export async function explainAll({
       ...(onlyInsight ? [] : await catalogCases(client)),
       ...(onlyCatalog ? [] : await insightCases(client)),
     ];
-    for (const testCase of cases.filter((c) => !onlyInsight || only.some((name) => c.name.includes(name)))) {
-      const statements = await capture(pool, testCase.run);
-      await capture(pool, testCase.run); // warm the cache
-      const times: string[] = [];
-      report.push(`## ${testCase.name}\n`);
-      for (const { sql, params } of statements) {
-        const explain = `EXPLAIN (ANALYZE, BUFFERS) ${sql}`;
-        // Twice: the first run on this connection also fills its catalog caches, as the server's long-lived
-        // pooled connections did long ago.
-        await client.query(explain, params);
-        const { rows } = await client.query<{ 'QUERY PLAN': string }>(explain, params);
-        const plan = rows.map((row) => row['QUERY PLAN']).join('\n');
-        const time = (label: string) => new RegExp(`${label} Time: ([\\d.]+) ms`).exec(plan)?.[1] ?? '?';
-        times.push(`${time('Execution')} (${time('Planning')})`);
-        report.push('```sql', sql, `-- ${JSON.stringify(params)}`, '```', '```', plan, '```\n');
-      }
-      console.log(`  ${testCase.name}: ${times.join(' + ')} ms`);
-    }
+    for (const testCase of cases.filter((c) => !onlyInsight || only.some((name) => c.name.includes(name))))
+      await explainCase(client, pool, testCase, report);
     const file = resultsFile('explain', 'md');
     writeFileSync(file, report.join('\n'));
     console.log(`Plans written to ${file}`);

@@ -7,6 +7,8 @@ export interface Mail {
   file: string;
   to: string[];
   subject: string;
+  /** The Reply-To address, if the message has one (chat e-mails: the signed reply address). */
+  replyTo?: string;
   text: string;
   /** Every http(s) address in the text part, in order. */
   links: string[];
@@ -29,6 +31,7 @@ async function readMails(server: Server): Promise<Mail[]> {
         file,
         to: (email.to ?? []).map((address) => address.address ?? '').filter(Boolean),
         subject: email.subject ?? '',
+        replyTo: email.replyTo?.[0]?.address,
         text,
         links: text.match(/https?:\/\/[^\s<>"')]+/g) ?? [],
       };

@@ -32,6 +32,16 @@ export const OIDC_PROVIDER = {
 } as const;
 
 /**
+ * The root server's SMTP receiver for answers to chat e-mails (docs/decisions/063), and the reply address its chat
+ * e-mails carry: the service desk's journey answers an e-mail as a mail program would.
+ */
+export const INBOUND_SMTP = {
+  port: PORT_BASE + 6,
+  replyAddress: 'reply@care.agromech.example',
+  replySecret: 'e2e-only-reply-secret-0123456789abcdef',
+} as const;
+
+/**
  * Each run's servers keep their files (mail, uploads) in a directory of their own. The main process names it
  * once; the workers it starts inherit the variable, so every process reads the same mail.
  */

@@ -33,6 +33,9 @@ describe('environment', () => {
       MAIL_INBOUND_SMTP_PORT: '2525',
     });
     expect([env.MAIL_INBOUND_SMTP_PORT, env.MAIL_INBOUND_SMTP_HOST]).toEqual([2525, '127.0.0.1']);
+    // Chat e-mails wait 10 minutes for the messages after them unless the journeys' servers say otherwise.
+    expect(env.CHAT_MAIL_DELAY_S).toBe(600);
+    expect(parseEnv({ CHAT_MAIL_DELAY_S: '2' }).CHAT_MAIL_DELAY_S).toBe(2);
   });
 
   it('normalises the base path', () => {

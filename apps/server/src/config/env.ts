@@ -84,6 +84,11 @@ export const EnvSchema = z.object({
   /** The portal's own SMTP receiver for those replies: listens when the port is set (needs MAIL_REPLY_ADDRESS). */
   MAIL_INBOUND_SMTP_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   MAIL_INBOUND_SMTP_HOST: z.string().default('127.0.0.1'),
+  /**
+   * Seconds a chat message waits before it is e-mailed with the ones written after it (ADR 063): 10 minutes. Only
+   * the end-to-end journeys shorten it, to see the e-mail within seconds.
+   */
+  CHAT_MAIL_DELAY_S: int(600),
 
   CAPTCHA_REQUIRED: bool.default(false),
   /** Signs ALTCHA challenges; required with CAPTCHA_REQUIRED=true (and the same on every instance). */

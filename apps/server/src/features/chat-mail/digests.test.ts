@@ -99,6 +99,19 @@ describe('chat e-mails: staff replies to the customer, customer messages to the 
     expect(last.text).not.toContain('Betriebsstunden');
   });
 
+  it('CHAT_MAIL_DELAY_S sets how long a reply waits for the ones after it (the journeys shorten it)', async () => {
+    await say('staff', 'Das Ersatzteil ist da.');
+    const after = (seconds: number) =>
+      runChatMailDigests(
+        t.database.db,
+        { ...t.env, CHAT_MAIL_DELAY_S: 30 },
+        new Date(Date.now() + seconds * 1000),
+      );
+    expect(await after(20)).toEqual({ toCustomers: 0, toStaff: 0 });
+    expect(await after(31)).toEqual({ toCustomers: 1, toStaff: 0 });
+    expect((await outbox()).map((mail) => mail.toAddress)).toEqual(['kunde@example.com']);
+  });
+
   it('replies the customer read in the portal meanwhile are not e-mailed', async () => {
     const id = await say('staff', 'Termin am Montag?');
     await markRead(t.database.db, u.kunde!, request, id);

@@ -20,12 +20,11 @@ import { replyAddress, signReplyToken } from './reply-token.ts';
 /*
  * Chat e-mails when someone is not looking (docs/decisions/063). A request's messages for one side — staff replies
  * for the customer, the customer's messages for the staff — are e-mailed together once the oldest of them is
- * DIGEST_DELAY old, so a burst of messages makes one e-mail. Read in the portal meanwhile: not e-mailed (the lower
+ * CHAT_MAIL_DELAY_S old (10 minutes), so a burst of messages makes one e-mail. Read in the portal meanwhile: not e-mailed (the lower
  * bound is the later of the side's e-mail cursor and its read marker). Each e-mail is queued in the transaction
  * that moves chat_mail_cursors forward from the value the run read, so another instance's run sends nothing twice.
  */
 
-export const DIGEST_DELAY_MINUTES = 10;
 /** Messages older than this are not e-mailed any more (an account that turns the e-mails back on, a long outage). */
 const LOOKBACK = '7 days';
 const BATCH = 50;
@@ -77,7 +76,7 @@ interface Candidate {
   wanted: boolean;
 }
 
-async function candidates(db: Db, audience: Audience, now: Date): Promise<Candidate[]> {
+async function candidates(db: Db, audience: Audience, now: Date, delaySeconds: number): Promise<Candidate[]> {
   const side = SIDES[audience];
   const at = sql`${now.toISOString()}::timestamptz`;
   const result = (await db.execute(sql`
@@ -94,7 +93,7 @@ async function candidates(db: Db, audience: Audience, now: Date): Promise<Candid
         AND m.created_at > ${at} - ${LOOKBACK}::interval AND ${side.messages}) p
     WHERE r.last_message_at > ${at} - ${LOOKBACK}::interval
       AND p.last_id IS NOT NULL
-      AND p.first_at <= ${at} - make_interval(mins => ${DIGEST_DELAY_MINUTES})
+      AND p.first_at <= ${at} - make_interval(secs => ${delaySeconds})
     ORDER BY p.first_at LIMIT ${BATCH}`)) as { rows: Candidate[] };
   return result.rows;
 }
@@ -176,11 +175,11 @@ export interface ChatMailRun {
   toStaff: number;
 }
 
-/** One round: every side whose oldest unread, un-e-mailed message is at least DIGEST_DELAY old at `now`. */
+/** One round: every side whose oldest unread, un-e-mailed message is at least CHAT_MAIL_DELAY_S old at `now`. */
 export async function runChatMailDigests(db: Db, env: Env, now = new Date()): Promise<ChatMailRun> {
   const run: ChatMailRun = { toCustomers: 0, toStaff: 0 };
   for (const audience of ['customer', 'staff'] as const) {
-    for (const candidate of await candidates(db, audience, now)) {
+    for (const candidate of await candidates(db, audience, now, env.CHAT_MAIL_DELAY_S)) {
       if (await mailOne(db, env, audience, candidate, now)) {
         if (audience === 'customer') run.toCustomers++;
         else run.toStaff++;
@@ -190,17 +189,21 @@ export async function runChatMailDigests(db: Db, env: Env, now = new Date()): Pr
   return run;
 }
 
-/** Every instance runs the rounds each minute; the cursors keep them from sending anything twice. */
+/**
+ * Every instance runs the rounds each minute (as often as the delay, when CHAT_MAIL_DELAY_S is shorter than that:
+ * the journeys' servers); the cursors keep them from sending anything twice.
+ */
 export function startChatMailDigests(
   db: Db,
   env: Env,
   { onError, onMailQueued }: { onError: (error: unknown) => void; onMailQueued: () => void },
 ): Periodic {
+  const intervalMs = Math.min(60_000, env.CHAT_MAIL_DELAY_S * 1000);
   return runPeriodically(
     () =>
       runChatMailDigests(db, env).then((run) => {
         if (run.toCustomers + run.toStaff > 0) onMailQueued();
       }, onError),
-    { intervalMs: 60_000, firstMs: 5_000 },
+    { intervalMs, firstMs: Math.min(5_000, intervalMs) },
   );
 }
