@@ -1,4 +1,5 @@
 import { paths } from '@care/contract/pages';
+import { isFinalStatus } from '@care/contract/service-requests';
 import type { StaffStatusChangeSchema } from '@care/contract/staff';
 import { canTransition, type ServiceRequestStatus } from '@care/contract/statuses';
 import { and, eq, sql } from 'drizzle-orm';
@@ -90,7 +91,13 @@ export async function applyStatusChange(
 
   const [updated] = await tx
     .update(serviceRequests)
-    .set({ status: change.status, statusChangedAt: sql`now()`, updatedAt: sql`now()` })
+    .set({
+      status: change.status,
+      statusChangedAt: sql`now()`,
+      updatedAt: sql`now()`,
+      // A closed request waits for no one (docs/decisions/062); the wait's trigger tells the staff's screens.
+      ...(isFinalStatus(change.status) ? { waitingSince: null } : {}),
+    })
     .where(and(eq(serviceRequests.id, target.id), eq(serviceRequests.status, from)))
     .returning({ statusChangedAt: serviceRequests.statusChangedAt });
   if (!updated) throw new AppError('STATUS_CHANGED_MEANWHILE');

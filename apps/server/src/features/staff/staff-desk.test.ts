@@ -382,4 +382,37 @@ describe('staff desk: assignment, waiting for us, priority and tags, the queueâ€
     await db().execute(sql`SELECT service_requests_waiting_rebuild()`);
     expect([await waitingSince(chatOnly), await waitingSince(answered)]).toEqual(kept);
   });
+
+  it('closing a request ends its wait; the rebuild leaves a closed request out unless its customer wrote after', async () => {
+    const [{ machineId }] = (await db()
+      .select({ machineId: serviceRequests.machineId })
+      .from(serviceRequests)
+      .where(eq(serviceRequests.id, r.a!))) as [{ machineId: number }];
+    const closed = await insertRequest(db(), { code: 'SR/2026/000300', customerId: u.jan!, machineId });
+    const before = await insertMessage(db(), closed, u.jan!, 'Czy coÅ› wiadomo?');
+    expect(await waitingSince(closed)).not.toBeNull();
+    const status = (to: string, from: string) =>
+      call('POST', `/api/staff/service-requests/${closed}/status`, cookie.service, {
+        status: to,
+        fromStatus: from,
+      });
+    expect((await status('X', 'N')).statusCode).toBe(200);
+    expect(await waitingSince(closed)).toBeNull();
+
+    await db().execute(sql`SELECT service_requests_waiting_rebuild()`);
+    expect(await waitingSince(closed)).toBeNull();
+    // The question came two hours ago, the closing one hour ago; then the customer writes again.
+    await db().execute(
+      sql`UPDATE chat_messages SET created_at = now() - interval '2 hours' WHERE id = ${before}`,
+    );
+    await db().execute(
+      sql`UPDATE service_requests SET status_changed_at = now() - interval '1 hour' WHERE id = ${closed}`,
+    );
+    await insertMessage(db(), closed, u.jan!, 'Znowu cieknie.');
+    const since = await waitingSince(closed);
+    expect(since).not.toBeNull();
+    await db().execute(sql`UPDATE service_requests SET waiting_since = NULL WHERE id = ${closed}`);
+    await db().execute(sql`SELECT service_requests_waiting_rebuild()`);
+    expect(await waitingSince(closed)).toEqual(since);
+  });
 });
