@@ -35,6 +35,7 @@ import { ssoRoutes } from './features/sso/sso.routes.ts';
 import { sessionsRoutes } from './features/sessions/sessions.routes.ts';
 import { settingsRoutes } from './features/user/settings.routes.ts';
 import { userRoutes } from './features/user/user.routes.ts';
+import { workshopRoutes } from './features/workshop/workshop.routes.ts';
 import { createLocalFileStore, type FileStore } from './files/file-store.ts';
 import { serializerOf } from './plugins/endpoints.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
@@ -175,6 +176,7 @@ export async function buildApp({
       await scope.register(withdrawalRoutes, { env, db, onMailQueued });
       await scope.register(chatRoutes, { db });
       await scope.register(chatFilesRoutes, { env, db, fileStore });
+      await scope.register(workshopRoutes, { env, db, fileStore });
       await scope.register(staffRoutes, { env, db, onMailQueued });
       await scope.register(cannedReplyRoutes, { db });
       await scope.register(customerRoutes, { env, db, onMailQueued });
