@@ -33,6 +33,9 @@ const SERVER_FEATURE_HAND_OVERS = {
   'chat-mail': ['chat/chat.service.ts', 'user/notification-settings.ts'],
   // The staff desk works on the customers' service requests: their details, unread counts and status changes.
   staff: ['service-requests/service-requests.service.ts', 'service-requests/status-change.service.ts'],
+  // The workshop's pictures and job sheet show a request's attachments (with the attachment's own access check)
+  // and the staff's view of a request: they read them, never change them (docs/decisions/067).
+  workshop: ['service-requests/attachments.service.ts', 'staff/staff-requests.service.ts'],
 };
 
 const escapeRegex = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -45,6 +45,8 @@ export const PAGE_PATTERNS = {
   /** The service department's screens (not in SPEC; issue 4), for the service and admin roles. */
   staff: '/staff',
   staffServiceRequest: '/staff/service-requests/:serviceRequestId',
+  /** The printable job sheet (issue 18): the request on A4, without the back office's frame. */
+  staffJobSheet: '/staff/service-requests/:serviceRequestId/job-sheet',
   /** Customers (issue 15): service staff and admins read, admins change. */
   staffCustomers: '/staff/customers',
   staffCustomer: '/staff/customers/:customerId',
@@ -141,6 +143,7 @@ export const paths = {
   staff: PAGE_PATTERNS.staff,
   staffServiceRequest: (id: string | number) =>
     pagePath(PAGE_PATTERNS.staffServiceRequest, { serviceRequestId: id }),
+  staffJobSheet: (id: string | number) => pagePath(PAGE_PATTERNS.staffJobSheet, { serviceRequestId: id }),
   staffOfferRequests: PAGE_PATTERNS.staffOfferRequests,
   staffOfferRequest: (id: string | number) =>
     pagePath(PAGE_PATTERNS.staffOfferRequest, { offerRequestId: id }),

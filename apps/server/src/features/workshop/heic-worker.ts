@@ -15,7 +15,7 @@ try {
   if (first.width * first.height > maxPixels)
     throw new Error(`HEIC too large: ${first.width}×${first.height}`);
   const { width, height, data } = await first.decode();
-  parentPort!.postMessage({ width, height, data }, [data.buffer]);
+  parentPort!.postMessage({ width, height, data }, [data.buffer as ArrayBuffer]);
 } finally {
   images.dispose();
 }

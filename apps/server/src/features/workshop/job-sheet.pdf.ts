@@ -9,6 +9,7 @@
 import { createRequire } from 'node:module';
 import type { Language } from '@care/contract/locales';
 import type { StaffServiceRequest } from '@care/contract/staff';
+import { translate } from '@care/contract/translations';
 import PDFDocument from 'pdfkit';
 import { STATUS_LABELS } from '#app/mail/templates.ts';
 import { JOB_SHEET_LABELS } from './job-sheet.labels.ts';
@@ -118,8 +119,8 @@ export function renderJobSheet({ request, photos, language, brand, printedAt }: 
     labels.guaranteeEnd,
     `${text(machine.guaranteeEndDate)} (${labels.guarantee[machine.guaranteeState]})`,
   );
-  field(labels.transportType, text(request.transportType?.label[language]));
-  field(labels.deliveryPlace, text(request.deliveryPlace?.label[language]));
+  field(labels.transportType, text(request.transportType && translate(request.transportType.label, language)));
+  field(labels.deliveryPlace, text(request.deliveryPlace && translate(request.deliveryPlace.label, language)));
 
   heading(labels.description);
   paragraph(request.problemDescription);
