@@ -42,5 +42,6 @@ export async function getJobSheet(
     brand: options.brand,
     printedAt: new Date(),
   });
-  return { name: `${request.code}.pdf`, pdf };
+  // A code has slashes (SR/2026/000123), which no file name may.
+  return { name: `${request.code.replaceAll('/', '-')}.pdf`, pdf };
 }
