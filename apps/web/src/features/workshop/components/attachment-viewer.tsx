@@ -66,6 +66,8 @@ export function AttachmentViewer({
       zoom={{ maxZoomPixelRatio: 2, scrollToZoom: true }}
       video={{ controls: true, playsInline: true, preload: 'metadata' }}
       captions={{ descriptionTextAlign: 'center' }}
+      // The title (the file's name) takes the top left; the counter goes to the bottom.
+      counter={{ container: { style: { top: 'auto', bottom: 0 } } }}
       labels={{
         Lightbox: t('viewer.label'),
         Carousel: t('viewer.carousel'),
