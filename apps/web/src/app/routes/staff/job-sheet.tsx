@@ -4,6 +4,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { IconArrowLeft, IconFileTypePdf, IconPrinter } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, type LoaderFunctionArgs } from 'react-router';
+import { ErrorPage } from '#app/components/feedback/error-page.tsx';
 import { usePageTitle } from '#app/components/layout/use-page-title.ts';
 import { paths } from '#app/config/paths.ts';
 import { useBrand } from '#app/features/brand/api.ts';
@@ -13,7 +14,10 @@ import { JobSheet } from '#app/features/workshop/components/job-sheet.tsx';
 import classes from '#app/features/workshop/components/job-sheet.module.css';
 import { queryClient } from '#app/lib/query-client.ts';
 
-export { ErrorBoundary } from './service-request.tsx';
+/** An unknown request: the 'service-load-error' page, like the request page's. */
+export function ErrorBoundary() {
+  return <ErrorPage titleKey="service-load-error" />;
+}
 
 export async function loader({ params }: LoaderFunctionArgs) {
   await queryClient.ensureQueryData(staffServiceRequestQuery(params.serviceRequestId ?? ''));
