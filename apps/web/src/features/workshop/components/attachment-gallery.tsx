@@ -1,6 +1,6 @@
 import type { Attachment } from '@care/contract/service-requests';
 import { hasRendition } from '@care/contract/workshop';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AttachmentTile } from './attachment-tile.tsx';
 import classes from './attachment-gallery.module.css';
@@ -30,13 +30,13 @@ export function AttachmentGallery({
   const { t } = useTranslation('workshop');
   const [noPicture, setNoPicture] = useState<ReadonlySet<string>>(new Set());
   const [openId, setOpenId] = useState<string | null>(null);
-  const [closedOn, setClosedOn] = useState<string | null>(null);
+  const returnFocusTo = useRef<string | null>(null);
   // Back to the tile of the photo last shown, once the viewer is gone (the page is inert while it is open).
   useEffect(() => {
-    if (!closedOn) return;
-    document.getElementById(tileId(closedOn))?.focus();
-    setClosedOn(null);
-  }, [closedOn]);
+    if (openId !== null || !returnFocusTo.current) return;
+    document.getElementById(tileId(returnFocusTo.current))?.focus();
+    returnFocusTo.current = null;
+  }, [openId]);
   if (attachments.length === 0) return null;
   const viewable = attachments.filter((a) => isViewable(a) && !noPicture.has(a.id));
   const index = viewable.findIndex((a) => a.id === openId);
@@ -64,7 +64,7 @@ export function AttachmentGallery({
             index={index}
             onIndexChange={(shown) => setOpenId(viewable[shown]?.id ?? null)}
             onClose={() => {
-              setClosedOn(openId);
+              returnFocusTo.current = openId;
               setOpenId(null);
             }}
           />
