@@ -50,7 +50,8 @@ export async function fileWorkshopRequest(
       ['IMG_0042.HEIC', 'image/heic', HEIC],
       ['protokół.pdf', 'application/pdf', PDF],
     ];
-    for (const [name, type, content] of files) form.append('files', new Blob([new Uint8Array(content)], { type }), name);
+    for (const [name, type, content] of files)
+      form.append('files', new Blob([new Uint8Array(content)], { type }), name);
     const answer = await context.request.post(`${baseUrl}/api/service-requests/new-request`, {
       multipart: form,
       headers: { origin: baseUrl },

@@ -119,8 +119,14 @@ export function renderJobSheet({ request, photos, language, brand, printedAt }: 
     labels.guaranteeEnd,
     `${text(machine.guaranteeEndDate)} (${labels.guarantee[machine.guaranteeState]})`,
   );
-  field(labels.transportType, text(request.transportType && translate(request.transportType.label, language)));
-  field(labels.deliveryPlace, text(request.deliveryPlace && translate(request.deliveryPlace.label, language)));
+  field(
+    labels.transportType,
+    text(request.transportType && translate(request.transportType.label, language)),
+  );
+  field(
+    labels.deliveryPlace,
+    text(request.deliveryPlace && translate(request.deliveryPlace.label, language)),
+  );
 
   heading(labels.description);
   paragraph(request.problemDescription);
