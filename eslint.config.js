@@ -36,6 +36,9 @@ const SERVER_FEATURE_HAND_OVERS = {
   // The intake files a customer's request through the customer's own path and closes duplicates through the one
   // status change path (docs/decisions/064).
   intake: ['service-requests/new-request.service.ts', 'service-requests/status-change.service.ts'],
+  // The workshop's pictures and job sheet show a request's attachments (with the attachment's own access check)
+  // and the staff's view of a request: they read them, never change them (docs/decisions/067).
+  workshop: ['service-requests/attachments.service.ts', 'staff/staff-requests.service.ts'],
 };
 
 const escapeRegex = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

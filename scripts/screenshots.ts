@@ -15,6 +15,7 @@ import { chromium, type Browser, type BrowserContextOptions, type Page } from '@
 import { generate } from 'otplib';
 import { chromiumLaunchOptions } from '../e2e/support/chromium.ts';
 import { type Language, t } from '../e2e/support/translations.ts';
+import { fileWorkshopRequest } from './workshop-demo.ts';
 
 const args = process.argv.slice(2);
 const only = args.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
@@ -216,6 +217,8 @@ interface Shot {
   signInAs?: string;
   /** What to open once the screen has settled (a dialog, a tab). */
   act?: (page: Page, language: Language) => Promise<void>;
+  /** The picture as the printer gets the page (the job sheet). */
+  media?: 'print';
 }
 
 function plan(): Shot[] {
@@ -468,6 +471,80 @@ async function setPasswordPath(email: string): Promise<string> {
 }
 
 /**
+ * Issue 18's workshop: the thumbnail grid on the customer's and the staff's request page, the viewer (desktop and
+ * 360 px) and the job sheet on screen and as printed (A4's width at 96 dpi), of a request with photos it files.
+ */
+async function workshopShots(browser: Browser, states: Record<Role, StorageState>): Promise<Shot[]> {
+  const id = await fileWorkshopRequest(browser, states.customer, baseUrl);
+  // The thumbnails load lazily, as they come into view: each is brought into view before the whole-page picture.
+  const showThumbnails = async (page: Page) => {
+    for (const image of await page.locator('ul img').all()) await image.scrollIntoViewIfNeeded();
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll<HTMLImageElement>('ul img')].every(
+        (i) => i.complete && i.naturalWidth > 0,
+      ),
+    );
+    await page.evaluate(() => window.scrollTo(0, 0));
+  };
+  const openViewer = async (page: Page) => {
+    await page.getByRole('list').locator('button').first().click();
+    await page.locator('.yarl__slide_current img').first().waitFor();
+    await page.waitForFunction(() => {
+      const image = document.querySelector<HTMLImageElement>('.yarl__slide_current img');
+      return Boolean(image?.complete && image.naturalWidth > 0);
+    });
+  };
+  const shot = (file: string, path: string, signedIn: Role, extra: Partial<Shot> = {}): Shot => ({
+    file,
+    path,
+    language: 'pl',
+    scheme: 'light',
+    width: 1280,
+    signedIn,
+    ...extra,
+  });
+  return [
+    shot('workshop-service-pl-light-1280.png', `/home/services/edit/${id}`, 'customer', {
+      act: showThumbnails,
+    }),
+    shot('workshop-service-en-dark-360.png', `/home/services/edit/${id}`, 'customer', {
+      language: 'en',
+      scheme: 'dark',
+      width: 360,
+      act: showThumbnails,
+    }),
+    shot('workshop-staff-service-pl-light-1280.png', `/staff/service-requests/${id}`, 'staff', {
+      act: showThumbnails,
+    }),
+    shot('workshop-viewer-pl-light-1280.png', `/home/services/edit/${id}`, 'customer', {
+      viewportOnly: true,
+      act: openViewer,
+    }),
+    shot('workshop-viewer-en-dark-360.png', `/home/services/edit/${id}`, 'customer', {
+      language: 'en',
+      scheme: 'dark',
+      width: 360,
+      viewportOnly: true,
+      act: openViewer,
+    }),
+    shot('workshop-job-sheet-pl-light-1280.png', `/staff/service-requests/${id}/job-sheet`, 'staff', {
+      act: showThumbnails,
+    }),
+    shot('workshop-job-sheet-de-dark-360.png', `/staff/service-requests/${id}/job-sheet`, 'staff', {
+      language: 'de',
+      scheme: 'dark',
+      width: 360,
+      act: showThumbnails,
+    }),
+    shot('workshop-job-sheet-print-pl.png', `/staff/service-requests/${id}/job-sheet`, 'staff', {
+      width: 794,
+      media: 'print',
+      act: showThumbnails,
+    }),
+  ];
+}
+
+/**
  * The pictures of STATEFUL_PAGES: an admin creates a service employee (the e-mail's link), parts sales
  * signs in under the second-factor requirement (the setup), and the service demo account turns TOTP on and signs in
  * again (the code).
@@ -567,6 +644,7 @@ async function take(browsers: Browsers, shot: Shot, states: Record<Role, Storage
         () => null,
         (error: unknown) => error,
       );
+    if (shot.media) await page.emulateMedia({ media: shot.media });
     await page.screenshot({ path: resolve(outDir, shot.file), fullPage: !shot.viewportOnly });
     console.log(`  ${shot.file}${problem ? '  (did not settle)' : ''}`);
     if (problem) throw problem;
@@ -607,6 +685,14 @@ async function main(): Promise<void> {
       await take(browsers, shot, states).catch((error: unknown) =>
         failures.push(`${shot.file}: ${String(error)}`),
       );
+    }
+    if (!only || 'workshop'.startsWith(only) || only.startsWith('workshop')) {
+      for (const shot of await workshopShots(browser, states)) {
+        if (only && !shot.file.startsWith(only)) continue;
+        await take(browsers, shot, states).catch((error: unknown) =>
+          failures.push(`${shot.file}: ${String(error)}`),
+        );
+      }
     }
     if (!only || STATEFUL_PAGES.some((name) => name.startsWith(only) || only.startsWith(name))) {
       for (const shot of await statefulShots(browser, states)) {

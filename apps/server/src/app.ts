@@ -36,6 +36,7 @@ import { ssoRoutes } from './features/sso/sso.routes.ts';
 import { sessionsRoutes } from './features/sessions/sessions.routes.ts';
 import { settingsRoutes } from './features/user/settings.routes.ts';
 import { userRoutes } from './features/user/user.routes.ts';
+import { workshopRoutes } from './features/workshop/workshop.routes.ts';
 import { createLocalFileStore, type FileStore } from './files/file-store.ts';
 import { serializerOf } from './plugins/endpoints.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
@@ -176,6 +177,7 @@ export async function buildApp({
       await scope.register(withdrawalRoutes, { env, db, onMailQueued });
       await scope.register(chatRoutes, { db });
       await scope.register(chatFilesRoutes, { env, db, fileStore });
+      await scope.register(workshopRoutes, { env, db, fileStore });
       await scope.register(staffRoutes, { env, db, onMailQueued });
       await scope.register(intakeRoutes, { env, db, onMailQueued });
       await scope.register(cannedReplyRoutes, { db });

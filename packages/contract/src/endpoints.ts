@@ -22,6 +22,7 @@ import { staffAccountEndpoints } from './staff-accounts.ts';
 import { staffDeskEndpoints } from './staff-desk.ts';
 import { staffEndpoints } from './staff.ts';
 import { userEndpoints } from './user.ts';
+import { workshopEndpoints } from './workshop.ts';
 
 /*
  * Every endpoint of the API, for the server's tests and tools (the route-coverage test, the authorization matrix,
@@ -53,6 +54,7 @@ const groups = {
   staffDesk: staffDeskEndpoints,
   staffAccounts: staffAccountEndpoints,
   user: userEndpoints,
+  workshop: workshopEndpoints,
 } satisfies Record<string, Record<string, EndpointDefinition>>;
 
 /** Each endpoint with a name for messages: `machines.get`. */

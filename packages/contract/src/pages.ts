@@ -47,6 +47,8 @@ export const PAGE_PATTERNS = {
   staffServiceRequest: '/staff/service-requests/:serviceRequestId',
   /** A request filed for a customer who phoned (issue 18, docs/decisions/064). */
   staffNewServiceRequest: '/staff/service-requests/new',
+  /** The printable job sheet (issue 18): the request on A4, without the back office's frame. */
+  staffJobSheet: '/staff/service-requests/:serviceRequestId/job-sheet',
   /** Customers (issue 15): service staff and admins read, admins change. */
   staffCustomers: '/staff/customers',
   staffCustomer: '/staff/customers/:customerId',
@@ -144,6 +146,7 @@ export const paths = {
   staffServiceRequest: (id: string | number) =>
     pagePath(PAGE_PATTERNS.staffServiceRequest, { serviceRequestId: id }),
   staffNewServiceRequest: PAGE_PATTERNS.staffNewServiceRequest,
+  staffJobSheet: (id: string | number) => pagePath(PAGE_PATTERNS.staffJobSheet, { serviceRequestId: id }),
   staffOfferRequests: PAGE_PATTERNS.staffOfferRequests,
   staffOfferRequest: (id: string | number) =>
     pagePath(PAGE_PATTERNS.staffOfferRequest, { offerRequestId: id }),

@@ -48,22 +48,33 @@ export function contentDisposition(name: string): string {
   return `attachment; filename="${fallback}"; filename*=UTF-8''${encodeRfc5987(name)}`;
 }
 
+/**
+ * The headers every download carries (also a picture made of a stored file, features/workshop): a file, never a
+ * page. True when the browser's copy is current (If-None-Match): the caller answers 304 without reading anything.
+ */
+export function setDownloadHeaders(
+  reply: FastifyReply,
+  download: { name: string; contentType: string; etag: string },
+): boolean {
+  reply
+    .header('content-disposition', contentDisposition(download.name))
+    .header('content-type', download.contentType)
+    .header('x-content-type-options', 'nosniff')
+    .header('content-security-policy', "default-src 'none'; frame-ancestors 'none'; sandbox")
+    // A stored file never changes: the browser may keep it, but only for this person (never a shared cache).
+    .header('cache-control', 'private, max-age=86400')
+    .header('etag', download.etag);
+  const ifNoneMatch = reply.request.headers['if-none-match'];
+  return Boolean(ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim() === download.etag));
+}
+
 export async function sendFile(
   reply: FastifyReply,
   store: FileStore,
   file: DownloadableFile,
 ): Promise<FastifyReply> {
   const etag = `"${file.sha256}"`;
-  reply
-    .header('content-disposition', contentDisposition(file.originalName))
-    .header('content-type', file.contentType)
-    .header('x-content-type-options', 'nosniff')
-    .header('content-security-policy', "default-src 'none'; frame-ancestors 'none'; sandbox")
-    // A stored file never changes: the browser may keep it, but only for this person (never a shared cache).
-    .header('cache-control', 'private, max-age=86400')
-    .header('etag', etag);
-  const ifNoneMatch = reply.request.headers['if-none-match'];
-  if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim() === etag)) {
+  if (setDownloadHeaders(reply, { name: file.originalName, contentType: file.contentType, etag })) {
     return reply.status(304).send();
   }
   let stream;

@@ -400,6 +400,11 @@ const MATRIX: Record<string, Row> = {
     expect: SERVICE_REQUEST(200),
     request: ({ of }) => get(`/api/service-requests/${of.serviceRequestId}/attachments/${of.attachmentId}`),
   },
+  'GET /api/service-requests/:id/attachments/:fileId/:rendition': {
+    expect: SERVICE_REQUEST(200),
+    request: ({ of }) =>
+      get(`/api/service-requests/${of.serviceRequestId}/attachments/${of.attachmentId}/thumbnail`),
+  },
   'POST /api/service-requests/:id/withdrawal': {
     // The customer's own status change; staff change status on their own screen (403 here).
     expect: { ...OWN_ONLY(200), service: 403, sales: 403, admin: 403 },
@@ -506,6 +511,11 @@ const MATRIX: Record<string, Row> = {
     owned: true,
     expect: SERVICE_STAFF(200),
     request: ({ of }) => get(`/api/staff/service-requests/${of.serviceRequestId}`),
+  },
+  'GET /api/staff/service-requests/:id/job-sheet': {
+    owned: true,
+    expect: SERVICE_STAFF(200),
+    request: ({ of }) => get(`/api/staff/service-requests/${of.serviceRequestId}/job-sheet?language=de`),
   },
   'PATCH /api/staff/service-requests/:id': {
     owned: true,

@@ -226,7 +226,7 @@ function build<L extends Link>(
 }
 
 /** SPEC §4 status labels, as the web shows them (apps/web/public/locales/lang/services/*.json `status`). */
-const STATUS_LABELS: Record<Language, Record<ServiceRequestStatus, string>> = {
+export const STATUS_LABELS: Record<Language, Record<ServiceRequestStatus, string>> = {
   pl: {
     N: 'Oczekujące',
     C: 'W rozpatrywaniu',

@@ -78,6 +78,12 @@ export const routes: RouteObject[] = [
         ],
       },
       {
+        // The job sheet prints without the back office's frame (issue 18).
+        path: page.staffJobSheet,
+        middleware: [requireAuthentication, requireStaff, requireServiceStaff],
+        lazy: () => import('./routes/staff/job-sheet.tsx'),
+      },
+      {
         // The back office (not in SPEC; issues 4 and 5): signed in, and a staff role, before any loader. The
         // service queue is for service/admin; the offer inbox for sales/admin.
         path: page.staff,

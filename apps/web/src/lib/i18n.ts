@@ -25,6 +25,7 @@ export const NAMESPACES = [
   'insight',
   'staff-desk',
   'intake',
+  'workshop',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

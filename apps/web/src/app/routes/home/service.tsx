@@ -27,6 +27,7 @@ import {
   useWithdrawServiceRequest,
 } from '#app/features/service-requests/api.ts';
 import { AttachmentList } from '#app/features/service-requests/components/attachment-list.tsx';
+import { AttachmentGallery } from '#app/features/workshop/components/attachment-gallery.tsx';
 import { RequestDescription } from '#app/features/service-requests/components/request-description.tsx';
 import { RequestSummary } from '#app/features/service-requests/components/request-summary.tsx';
 import { ServiceStatusBadge } from '#app/components/layout/service-status-badge.tsx';
@@ -142,6 +143,7 @@ export function Component() {
             </SectionCard>
             <SectionCard icon={IconPaperclip} title={t('attachments.title')}>
               <Stack gap="md">
+                <AttachmentGallery requestId={request.id} attachments={request.attachments} />
                 <AttachmentList requestId={request.id} attachments={request.attachments} />
                 <Divider />
                 <Title order={3} fz="md">

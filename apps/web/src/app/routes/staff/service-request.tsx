@@ -15,12 +15,13 @@ import {
   IconHistory,
   IconMessages,
   IconPaperclip,
+  IconPrinter,
   IconTractor,
   IconUser,
 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams, type LoaderFunctionArgs } from 'react-router';
+import { Link, useParams, type LoaderFunctionArgs } from 'react-router';
 import { ErrorPage } from '#app/components/feedback/error-page.tsx';
 import { PageHeader } from '#app/components/layout/page-header.tsx';
 import { SectionCard } from '#app/components/layout/section-card.tsx';
@@ -37,6 +38,7 @@ import { GuaranteeBadge } from '#app/features/machines/components/guarantee-badg
 import { CorrectionHistory } from '#app/features/intake/components/correction-history.tsx';
 import { IntakeActions } from '#app/features/intake/components/intake-actions.tsx';
 import { RequestRecordPanel } from '#app/features/intake/components/request-record-panel.tsx';
+import { AttachmentGallery } from '#app/features/workshop/components/attachment-gallery.tsx';
 import { MachineDetails } from '#app/features/staff/components/machine-details.tsx';
 import { RequestOverview } from '#app/features/staff/components/request-overview.tsx';
 import { RequestSummary } from '#app/features/staff/components/request-summary.tsx';
@@ -93,7 +95,7 @@ const TAB_ICONS = {
  * Tabs keep their panels mounted: a half-typed note survives a look at the history.
  */
 export function Component() {
-  const { t } = useTranslation(['staff', 'services']);
+  const { t } = useTranslation(['staff', 'services', 'workshop']);
   const id = useParams().serviceRequestId ?? '';
   const { data: request } = useSuspenseQuery(staffServiceRequestQuery(id));
   // Until the server's limits arrive, the contract's defaults (the server checks every file anyway).
@@ -116,15 +118,25 @@ export function Component() {
           title={t('services:details.title', { code: request.code })}
           breadcrumbs={[{ label: t('queue.title'), to: paths.staff }, { label: request.code }]}
           actions={
-            <Button
-              component="a"
-              href={`#${CONVERSATION_ID}`}
-              hiddenFrom="lg"
-              variant="light"
-              leftSection={<IconMessages size={18} aria-hidden />}
-            >
-              {t('request-page.conversation')}
-            </Button>
+            <>
+              <Button
+                component={Link}
+                to={paths.staffJobSheet(request.id)}
+                variant="default"
+                leftSection={<IconPrinter size={18} aria-hidden />}
+              >
+                {t('workshop:job-sheet.open')}
+              </Button>
+              <Button
+                component="a"
+                href={`#${CONVERSATION_ID}`}
+                hiddenFrom="lg"
+                variant="light"
+                leftSection={<IconMessages size={18} aria-hidden />}
+              >
+                {t('request-page.conversation')}
+              </Button>
+            </>
           }
         />
         <Stack gap="md">
@@ -160,7 +172,10 @@ export function Component() {
                   <RequestSummary serviceRequest={request} />
                 </SectionCard>
                 <SectionCard icon={IconPaperclip} title={t('services:attachments.title')}>
-                  <AttachmentList requestId={request.id} attachments={request.attachments} />
+                  <Stack gap="md">
+                    <AttachmentGallery requestId={request.id} attachments={request.attachments} />
+                    <AttachmentList requestId={request.id} attachments={request.attachments} />
+                  </Stack>
                 </SectionCard>
                 <IntakeActions
                   request={{
