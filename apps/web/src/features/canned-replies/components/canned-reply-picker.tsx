@@ -37,7 +37,8 @@ export function CannedReplyPicker({ language, onInsert, disabled }: CannedReplyP
   return (
     <Combobox
       store={combobox}
-      width={360}
+      // Never wider than a phone's window (the list opens from the composer's left edge).
+      width="min(360px, calc(100vw - 32px))"
       position="top-start"
       withinPortal
       onOptionSubmit={(id) => {

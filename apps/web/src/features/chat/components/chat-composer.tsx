@@ -114,8 +114,10 @@ export function ChatComposer({ composer, limits, label, allowNotes = false, tool
           maxRows={8}
           maxLength={CHAT_LIMITS.bodyMaxLength}
         />
-        <Group justify="space-between" gap="xs" wrap="nowrap">
-          <Group gap={6} wrap="nowrap">
+        <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
+          {/* The tools and the hint wrap in a narrow column (the staff's conversation beside the details); the send
+              button keeps its place at the right. */}
+          <Group gap={6} wrap="wrap" miw={0} style={{ flex: 1 }}>
             {tools}
             {note ? null : (
               <>
