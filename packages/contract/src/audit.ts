@@ -13,6 +13,8 @@ export const AUDIT_KINDS = [
   'service-request.status',
   'service-request.dates',
   'service-request.findings',
+  // Service requests (their customer): the confirmation and rating of a finished request.
+  'service-request.rating',
   // Canned replies (service staff).
   'canned-reply.created',
   'canned-reply.updated',

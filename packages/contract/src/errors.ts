@@ -55,6 +55,12 @@ export const ERROR_CODES = [
   'ASSIGNMENT_CHANGED_MEANWHILE',
   /** A completion date (estimated or actual) before the day the request was reported. */
   'DATE_BEFORE_REPORT_DATE',
+  /** Rating (issue 18): the request already has its customer's rating; it is given once. */
+  'ALREADY_RATED',
+  /** Rating: the request is not executed (F) yet. */
+  'SERVICE_REQUEST_NOT_FINISHED',
+  /** Rating: the e-mailed link is past its 30 days (the request page still takes the rating). */
+  'RATING_LINK_EXPIRED',
   /** A catalogue import file with problems (each listed in the answer); nothing was imported. */
   'CATALOG_IMPORT_INVALID',
   /** A machines CSV with bad rows (each listed in the answer); nothing was imported. */
