@@ -30,6 +30,7 @@ import { staffRoutes } from './features/staff/staff.routes.ts';
 import { staffAccountRoutes } from './features/staff-accounts/staff-accounts.routes.ts';
 import { insightRoutes } from './features/insight/insight.routes.ts';
 import { withdrawalRoutes } from './features/service-requests/withdrawal.routes.ts';
+import { ratingRoutes } from './features/rating/rating.routes.ts';
 import { ssoSettings } from './features/sso/sso-settings.ts';
 import { ssoRoutes } from './features/sso/sso.routes.ts';
 import { sessionsRoutes } from './features/sessions/sessions.routes.ts';
@@ -173,6 +174,7 @@ export async function buildApp({
       await scope.register(machineRoutes, { db });
       await scope.register(serviceRequestRoutes, { env, db, fileStore, onMailQueued });
       await scope.register(withdrawalRoutes, { env, db, onMailQueued });
+      await scope.register(ratingRoutes, { db });
       await scope.register(chatRoutes, { db });
       await scope.register(chatFilesRoutes, { env, db, fileStore });
       await scope.register(staffRoutes, { env, db, onMailQueued });

@@ -70,7 +70,7 @@ export const ratingEndpoints = endpoints('ratings', {
     path: '/api/service-requests/:id/rating',
     summary: 'Confirm my finished (F) service request and rate the service 1–5, once',
     description:
-      'Another customer\'s request is a 404; a request not yet F is SERVICE_REQUEST_NOT_FINISHED, a second rating ALREADY_RATED (409).',
+      "Another customer's request is a 404; a request not yet F is SERVICE_REQUEST_NOT_FINISHED, a second rating ALREADY_RATED (409).",
     access: { roles: ['customer'] },
     params: IdParams,
     body: RatingInputSchema,
@@ -80,7 +80,8 @@ export const ratingEndpoints = endpoints('ratings', {
   link: {
     method: 'POST',
     path: '/api/service-ratings/link',
-    summary: "What an e-mailed rating link shows: the request's code and machine and whether it may still be rated",
+    summary:
+      "What an e-mailed rating link shows: the request's code and machine and whether it may still be rated",
     description: 'No session needed: the token is the permission. An unknown token is INVALID_TOKEN (400).',
     access: 'anyone',
     body: RatingLinkRequestSchema,

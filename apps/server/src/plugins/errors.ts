@@ -35,6 +35,9 @@ const STATUS: Record<ErrorCode, number> = {
   ASSIGNEE_NOT_STAFF: 422,
   ASSIGNMENT_CHANGED_MEANWHILE: 409,
   DATE_BEFORE_REPORT_DATE: 400,
+  ALREADY_RATED: 409,
+  SERVICE_REQUEST_NOT_FINISHED: 409,
+  RATING_LINK_EXPIRED: 410,
   CATALOG_IMPORT_INVALID: 422,
   MACHINE_IMPORT_INVALID: 422,
   LAST_ADMIN: 409,
@@ -111,6 +114,10 @@ const MESSAGES: Record<ErrorCode, string> = {
     'Someone else took, handed over or released this request in the meantime. Reload it and try again.',
   DATE_BEFORE_REPORT_DATE:
     'The estimated completion date and the completion date cannot be before the day the request was reported.',
+  ALREADY_RATED: 'This service request has already been rated.',
+  SERVICE_REQUEST_NOT_FINISHED: 'The service request can be rated once it has been executed.',
+  RATING_LINK_EXPIRED:
+    'This rating link has expired. You can still rate the service on the request page after signing in.',
   CATALOG_IMPORT_INVALID: 'The catalogue file has problems; nothing was imported.',
   MACHINE_IMPORT_INVALID: 'The machines file has bad rows; nothing was imported.',
   LAST_ADMIN: 'This is the last active admin: the account cannot be disabled or lose the admin role.',
