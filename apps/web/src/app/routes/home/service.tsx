@@ -8,6 +8,7 @@ import {
   IconInfoCircle,
   IconMessages,
   IconPaperclip,
+  IconStar,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useParams, type LoaderFunctionArgs } from 'react-router';
@@ -20,9 +21,12 @@ import { ChatPanel } from '#app/features/chat/components/chat-panel.tsx';
 import { machineKeys } from '#app/features/machines/api.ts';
 import {
   elementsQuery,
+  serviceRequestKeys,
   serviceRequestQuery,
   useWithdrawServiceRequest,
 } from '#app/features/service-requests/api.ts';
+import { RequestRating } from '#app/features/rating/components/request-rating.tsx';
+import { EstimateHistory } from '#app/features/service-requests/components/estimate-history.tsx';
 import { AttachmentList } from '#app/features/service-requests/components/attachment-list.tsx';
 import { RequestDescription } from '#app/features/service-requests/components/request-description.tsx';
 import { RequestSummary } from '#app/features/service-requests/components/request-summary.tsx';
@@ -74,7 +78,7 @@ const CHAT_ID = 'chat';
  * and chat. Status changes and new messages arrive through the events stream (routes/home/layout.tsx).
  */
 export function Component() {
-  const { t } = useTranslation('services');
+  const { t } = useTranslation(['services', 'rating']);
   const { serviceId = '' } = useParams();
   const { data: request } = useSuspenseQuery(serviceRequestQuery(serviceId));
   const limits = useQuery(elementsQuery).data?.uploadLimits ?? DEFAULT_LIMITS;
@@ -124,6 +128,14 @@ export function Component() {
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, lg: 7 }}>
           <Stack gap="lg">
+            {request.rating || request.canRate ? (
+              <SectionCard icon={IconStar} title={t('rating:title')} description={t('rating:description')}>
+                <RequestRating
+                  request={request}
+                  onRated={() => client.invalidateQueries({ queryKey: serviceRequestKeys.detail(request.id) })}
+                />
+              </SectionCard>
+            ) : null}
             <SectionCard icon={IconInfoCircle} title={t('details.summary')}>
               <RequestSummary request={request} status={<ServiceStatusBadge status={request.status} />} />
             </SectionCard>
@@ -141,7 +153,10 @@ export function Component() {
               </Stack>
             </SectionCard>
             <SectionCard icon={IconHistory} title={t('details.history')}>
-              <StatusHistory entries={request.statusHistory} />
+              <Stack gap="lg">
+                <StatusHistory entries={request.statusHistory} />
+                <EstimateHistory entries={request.estimateHistory} />
+              </Stack>
             </SectionCard>
           </Stack>
         </Grid.Col>

@@ -15,6 +15,7 @@ import {
   IconHistory,
   IconMessages,
   IconPaperclip,
+  IconStar,
   IconTractor,
   IconUser,
 } from '@tabler/icons-react';
@@ -27,6 +28,8 @@ import { SectionCard } from '#app/components/layout/section-card.tsx';
 import { paths } from '#app/config/paths.ts';
 import { elementsQuery } from '#app/features/service-requests/api.ts';
 import { AttachmentList } from '#app/features/service-requests/components/attachment-list.tsx';
+import { EstimateHistory } from '#app/features/service-requests/components/estimate-history.tsx';
+import { RatingView } from '#app/features/rating/components/rating-view.tsx';
 import { unreadKeys } from '#app/features/service-requests/unread.ts';
 import { staffKeys, staffServiceRequestQuery } from '#app/features/staff/api.ts';
 import { AssignmentPanel } from '#app/features/staff/components/assignment-panel.tsx';
@@ -90,7 +93,7 @@ const TAB_ICONS = {
  * Tabs keep their panels mounted: a half-typed note survives a look at the history.
  */
 export function Component() {
-  const { t } = useTranslation(['staff', 'services']);
+  const { t } = useTranslation(['staff', 'services', 'rating']);
   const id = useParams().serviceRequestId ?? '';
   const { data: request } = useSuspenseQuery(staffServiceRequestQuery(id));
   // Until the server's limits arrive, the contract's defaults (the server checks every file anyway).
@@ -144,6 +147,11 @@ export function Component() {
             <Tabs.Panel value="request" pt="md">
               <Stack gap="md">
                 <AssignmentPanel serviceRequest={request} />
+                {request.rating ? (
+                  <SectionCard icon={IconStar} title={t('rating:staff-title')}>
+                    <RatingView rating={request.rating} />
+                  </SectionCard>
+                ) : null}
                 <SectionCard icon={IconFileDescription} title={t('services:details.summary')}>
                   <RequestSummary serviceRequest={request} />
                 </SectionCard>
@@ -190,7 +198,10 @@ export function Component() {
             </Tabs.Panel>
             <Tabs.Panel value="history" pt="md">
               <SectionCard icon={IconHistory} title={t('history.title')}>
-                <StatusHistory entries={request.statusHistory} />
+                <Stack gap="lg">
+                  <StatusHistory entries={request.statusHistory} />
+                  <EstimateHistory entries={request.estimateHistory} />
+                </Stack>
               </SectionCard>
             </Tabs.Panel>
           </Tabs>
