@@ -132,7 +132,9 @@ export function Component() {
               <SectionCard icon={IconStar} title={t('rating:title')} description={t('rating:description')}>
                 <RequestRating
                   request={request}
-                  onRated={() => client.invalidateQueries({ queryKey: serviceRequestKeys.detail(request.id) })}
+                  onRated={() =>
+                    client.invalidateQueries({ queryKey: serviceRequestKeys.detail(request.id) })
+                  }
                 />
               </SectionCard>
             ) : null}

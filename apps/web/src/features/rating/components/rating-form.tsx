@@ -74,7 +74,12 @@ export function RatingForm({ pending, onSubmit }: RatingFormProps) {
           maxRows={8}
         />
         <Group>
-          <Button type="submit" loading={pending} leftSection={<IconStarFilled size={18} aria-hidden />} h={44}>
+          <Button
+            type="submit"
+            loading={pending}
+            leftSection={<IconStarFilled size={18} aria-hidden />}
+            h={44}
+          >
             {t('form.submit')}
           </Button>
         </Group>

@@ -61,7 +61,12 @@ export function StatusChangeConfirmation(props: StatusChangeConfirmationProps) {
           <Button type="button" variant="default" onClick={onCancel} disabled={pending}>
             {t('status.confirm.cancel')}
           </Button>
-          <Button type="button" onClick={onConfirm} loading={pending} data-autofocus={completion ? undefined : true}>
+          <Button
+            type="button"
+            onClick={onConfirm}
+            loading={pending}
+            data-autofocus={completion ? undefined : true}
+          >
             {t('status.confirm.submit')}
           </Button>
         </Group>

@@ -92,12 +92,16 @@ describe('status change control', () => {
     expect(within(group).getByRole('radio', { name: 'Rejected' })).toBeInTheDocument();
     unmount();
 
-    await renderWithProviders(<StatusChange serviceRequest={{ id: '12', status: 'R', reportDate: REPORTED }} />);
+    await renderWithProviders(
+      <StatusChange serviceRequest={{ id: '12', status: 'R', reportDate: REPORTED }} />,
+    );
     expect(optionNames()).toEqual(['P', 'O']);
   });
 
   it('offers no change for a final status', async () => {
-    await renderWithProviders(<StatusChange serviceRequest={{ id: '12', status: 'F', reportDate: REPORTED }} />);
+    await renderWithProviders(
+      <StatusChange serviceRequest={{ id: '12', status: 'F', reportDate: REPORTED }} />,
+    );
     expect(screen.queryByRole('radio')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Change status' })).not.toBeInTheDocument();
     expect(screen.getByText('This status is final; it can no longer be changed.')).toBeInTheDocument();
@@ -137,7 +141,9 @@ describe('status change control', () => {
           }
         : { status: 200, body: staffRequest('N') },
     );
-    await renderWithProviders(<StatusChange serviceRequest={{ id: '12', status: 'N', reportDate: REPORTED }} />);
+    await renderWithProviders(
+      <StatusChange serviceRequest={{ id: '12', status: 'N', reportDate: REPORTED }} />,
+    );
 
     await userEvent.click(screen.getByRole('radio', { name: 'Under consideration' }));
     await userEvent.click(screen.getByRole('button', { name: 'Change status' }));
@@ -178,13 +184,15 @@ describe('moving to F asks for the completion date (issue 18)', () => {
 
   /** Choose F from A and open the confirmation; answers the dialog. */
   const chooseExecuted = async () => {
-    await renderWithProviders(<StatusChange serviceRequest={{ id: '12', status: 'A', reportDate: REPORTED }} />);
+    await renderWithProviders(
+      <StatusChange serviceRequest={{ id: '12', status: 'A', reportDate: REPORTED }} />,
+    );
     await userEvent.click(screen.getByRole('radio', { name: 'Executed' }));
     await userEvent.click(screen.getByRole('button', { name: 'Change status' }));
     return screen.findByRole('dialog', { name: 'Change the status?' });
   };
 
-  it("offers today in Poland by default (already tomorrow there late in the UTC evening) and sends it with F", async () => {
+  it('offers today in Poland by default (already tomorrow there late in the UTC evening) and sends it with F', async () => {
     // 23:30 UTC on 10 May is 01:30 on 11 May in Poland (CEST).
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2026-05-10T23:30:00Z'));
@@ -196,7 +204,12 @@ describe('moving to F asks for the completion date (issue 18)', () => {
     expect(date).toHaveAttribute('min', '2026-05-04');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Yes, change the status' }));
     await waitFor(() => expect(api.state.requests).toHaveLength(1));
-    expect(api.state.requests[0]!.body).toEqual({ status: 'F', fromStatus: 'A', note: '', completionDate: '2026-05-11' });
+    expect(api.state.requests[0]!.body).toEqual({
+      status: 'F',
+      fromStatus: 'A',
+      note: '',
+      completionDate: '2026-05-11',
+    });
   });
 
   it('refuses a day after today or before the report day in the dialog, without sending', async () => {
