@@ -29,7 +29,13 @@ export function StatusChangeConfirmation(props: StatusChangeConfirmationProps) {
   const { opened, from, to, note, pending, completion, onConfirm, onCancel } = props;
   const { t } = useTranslation(['staff', 'services', 'rating']);
   return (
-    <Modal opened={opened && to !== null} onClose={onCancel} title={t('status.confirm.title')} centered>
+    <Modal
+      opened={opened && to !== null}
+      onClose={onCancel}
+      title={t('status.confirm.title')}
+      closeButtonProps={{ 'aria-label': t('status.confirm.cancel') }}
+      centered
+    >
       <Stack gap="md">
         <Text>
           {t('status.confirm.text', {
