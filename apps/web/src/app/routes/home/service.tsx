@@ -129,7 +129,11 @@ export function Component() {
         <Grid.Col span={{ base: 12, lg: 7 }}>
           <Stack gap="lg">
             {request.rating || request.canRate ? (
-              <SectionCard icon={IconStar} title={t('rating:title')} description={t('rating:description')}>
+              <SectionCard
+                icon={IconStar}
+                title={t(request.rating ? 'rating:rated-title' : 'rating:title')}
+                description={request.rating ? undefined : t('rating:description')}
+              >
                 <RequestRating
                   request={request}
                   onRated={() =>

@@ -1,5 +1,5 @@
 import { RATING_COMMENT_MAX, RATING_SCORE_MAX, type RatingInput } from '@care/contract/rating';
-import { Button, Group, Rating, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Group, Input, Rating, Stack, Text, Textarea } from '@mantine/core';
 import { IconStarFilled } from '@tabler/icons-react';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -31,12 +31,9 @@ export function RatingForm({ pending, onSubmit }: RatingFormProps) {
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
         <div>
-          <Text id={labelId} size="sm" fw={500}>
-            {t('form.score')}{' '}
-            <Text component="span" c="red" aria-hidden>
-              *
-            </Text>
-          </Text>
+          <Input.Label id={labelId} required>
+            {t('form.score')}
+          </Input.Label>
           <div
             role="radiogroup"
             aria-labelledby={labelId}
