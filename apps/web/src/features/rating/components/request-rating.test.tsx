@@ -24,7 +24,9 @@ describe('confirm and rate on the request page (issue 18)', () => {
     expect(screen.getByText('Choose a rating from 1 to 5 stars.')).toBeInTheDocument();
     expect(api.state.requests).toEqual([]);
 
-    await userEvent.click(screen.getByRole('radio', { name: '4 stars' }));
+    // By keyboard: the fourth star's radio, Space.
+    screen.getByRole('radio', { name: '4 stars' }).focus();
+    await userEvent.keyboard(' ');
     await userEvent.type(screen.getByRole('textbox', { name: 'Comment (optional)' }), 'Quick and thorough.');
     await userEvent.click(screen.getByRole('button', { name: 'Confirm and rate' }));
     await waitFor(() => expect(api.state.requests).toHaveLength(1));
