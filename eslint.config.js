@@ -27,7 +27,9 @@ const SERVER_FEATURE_HAND_OVERS = {
   'catalog-import': ['catalog/part-search.ts'],
   // Notices to a user respect the user's notification switches (the settings screen's).
   'machine-import': ['user/notification-settings.ts'],
-  'service-requests': ['user/notification-settings.ts'],
+  // The F status e-mail carries the rating feature's link (docs/decisions/065), made in the status change's
+  // transaction.
+  'service-requests': ['user/notification-settings.ts', 'rating/rating-link.service.ts'],
   // A reply by e-mail is a chat message of its author (the chat's send and access rule); the e-mails respect the
   // notification switches.
   'chat-mail': ['chat/chat.service.ts', 'user/notification-settings.ts'],

@@ -57,6 +57,12 @@ const ACCOUNT_PAGES: Array<[name: string, path: string, signedIn: boolean]> = [
  * with TOTP is asked for after the password.
  */
 const STATEFUL_PAGES = ['set-password', 'second-factor-setup', 'second-factor'] as const;
+/**
+ * Issue 18's confirm-and-rate screens, taken before STATEFUL_PAGES on the demo's request in status A: the status
+ * change's F dialog with its completion date, then (the request moved to F) the rating page of the F e-mail's link,
+ * and (rated through it) the rating on the staff's and the customer's request pages.
+ */
+const RATING_PAGES = ['rating-f-dialog', 'rating-link', 'rating-staff', 'rating-service'] as const;
 const MAIL_DIR = resolve(process.env.DATA_DIR ?? resolve(import.meta.dirname, '../data'), 'mail');
 
 type Role = 'customer' | 'staff' | 'admin';
@@ -456,18 +462,80 @@ async function call(
   }
 }
 
-/** The set-password link of the e-mail the portal wrote to `email` (quoted-printable, soft line breaks). */
-async function setPasswordPath(email: string): Promise<string> {
+/** The `route` link (set-password, rate) of the newest e-mail the portal wrote to `email` (quoted-printable). */
+async function mailedPath(email: string, route = 'set-password'): Promise<string> {
   for (let attempt = 0; attempt < 50; attempt += 1) {
     const files = existsSync(MAIL_DIR) ? readdirSync(MAIL_DIR).filter((file) => file.endsWith('.eml')) : [];
     for (const file of files.sort().reverse()) {
       const text = readFileSync(join(MAIL_DIR, file), 'utf8').replace(/=\r?\n/g, '');
-      const link = text.includes(email) ? /\/set-password\/[\w-]+/.exec(text) : null;
+      const link = text.includes(email) ? new RegExp(`/${route}/[\\w-]+`).exec(text) : null;
       if (link) return link[0];
     }
     await new Promise((done) => setTimeout(done, 200));
   }
-  throw new Error(`No set-password e-mail to ${email} in ${MAIL_DIR} (is DATA_DIR the portal's?)`);
+  throw new Error(`No ${route} e-mail to ${email} in ${MAIL_DIR} (is DATA_DIR the portal's?)`);
+}
+
+/** Today in Poland (the F dialog's default completion date). */
+const todayInPoland = () =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Warsaw' }).format(new Date());
+
+/** Opens the status tab of the staff's request page, chooses F and asks for the change: the F dialog. */
+async function openFDialog(page: Page): Promise<void> {
+  await page.getByRole('tab').nth(1).click();
+  await page.locator('input[type="radio"][value="F"]').check();
+  await page.getByRole('tabpanel').locator('button[type="submit"]').first().click();
+  await page.getByRole('dialog').waitFor();
+  await page.waitForTimeout(300);
+}
+
+/** The pictures of RATING_PAGES, in the order of what they need (see there); `requestId`: the demo's request in A. */
+async function ratingShots(
+  browsers: Browsers,
+  browser: Browser,
+  states: Record<Role, StorageState>,
+  requestId: string,
+): Promise<string[]> {
+  const failures: string[] = [];
+  const shoot = async (
+    name: (typeof RATING_PAGES)[number],
+    path: string,
+    signedIn: Role | null,
+    extra = {},
+  ) => {
+    if (only && !name.startsWith(only) && !only.startsWith(name)) return;
+    for (const { language, scheme, width } of SERVICE_VARIANTS) {
+      const shot: Shot = {
+        file: `${name}-${language}-${scheme}-${width}.png`,
+        path,
+        language,
+        scheme,
+        width,
+        signedIn,
+        ...extra,
+      };
+      await take(browsers, shot, states).catch((error: unknown) =>
+        failures.push(`${shot.file}: ${String(error)}`),
+      );
+    }
+  };
+  const staffPage = `/staff/service-requests/${requestId}`;
+  await shoot('rating-f-dialog', staffPage, 'staff', { act: openFDialog, viewportOnly: true });
+  await call(browser, states.staff, 'POST', `/api/staff/service-requests/${requestId}/status`, {
+    status: 'F',
+    fromStatus: 'A',
+    completionDate: todayInPoland(),
+  });
+  const link = await mailedPath(ACCOUNTS.customer, 'rate');
+  await shoot('rating-link', link, null);
+  await call(browser, states.customer, 'POST', '/api/service-ratings/link/rating', {
+    token: link.split('/').at(-1),
+    score: 4,
+    comment: 'Naprawa szybka i fachowa, dziękuję. Proszę tylko o wcześniejszy telefon przed odbiorem.',
+  });
+  await shoot('rating-staff', staffPage, 'staff');
+  await shoot('rating-service', `/home/services/edit/${requestId}`, 'customer');
+  return failures;
 }
 
 /**
@@ -558,7 +626,7 @@ async function statefulShots(browser: Browser, states: Record<Role, StorageState
     role: 'service',
     language: 'pl',
   });
-  const setPassword = await setPasswordPath(email);
+  const setPassword = await mailedPath(email);
   await call(browser, states.admin, 'PUT', '/api/admin/security', { requireStaffSecondFactor: true });
   const { secret } = (await call(browser, states.staff, 'POST', '/api/user/mfa/totp', {})) as {
     secret: string;
@@ -694,6 +762,8 @@ async function main(): Promise<void> {
         );
       }
     }
+    if (!only || RATING_PAGES.some((name) => name.startsWith(only) || only.startsWith(name)))
+      failures.push(...(await ratingShots(browsers, browser, states, ids.noteRequestId!)));
     if (!only || STATEFUL_PAGES.some((name) => name.startsWith(only) || only.startsWith(name))) {
       for (const shot of await statefulShots(browser, states)) {
         if (only && !shot.file.startsWith(only)) continue;

@@ -31,6 +31,7 @@ import { intakeRoutes } from './features/intake/intake.routes.ts';
 import { staffAccountRoutes } from './features/staff-accounts/staff-accounts.routes.ts';
 import { insightRoutes } from './features/insight/insight.routes.ts';
 import { withdrawalRoutes } from './features/service-requests/withdrawal.routes.ts';
+import { ratingRoutes } from './features/rating/rating.routes.ts';
 import { ssoSettings } from './features/sso/sso-settings.ts';
 import { ssoRoutes } from './features/sso/sso.routes.ts';
 import { sessionsRoutes } from './features/sessions/sessions.routes.ts';
@@ -175,6 +176,7 @@ export async function buildApp({
       await scope.register(machineRoutes, { db });
       await scope.register(serviceRequestRoutes, { env, db, fileStore, onMailQueued });
       await scope.register(withdrawalRoutes, { env, db, onMailQueued });
+      await scope.register(ratingRoutes, { db });
       await scope.register(chatRoutes, { db });
       await scope.register(chatFilesRoutes, { env, db, fileStore });
       await scope.register(workshopRoutes, { env, db, fileStore });

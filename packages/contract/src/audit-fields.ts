@@ -30,6 +30,8 @@ export const AUDIT_CODE_LISTS = {
   'requirement-met': ['set-up'],
   /** Why a sign-in was refused (the entry's reason). */
   'sign-in-refusal': ['password', 'deactivated', ...SSO_ERROR_CODES],
+  /** Where a customer rated a finished request: its page, or the e-mailed link. */
+  'rating-via': ['page', 'link'],
 } as const satisfies Record<string, readonly string[]>;
 export type AuditCodeList = keyof typeof AUDIT_CODE_LISTS;
 
@@ -64,7 +66,8 @@ const cannedTexts = { parts: { pl: 'text', en: 'text', de: 'text' } } as const;
  * lists them (PostgreSQL's jsonb keeps its own key order, shortest first).
  */
 export const AUDIT_FIELDS = {
-  'service-request.status': { status: code('service-request-status') },
+  'service-request.status': { status: code('service-request-status'), completionDate: 'date' },
+  'service-request.rating': { score: 'number', comment: 'text', via: code('rating-via') },
   'service-request.dates': { estimatedCompletionDate: 'date', completionDate: 'date' },
   'service-request.findings': { serviceOpinion: 'text', additionalParts: 'text' },
   'service-request.filed': { customer: 'text', machine: 'text' },

@@ -17,6 +17,8 @@ export const AUDIT_KINDS = [
   'service-request.filed',
   'service-request.corrected',
   'service-request.duplicate',
+  // Service requests (their customer): the confirmation and rating of a finished request.
+  'service-request.rating',
   // Canned replies (service staff).
   'canned-reply.created',
   'canned-reply.updated',

@@ -15,6 +15,7 @@ import { machineImportEndpoints } from './machine-import.ts';
 import { machineEndpoints } from './machines.ts';
 import { mfaEndpoints } from './mfa.ts';
 import { offerEndpoints } from './offers.ts';
+import { ratingEndpoints } from './rating.ts';
 import { serviceRequestEndpoints } from './service-requests.ts';
 import { sessionEndpoints } from './sessions.ts';
 import { ssoEndpoints } from './sso.ts';
@@ -47,6 +48,7 @@ const groups = {
   machines: machineEndpoints,
   mfa: mfaEndpoints,
   offers: offerEndpoints,
+  ratings: ratingEndpoints,
   serviceRequests: serviceRequestEndpoints,
   sessions: sessionEndpoints,
   sso: ssoEndpoints,

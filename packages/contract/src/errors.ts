@@ -67,6 +67,12 @@ export const ERROR_CODES = [
   'DUPLICATE_ORIGINAL_CLOSED',
   /** A request that others duplicate cannot become a duplicate itself (the links would chain). */
   'DUPLICATE_HAS_DUPLICATES',
+  /** Rating (issue 18): the request already has its customer's rating; it is given once. */
+  'ALREADY_RATED',
+  /** Rating: the request is not executed (F) yet. */
+  'SERVICE_REQUEST_NOT_FINISHED',
+  /** Rating: the e-mailed link is past its 30 days (the request page still takes the rating). */
+  'RATING_LINK_EXPIRED',
   /** A catalogue import file with problems (each listed in the answer); nothing was imported. */
   'CATALOG_IMPORT_INVALID',
   /** A machines CSV with bad rows (each listed in the answer); nothing was imported. */

@@ -27,6 +27,8 @@ export const PAGE_PATTERNS = {
   resetPassword: '/reset-password/:token',
   /** The link of a new staff account's e-mail (issue 15). */
   setPassword: '/set-password/:token',
+  /** The rating link of a finished request's e-mail (issue 18): works without signing in (decisions/065). */
+  rateService: '/rate/:token',
   publicCatalog: '/parts-catalog-public/catalog-folders',
   home: '/home',
   board: '/home/board',
@@ -124,6 +126,7 @@ export const paths = {
   confirm: (id: string, username: string) => pagePath(PAGE_PATTERNS.confirm, { id, username }),
   resetPassword: (token: string) => pagePath(PAGE_PATTERNS.resetPassword, { token }),
   setPassword: (token: string) => pagePath(PAGE_PATTERNS.setPassword, { token }),
+  rateService: (token: string) => pagePath(PAGE_PATTERNS.rateService, { token }),
   publicCatalog: PAGE_PATTERNS.publicCatalog,
   home: PAGE_PATTERNS.home,
   board: PAGE_PATTERNS.board,

@@ -10,6 +10,7 @@ import {
   SORT_ORDERS,
   textFilterField,
 } from './paging.ts';
+import { ServiceRatingSchema } from './rating.ts';
 import { SERVICE_REQUEST_STATUSES, type ServiceRequestStatus } from './statuses.ts';
 import { TranslatedTextSchema } from './translations.ts';
 
@@ -116,6 +117,18 @@ export const StatusHistoryEntrySchema = z.object({
 });
 export type StatusHistoryEntry = z.infer<typeof StatusHistoryEntrySchema>;
 
+/** A change of the estimated completion date (set, moved or cleared), kept for the request's history. */
+export const EstimateChangeSchema = z.object({
+  /** YYYY-MM-DD before the change; null: none was set. */
+  fromDate: z.iso.date().nullable(),
+  /** YYYY-MM-DD after the change; null: cleared. */
+  toDate: z.iso.date().nullable(),
+  changedAt: z.iso.datetime(),
+  /** The display name of who changed it; null for a removed account. */
+  changedBy: z.string().nullable(),
+});
+export type EstimateChange = z.infer<typeof EstimateChangeSchema>;
+
 /** GET api/service-requests/{id}: every field of SPEC §3. */
 export const ServiceRequestDetailsSchema = z.object({
   id: z.string(),
@@ -137,6 +150,12 @@ export const ServiceRequestDetailsSchema = z.object({
   attachments: z.array(AttachmentSchema),
   /** Appendices are accepted until the request reaches a final status. */
   canAddAppendices: z.boolean(),
+  /** Every change of the estimated completion date, oldest first. */
+  estimateHistory: z.array(EstimateChangeSchema),
+  /** The customer's confirmation and rating of the finished request (rating.ts); null: not rated. */
+  rating: ServiceRatingSchema.nullable(),
+  /** The request is F and not rated yet: its customer may rate it. */
+  canRate: z.boolean(),
 });
 export type ServiceRequestDetails = z.infer<typeof ServiceRequestDetailsSchema>;
 

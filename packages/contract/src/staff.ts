@@ -225,11 +225,35 @@ const optionalText = (max: number) =>
  * changed it since, the change is refused with STATUS_CHANGED_MEANWHILE instead of applying to a status the
  * staff member did not see. The note stays in the history for staff.
  */
-export const StaffStatusChangeSchema = z.object({
-  status: z.enum(SERVICE_REQUEST_STATUSES),
-  fromStatus: z.enum(SERVICE_REQUEST_STATUSES).optional(),
-  note: optionalText(STAFF_TEXT_LIMITS.statusNote).optional(),
-});
+export const StaffStatusChangeSchema = z
+  .object({
+    status: z.enum(SERVICE_REQUEST_STATUSES),
+    fromStatus: z.enum(SERVICE_REQUEST_STATUSES).optional(),
+    note: optionalText(STAFF_TEXT_LIMITS.statusNote).optional(),
+    /**
+     * YYYY-MM-DD, the day the work was done: required with F (executed), refused with any other status. The
+     * server refuses a day after today in Poland (form.completion-date-future) or before the report day
+     * (DATE_BEFORE_REPORT_DATE); it is saved with the status change.
+     */
+    completionDate: calendarDateSchema.optional(),
+  })
+  .check((ctx) => {
+    const { status, completionDate } = ctx.value;
+    if (status === 'F' && completionDate === undefined)
+      ctx.issues.push({
+        code: 'custom',
+        path: ['completionDate'],
+        message: 'form.completion-date-required',
+        input: completionDate,
+      });
+    if (status !== 'F' && completionDate !== undefined)
+      ctx.issues.push({
+        code: 'custom',
+        path: ['completionDate'],
+        message: 'form.completion-date-not-allowed',
+        input: completionDate,
+      });
+  });
 export type StaffStatusChange = z.input<typeof StaffStatusChangeSchema>;
 
 /**

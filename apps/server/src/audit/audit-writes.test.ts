@@ -85,9 +85,16 @@ describe('audit entries of existing changes (written in the transaction of the c
         .statusCode,
     ).toBe(200);
     // N → F is no allowed transition: nothing changes, nothing is logged.
-    expect((await inject('POST', url, { status: 'F', fromStatus: 'C' }, cookie.service)).statusCode).toBe(
-      409,
-    );
+    expect(
+      (
+        await inject(
+          'POST',
+          url,
+          { status: 'F', fromStatus: 'C', completionDate: '2026-01-01' },
+          cookie.service,
+        )
+      ).statusCode,
+    ).toBe(409);
     const entries = await entriesOf('service-request.status', id);
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({

@@ -4,10 +4,12 @@ import { ENDPOINTS, routeKey } from '@care/contract/endpoints';
 import { AUTHORITIES } from '@care/contract/limits';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
 import { cannedReplies } from '#app/db/schema/canned-replies.ts';
-import { serviceRequests } from '#app/db/schema/service-requests.ts';
 import { issueAuthToken } from '#app/security/auth-tokens.ts';
+import { serviceRatingLinks } from '#app/db/schema/ratings.ts';
+import { serviceRequests } from '#app/db/schema/service-requests.ts';
+import { randomToken, sha256Hex } from '#app/security/tokens.ts';
+import { eq, sql } from 'drizzle-orm';
 import {
   b2cPayload,
   clearRateLimits,
@@ -168,6 +170,25 @@ const UNKNOWN_PASSKEY_ANSWER = {
 const ADMIN_ONLY = (ok: number): Record<ActorName, Expected> => ({ ...SERVICE_STAFF(ok), service: 403 });
 /** A new service employee for a staff-account change (the shared actors keep their roles and sessions). */
 const staffTarget = async (world: World) => (await freshUser(world, 'service')).id;
+/** A new request of the owner, moved to F (executed): one that may be rated once. */
+async function finishedRequest(world: World, owner: 'A' | 'B'): Promise<string> {
+  const id = await freshServiceRequest(world, owner);
+  await world.db
+    .update(serviceRequests)
+    .set({ status: 'F' })
+    .where(eq(serviceRequests.id, Number(id)));
+  return id;
+}
+/** The token of a fresh rating link of a new finished request of customer A. */
+async function ratingToken(world: World): Promise<string> {
+  const token = randomToken();
+  await world.db.insert(serviceRatingLinks).values({
+    serviceRequestId: Number(await finishedRequest(world, 'A')),
+    tokenHash: sha256Hex(token),
+    expiresAt: sql`now() + interval '30 days'`,
+  });
+  return token;
+}
 /** A set-password link of a new invited service employee. */
 async function setPasswordLink(world: World): Promise<string> {
   const email = `${unique('invited')}@example.com`;
@@ -412,6 +433,24 @@ const MATRIX: Record<string, Row> = {
       method: 'POST',
       url: `/api/service-requests/${await freshServiceRequest(world, owner!)}/withdrawal`,
     }),
+  },
+  'POST /api/service-requests/:id/rating': {
+    // The customer's own finished request; staff see ratings, they do not give them (403).
+    expect: { ...OWN_ONLY(200), service: 403, sales: 403, admin: 403 },
+    request: async ({ world, owner }) =>
+      json('POST', `/api/service-requests/${await finishedRequest(world, owner!)}/rating`, { score: 4 }),
+  },
+  // The e-mailed rating link (issue 18): no session needed, the token is the permission (a forged one: 400,
+  // features/rating/rating.test.ts).
+  'POST /api/service-ratings/link': {
+    expect: PUBLIC(200),
+    request: async ({ world }) =>
+      json('POST', '/api/service-ratings/link', { token: await ratingToken(world) }),
+  },
+  'POST /api/service-ratings/link/rating': {
+    expect: PUBLIC(200),
+    request: async ({ world }) =>
+      json('POST', '/api/service-ratings/link/rating', { token: await ratingToken(world), score: 5 }),
   },
 
   // --- Chat of a service request ---

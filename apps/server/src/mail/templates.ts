@@ -1,6 +1,7 @@
 import { NAME_PATTERN } from '@care/contract/auth';
 import { LIMITS } from '@care/contract/limits';
 import type { Language } from '@care/contract/locales';
+import { isFinalStatus } from '@care/contract/service-requests';
 import type { MachineStatus, ServiceRequestStatus } from '@care/contract/statuses';
 import { renderMail, type RenderedMail } from './layout.ts';
 
@@ -284,7 +285,123 @@ export interface StatusChangeMail extends Link {
   withdrawn: boolean;
   /** Closed (→ X) as a duplicate of the request with this code (docs/decisions/064): the message points there. */
   duplicateOf?: string;
+  /** 'YYYY-MM-DD': the current estimated completion date, stated while the request is open (issue 18). */
+  estimatedDate?: string | null;
+  /** 'YYYY-MM-DD': the completion date of a move to F. */
+  completionDate?: string | null;
+  /** The F e-mail's link to confirm and rate (docs/decisions/065): then the message's button. */
+  ratingUrl?: string | null;
 }
+
+/** The lines about dates and the rating that follow a status message's first line (issue 18). */
+const STATUS_EXTRAS: Record<
+  Language,
+  {
+    estimate: (date: string) => string;
+    completion: (date: string) => string;
+    rating: (url: string) => string;
+    rateLabel: string;
+  }
+> = {
+  pl: {
+    estimate: (date) => `Przewidywana data realizacji: ${date}.`,
+    completion: (date) => `Data realizacji: ${date}.`,
+    rating: (url) =>
+      `Prosimy o potwierdzenie wykonania i ocenę obsługi (od 1 do 5 gwiazdek) przyciskiem poniżej — link jest ważny 30 dni i działa jeden raz; ocenę możesz też wystawić na stronie zgłoszenia: ${url}`,
+    rateLabel: 'Potwierdź i oceń obsługę',
+  },
+  en: {
+    estimate: (date) => `Estimated completion date: ${date}.`,
+    completion: (date) => `Completion date: ${date}.`,
+    rating: (url) =>
+      `Please confirm the work and rate our service (1 to 5 stars) with the button below — the link is valid for 30 days and works once; you can also rate it on the request page: ${url}`,
+    rateLabel: 'Confirm and rate the service',
+  },
+  de: {
+    estimate: (date) => `Voraussichtlicher Abschluss: ${date}.`,
+    completion: (date) => `Abschlussdatum: ${date}.`,
+    rating: (url) =>
+      `Bitte bestätigen Sie die Ausführung und bewerten Sie unseren Service (1 bis 5 Sterne) über die Schaltfläche unten — der Link ist 30 Tage gültig und funktioniert einmal; Sie können auch auf der Seite der Meldung bewerten: ${url}`,
+    rateLabel: 'Bestätigen und Service bewerten',
+  },
+};
+
+function statusExtras(language: Language, m: StatusChangeMail): string[] {
+  const extras = STATUS_EXTRAS[language];
+  return [
+    ...(m.estimatedDate && !isFinalStatus(m.status)
+      ? [extras.estimate(longDate(language, m.estimatedDate))]
+      : []),
+    ...(m.completionDate ? [extras.completion(longDate(language, m.completionDate))] : []),
+    ...(m.ratingUrl ? [extras.rating(m.url)] : []),
+  ];
+}
+
+/** The status message with its date lines; at F with a rating link, the button confirms and rates. */
+function statusChanged(language: Language, m: StatusChangeMail): RenderedMail {
+  const content = STATUS_CHANGED[language](m, STATUS_LABELS[language][m.status]);
+  const [salutation, first, ...rest] = content.paragraphs;
+  const paragraphs = [salutation!, first!, ...statusExtras(language, m), ...rest];
+  return m.ratingUrl
+    ? render(
+        language,
+        { ...m, url: m.ratingUrl },
+        { ...content, paragraphs, label: STATUS_EXTRAS[language].rateLabel },
+      )
+    : render(language, m, { ...content, paragraphs });
+}
+
+export interface EstimateChangeMail extends Link {
+  code: string;
+  machine: string;
+  /** 'YYYY-MM-DD'; null: the estimate was withdrawn. */
+  estimatedDate: string | null;
+}
+
+const ESTIMATE_CHANGED: Record<Language, (m: EstimateChangeMail, date: string | null) => Content> = {
+  pl: (m, date) => ({
+    subject: date
+      ? `Przewidywana data realizacji zgłoszenia ${m.code}: ${date}`
+      : `Zgłoszenie ${m.code}: przewidywana data realizacji do ustalenia`,
+    paragraphs: [
+      greeting('pl', m.name),
+      date
+        ? `przewidywana data realizacji Twojego zgłoszenia serwisowego ${m.code} (${m.machine}) to teraz ${date}.`
+        : `przewidywana data realizacji Twojego zgłoszenia serwisowego ${m.code} (${m.machine}) została wycofana; podamy nową, gdy tylko będzie znana.`,
+      'Szczegóły zgłoszenia i rozmowę z serwisem znajdziesz w portalu.',
+      'Nie chcesz otrzymywać takich wiadomości? Wyłącz je w ustawieniach konta (powiadomienia o zmianie statusu).',
+    ],
+    label: 'Otwórz zgłoszenie',
+  }),
+  en: (m, date) => ({
+    subject: date
+      ? `Service request ${m.code}: estimated completion ${date}`
+      : `Service request ${m.code}: estimated completion to be confirmed`,
+    paragraphs: [
+      greeting('en', m.name),
+      date
+        ? `The estimated completion date of your service request ${m.code} (${m.machine}) is now ${date}.`
+        : `The estimated completion date of your service request ${m.code} (${m.machine}) has been withdrawn; we will tell you the new one as soon as it is known.`,
+      'You will find the details of the request and the conversation with the service team in the portal.',
+      'Do not want these messages? Turn them off in your account settings (status change notifications).',
+    ],
+    label: 'Open the request',
+  }),
+  de: (m, date) => ({
+    subject: date
+      ? `Servicemeldung ${m.code}: voraussichtlicher Abschluss am ${date}`
+      : `Servicemeldung ${m.code}: voraussichtlicher Abschluss noch offen`,
+    paragraphs: [
+      greeting('de', m.name),
+      date
+        ? `der voraussichtliche Abschluss Ihrer Servicemeldung ${m.code} (${m.machine}) ist jetzt der ${date}.`
+        : `der voraussichtliche Abschluss Ihrer Servicemeldung ${m.code} (${m.machine}) wurde zurückgenommen; wir teilen Ihnen den neuen Termin mit, sobald er feststeht.`,
+      'Die Einzelheiten der Meldung und das Gespräch mit dem Service finden Sie im Portal.',
+      'Sie möchten diese Nachrichten nicht erhalten? Schalten Sie sie in Ihren Kontoeinstellungen aus (Benachrichtigungen über Statusänderungen).',
+    ],
+    label: 'Meldung öffnen',
+  }),
+};
 
 type Content = { subject: string; paragraphs: string[]; label: string };
 
@@ -598,8 +715,13 @@ export const mailTemplates = {
   ssoOnly: (language: Language, link: Link & { provider: string }) => build(SSO_ONLY, language, link),
   filedForCustomer: (language: Language, mail: FiledForCustomerMail) =>
     render(language, mail, FILED_FOR_CUSTOMER[language](mail)),
-  statusChanged: (language: Language, mail: StatusChangeMail) =>
-    render(language, mail, STATUS_CHANGED[language](mail, STATUS_LABELS[language][mail.status])),
+  statusChanged: (language: Language, mail: StatusChangeMail) => statusChanged(language, mail),
+  estimateChanged: (language: Language, mail: EstimateChangeMail) =>
+    render(
+      language,
+      mail,
+      ESTIMATE_CHANGED[language](mail, mail.estimatedDate ? longDate(language, mail.estimatedDate) : null),
+    ),
   machineStatusChanged: (language: Language, mail: MachineStatusMail) =>
     render(
       language,

@@ -41,6 +41,9 @@ const STATUS: Record<ErrorCode, number> = {
   DUPLICATE_OF_OTHER_CUSTOMER: 422,
   DUPLICATE_ORIGINAL_CLOSED: 422,
   DUPLICATE_HAS_DUPLICATES: 422,
+  ALREADY_RATED: 409,
+  SERVICE_REQUEST_NOT_FINISHED: 409,
+  RATING_LINK_EXPIRED: 410,
   CATALOG_IMPORT_INVALID: 422,
   MACHINE_IMPORT_INVALID: 422,
   LAST_ADMIN: 409,
@@ -125,6 +128,10 @@ const MESSAGES: Record<ErrorCode, string> = {
   DUPLICATE_ORIGINAL_CLOSED:
     'That request is closed: a duplicate must point to a request that is still open.',
   DUPLICATE_HAS_DUPLICATES: 'Other requests are duplicates of this one: it cannot become a duplicate itself.',
+  ALREADY_RATED: 'This service request has already been rated.',
+  SERVICE_REQUEST_NOT_FINISHED: 'The service request can be rated once it has been executed.',
+  RATING_LINK_EXPIRED:
+    'This rating link has expired. You can still rate the service on the request page after signing in.',
   CATALOG_IMPORT_INVALID: 'The catalogue file has problems; nothing was imported.',
   MACHINE_IMPORT_INVALID: 'The machines file has bad rows; nothing was imported.',
   LAST_ADMIN: 'This is the last active admin: the account cannot be disabled or lose the admin role.',

@@ -47,6 +47,7 @@ export const routes: RouteObject[] = [
       { path: page.confirm, lazy: () => import('./routes/confirm.tsx') },
       { path: page.resetPassword, lazy: () => import('./routes/reset-password.tsx') },
       { path: page.setPassword, lazy: () => import('./routes/set-password.tsx') },
+      { path: page.rateService, lazy: () => import('./routes/rate.tsx') },
       publicCatalogRoute(),
       {
         path: page.home,

@@ -26,6 +26,7 @@ export const NAMESPACES = [
   'staff-desk',
   'intake',
   'workshop',
+  'rating',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

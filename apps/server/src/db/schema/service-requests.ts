@@ -226,6 +226,28 @@ export const serviceRequestStatusHistory = pgTable(
   ],
 );
 
+/**
+ * Every change of a request's estimated completion date (issue 18): set (from null), moved, cleared (to null), by
+ * whom and when — the request's history for staff and the customer. Written in the transaction of the change.
+ */
+export const serviceRequestEstimateChanges = pgTable(
+  'service_request_estimate_changes',
+  {
+    id: id(),
+    serviceRequestId: bigintRef('service_request_id')
+      .notNull()
+      .references(() => serviceRequests.id, { onDelete: 'cascade' }),
+    fromDate: date('from_date', { mode: 'string' }),
+    toDate: date('to_date', { mode: 'string' }),
+    changedBy: bigintRef('changed_by').references(() => users.id, { onDelete: 'set null' }),
+    changedAt: timestamptz('changed_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('service_request_estimate_changes_request_idx').on(t.serviceRequestId, t.changedAt),
+    index('service_request_estimate_changes_changed_by_idx').on(t.changedBy),
+  ],
+);
+
 /** Files attached to a request; `is_initial` marks those sent with the request (they can never be removed). */
 export const serviceRequestAttachments = pgTable(
   'service_request_attachments',

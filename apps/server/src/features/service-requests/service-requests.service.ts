@@ -1,6 +1,7 @@
 import { UPLOAD_CONTENT_TYPES, UPLOAD_EXTENSIONS } from '@care/contract/files';
 import {
   type Attachment,
+  type EstimateChange,
   isFinalStatus,
   type StatusHistoryEntry,
   type ServiceRequestDetails,
@@ -17,11 +18,13 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '#app/db/client.ts';
 import { displayNameSql } from '#app/db/display-name.ts';
 import { chatUnreadCounts } from '#app/db/schema/chat.ts';
+import { serviceRequestRatings } from '#app/db/schema/ratings.ts';
 import { files } from '#app/db/schema/files.ts';
 import { machines } from '#app/db/schema/machines.ts';
 import {
   serviceRequestAttachments,
   serviceRequestElements,
+  serviceRequestEstimateChanges,
   serviceRequests,
   serviceRequestStatusHistory,
 } from '#app/db/schema/service-requests.ts';
@@ -268,6 +271,30 @@ export function historySql(db: Db, withNotes: boolean): SQL<StatusHistoryEntry[]
   return sql<StatusHistoryEntry[]>`(${entries})`;
 }
 
+/** Every change of the request's estimated completion date, oldest first, as one JSON array (issue 18). */
+function estimateHistorySql(db: Db): SQL<EstimateChange[]> {
+  const changer = alias(users, 'estimate_changer');
+  const e = serviceRequestEstimateChanges;
+  const entries = db
+    .select({
+      entries: sql`coalesce(json_agg(json_build_object(
+        'fromDate', ${e.fromDate}, 'toDate', ${e.toDate}, 'changedAt', ${e.changedAt},
+        'changedBy', ${displayNameSql(changer)}
+      ) ORDER BY ${e.changedAt}, ${e.id}), '[]'::json)`,
+    })
+    .from(e)
+    .leftJoin(changer, eq(changer.id, e.changedBy))
+    .where(eq(e.serviceRequestId, serviceRequests.id));
+  return sql<EstimateChange[]>`(${entries})`;
+}
+
+/** The customer's rating of the request, or null (issue 18). */
+function ratingSql(): SQL<{ score: number; comment: string | null; ratedAt: string } | null> {
+  const r = serviceRequestRatings;
+  return sql`(SELECT json_build_object('score', ${r.score}, 'comment', ${r.comment}, 'ratedAt', ${r.ratedAt})
+    FROM ${r} WHERE ${r.serviceRequestId} = ${serviceRequests.id})`;
+}
+
 /** The request's attachments, oldest first, as one JSON array. */
 function attachmentsSql(db: Db): SQL<AttachmentJson[]> {
   const adder = alias(users, 'adder');
@@ -329,6 +356,8 @@ export function detailsFields(db: Db) {
     machineSerialNumber: machines.serialNumber,
     history: historySql(db, false),
     attachments: attachmentsSql(db),
+    estimateHistory: estimateHistorySql(db),
+    rating: ratingSql(),
   };
 }
 
@@ -359,6 +388,12 @@ export function toDetails<Entry extends StatusHistoryEntry>(
     machine: { id: String(row.machineId), name: row.machineName, serialNumber: row.machineSerialNumber },
     attachments: row.attachments.map(toAttachment),
     canAddAppendices: !isFinalStatus(row.status),
+    estimateHistory: row.estimateHistory.map((entry) => ({
+      ...entry,
+      changedAt: new Date(entry.changedAt).toISOString(),
+    })),
+    rating: row.rating && { ...row.rating, ratedAt: new Date(row.rating.ratedAt).toISOString() },
+    canRate: row.status === 'F' && row.rating === null,
   };
 }
 

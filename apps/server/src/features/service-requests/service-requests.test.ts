@@ -237,6 +237,9 @@ describe('service requests: lists, details, elements', () => {
       machine: { id: String(m.drill), name: 'AgroMech Siewca', serialNumber: 'AM-2' },
       attachments: [],
       canAddAppendices: true,
+      estimateHistory: [],
+      rating: null,
+      canRate: false,
     });
     expect((await get(`/api/service-requests/${r.first}`, jan)).json().canAddAppendices).toBe(false);
   });

@@ -7,15 +7,21 @@ import type { z } from 'zod';
 import type { Env } from '#app/config/env.ts';
 import type { Db } from '#app/db/client.ts';
 import { machines } from '#app/db/schema/machines.ts';
-import { serviceRequests, serviceRequestStatusHistory } from '#app/db/schema/service-requests.ts';
+import {
+  serviceRequestEstimateChanges,
+  serviceRequests,
+  serviceRequestStatusHistory,
+} from '#app/db/schema/service-requests.ts';
 import { users } from '#app/db/schema/users.ts';
 import { publishEvent, requestAudience } from '#app/events/event-bus.ts';
+import { todayInPoland } from '#app/db/guarantee.ts';
 import { recordAudit } from '#app/audit/audit.ts';
 import { enqueueMail } from '#app/mail/outbox.ts';
 import { mailTemplates } from '#app/mail/templates.ts';
-import { AppError, notFound } from '#app/plugins/errors.ts';
+import { AppError, fieldError, notFound } from '#app/plugins/errors.ts';
 import type { Actor } from '#app/plugins/session.ts';
 import { notificationOn } from '#app/features/user/notification-settings.ts';
+import { createRatingLink } from '#app/features/rating/rating-link.service.ts';
 
 type StatusChange = z.output<typeof StaffStatusChangeSchema>;
 
@@ -30,6 +36,8 @@ export interface Target {
   customerActive: boolean;
   wantsMail: boolean;
   machine: string;
+  reportDate: Date;
+  estimatedCompletionDate: string | null;
 }
 
 /** The request a status change works on (with what its e-mail needs); another customer's or unknown: NOT_FOUND. */
@@ -46,6 +54,8 @@ export async function findTarget(db: Db, id: number, customerId?: number): Promi
       customerActive: sql<boolean>`${users.status} = 'active'`,
       wantsMail: notificationOn(users.id, 'notifications.state-change'),
       machine: sql<string>`${machines.name} || ' ' || ${machines.serialNumber}`,
+      reportDate: serviceRequests.reportDate,
+      estimatedCompletionDate: serviceRequests.estimatedCompletionDate,
     })
     .from(serviceRequests)
     .innerJoin(users, eq(users.id, serviceRequests.customerId))
@@ -88,11 +98,15 @@ export async function applyStatusChange(
   const stale = change.fromStatus === undefined ? change.status === from : change.fromStatus !== from;
   if (stale) throw new AppError('STATUS_CHANGED_MEANWHILE');
   if (!canTransition(from, change.status)) throw new AppError('INVALID_STATUS_TRANSITION');
+  // F carries the day the work was done (the contract requires it with F and refuses it otherwise).
+  const completionDate =
+    change.status === 'F' ? checkedCompletionDate(target, change.completionDate) : undefined;
 
   const [updated] = await tx
     .update(serviceRequests)
     .set({
       status: change.status,
+      ...(completionDate ? { completionDate } : {}),
       statusChangedAt: sql`now()`,
       updatedAt: sql`now()`,
       // A closed request waits for no one (docs/decisions/062); the wait's trigger tells the staff's screens.
@@ -114,7 +128,7 @@ export async function applyStatusChange(
     kind: 'service-request.status',
     subject: { type: 'service-request', id: target.id, label: target.code },
     before: { status: from },
-    after: { status: change.status },
+    after: { status: change.status, ...(completionDate ? { completionDate } : {}) },
     reason: change.note ?? null,
     ip,
   });
@@ -136,6 +150,10 @@ export async function applyStatusChange(
       status: change.status,
       withdrawn: change.withdrawn,
       duplicateOf: change.duplicateOf,
+      estimatedDate: target.estimatedCompletionDate,
+      completionDate: completionDate ?? null,
+      // The F e-mail asks for the customer's confirmation and rating through a link of its own (decisions/065).
+      ratingUrl: change.status === 'F' ? await createRatingLink(tx, env, target.id) : null,
     });
     await enqueueMail(tx, { to: target.customerEmail, ...mail, kind: 'status-changed', language });
   }
@@ -145,6 +163,18 @@ export async function applyStatusChange(
     statusChangedAt: updated.statusChangedAt.toISOString(),
     mailQueued,
   };
+}
+
+/** The completion date of a move to F: not after today in Poland, not before the day the request was reported. */
+function checkedCompletionDate(target: Target, completionDate: string | undefined): string {
+  if (completionDate === undefined) throw fieldError('completionDate', 'form.completion-date-required');
+  if (completionDate > todayInPoland()) throw fieldError('completionDate', 'form.completion-date-future');
+  if (completionDate < todayInPoland(target.reportDate)) {
+    throw new AppError('DATE_BEFORE_REPORT_DATE', undefined, [
+      { path: 'completionDate', code: 'validation.too_small' },
+    ]);
+  }
+  return completionDate;
 }
 
 /** POST api/staff/service-requests/{id}/status: a staff member moves a request along the allowed transitions. */
@@ -177,4 +207,39 @@ export async function withdrawRequest(
     if (target.status !== 'N') throw new AppError('INVALID_STATUS_TRANSITION');
     return applyStatusChange(tx, env, actor, target, { status: 'X', fromStatus: 'N', withdrawn: true }, ip);
   });
+}
+
+/**
+ * A change of the estimated completion date (staff's PATCH, in its transaction): kept in the request's history
+ * (who, when, from → to) and e-mailed to the customer like a status change — when their state-change setting is
+ * on — one message per save. Answers whether an e-mail was queued (the caller kicks the outbox after commit).
+ */
+export async function recordEstimateChange(
+  tx: Db,
+  env: Env,
+  actor: Actor,
+  id: number,
+  change: { from: string | null; to: string | null },
+): Promise<boolean> {
+  const target = await findTarget(tx, id);
+  await tx.insert(serviceRequestEstimateChanges).values({
+    serviceRequestId: id,
+    fromDate: change.from,
+    toDate: change.to,
+    changedBy: actor.id,
+  });
+  const mailQueued = target.wantsMail && target.customerActive;
+  if (mailQueued) {
+    const language = target.customerLanguage;
+    const mail = mailTemplates.estimateChanged(language, {
+      name: target.customerFirstName,
+      brand: env.BRAND_NAME,
+      url: `${env.PUBLIC_URL}${env.BASE_PATH}${paths.service(target.id)}`,
+      code: target.code,
+      machine: target.machine,
+      estimatedDate: change.to,
+    });
+    await enqueueMail(tx, { to: target.customerEmail, ...mail, kind: 'estimate-changed', language });
+  }
+  return mailQueued;
 }

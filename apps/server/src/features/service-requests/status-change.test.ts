@@ -7,6 +7,7 @@ import {
 } from '@care/contract/statuses';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { todayInPoland } from '#app/db/guarantee.ts';
 import { serviceRequests, serviceRequestStatusHistory } from '#app/db/schema/service-requests.ts';
 import { users, userSettings } from '#app/db/schema/users.ts';
 import { type EventBus, startEventBus } from '#app/events/event-bus.ts';
@@ -15,6 +16,7 @@ import { createTestApp, type TestApp } from '#app/test/app.ts';
 import { insertOwnedMachine, insertRequest } from '#app/test/service-requests.ts';
 
 const quietLog = { info: () => {}, warn: () => {} };
+const today = () => todayInPoland();
 
 describe('status changes: transitions, history, e-mail, events, concurrency, withdrawal', () => {
   let t: TestApp;
@@ -127,7 +129,13 @@ describe('status changes: transitions, history, e-mail, events, concurrency, wit
       const id = await newRequest();
       for (let i = 1; i < path.length; i++) {
         const before = Date.now();
-        const response = await change(id, { status: path[i], fromStatus: path[i - 1], note: `krok ${i}` });
+        const completion = path[i] === 'F' ? { completionDate: today() } : {};
+        const response = await change(id, {
+          status: path[i],
+          fromStatus: path[i - 1],
+          note: `krok ${i}`,
+          ...completion,
+        });
         expect(response.statusCode, `${path[i - 1]}→${path[i]}: ${response.body}`).toBe(200);
         const details = response.json() as StaffServiceRequest;
         expect(details.status).toBe(path[i]);
@@ -160,7 +168,9 @@ describe('status changes: transitions, history, e-mail, events, concurrency, wit
       await db().update(serviceRequests).set({ status: from }).where(eq(serviceRequests.id, id));
       for (const to of SERVICE_REQUEST_STATUSES) {
         if (to === from || SERVICE_REQUEST_TRANSITIONS[from].includes(to)) continue;
-        const response = await change(id, { status: to, fromStatus: from }, cookie.admin);
+        // F carries its completion date (without one the schema refuses it before the transition is looked at).
+        const completion = to === 'F' ? { completionDate: '2026-01-01' } : {};
+        const response = await change(id, { status: to, fromStatus: from, ...completion }, cookie.admin);
         expect(response.statusCode, `${from}→${to}`).toBe(409);
         expect(response.json().code).toBe('INVALID_STATUS_TRANSITION');
         expect(await statusOf(id)).toBe(from);

@@ -20,6 +20,8 @@ import {
   transportChoice,
   transportChoiceOf,
 } from '#app/features/service-requests/service-requests.service.ts';
+import type { Env } from '#app/config/env.ts';
+import { recordEstimateChange } from '#app/features/service-requests/status-change.service.ts';
 import { AppError, notFound } from '#app/plugins/errors.ts';
 import type { Actor } from '#app/plugins/session.ts';
 import { deskColumns, deskOf } from './staff-desk.service.ts';
@@ -111,12 +113,13 @@ export async function getStaffServiceRequest(db: Db, id: number): Promise<StaffS
  */
 export async function updateStaffServiceRequest(
   db: Db,
+  env: Env,
   actor: Actor,
   id: number,
   update: StaffServiceRequestUpdate,
   ip?: string,
-): Promise<StaffServiceRequest> {
-  await db.transaction(async (tx) => {
+): Promise<{ request: StaffServiceRequest; mailQueued: boolean }> {
+  const mailQueued = await db.transaction(async (tx) => {
     const [request] = await tx
       .select({
         code: serviceRequests.code,
@@ -152,7 +155,7 @@ export async function updateStaffServiceRequest(
           value !== undefined && value !== request[field as keyof StaffServiceRequestUpdate],
       ),
     );
-    if (Object.keys(changes).length === 0) return;
+    if (Object.keys(changes).length === 0) return false;
     await tx
       .update(serviceRequests)
       .set({ ...changes, updatedAt: sql`now()` })
@@ -163,8 +166,15 @@ export async function updateStaffServiceRequest(
       { type: 'service-request-status', data: { serviceRequestId: String(id), status: request.status } },
       requestAudience(request.customerId),
     );
+    // A moved, set or cleared estimate goes into the request's history and tells the customer (issue 18).
+    return 'estimatedCompletionDate' in changes
+      ? recordEstimateChange(tx, env, actor, id, {
+          from: request.estimatedCompletionDate,
+          to: update.estimatedCompletionDate ?? null,
+        })
+      : false;
   });
-  return getStaffServiceRequest(db, id);
+  return { request: await getStaffServiceRequest(db, id), mailQueued };
 }
 
 const AUDITED_GROUPS = [

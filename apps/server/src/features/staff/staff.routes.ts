@@ -39,9 +39,12 @@ export const staffRoutes: FastifyPluginAsync<Options> = async (app, { env, db, o
     return getStaffServiceRequest(db, id);
   });
 
-  route(app, staffEndpoints.update, async (request) =>
-    updateStaffServiceRequest(db, actorOf(request), request.params.id, request.body, request.ip),
-  );
+  route(app, staffEndpoints.update, async (request) => {
+    const { id } = request.params;
+    const updated = await updateStaffServiceRequest(db, env, actorOf(request), id, request.body, request.ip);
+    if (updated.mailQueued) onMailQueued();
+    return updated.request;
+  });
 
   // The shared desk (docs/decisions/062).
   route(app, staffDeskEndpoints.assign, async (request) => {

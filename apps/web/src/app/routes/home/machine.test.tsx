@@ -71,6 +71,9 @@ const service: ServiceRequestDetails = {
     },
   ],
   canAddAppendices: true,
+  estimateHistory: [],
+  rating: null,
+  canRate: false,
 };
 
 const elements = {

@@ -8,6 +8,7 @@ import {
   IconInfoCircle,
   IconMessages,
   IconPaperclip,
+  IconStar,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useParams, type LoaderFunctionArgs } from 'react-router';
@@ -26,6 +27,8 @@ import {
   serviceRequestQuery,
   useWithdrawServiceRequest,
 } from '#app/features/service-requests/api.ts';
+import { RequestRating } from '#app/features/rating/components/request-rating.tsx';
+import { EstimateHistory } from '#app/features/service-requests/components/estimate-history.tsx';
 import { AttachmentList } from '#app/features/service-requests/components/attachment-list.tsx';
 import { AttachmentGallery } from '#app/features/workshop/components/attachment-gallery.tsx';
 import { RequestDescription } from '#app/features/service-requests/components/request-description.tsx';
@@ -78,7 +81,7 @@ const CHAT_ID = 'chat';
  * and chat. Status changes and new messages arrive through the events stream (routes/home/layout.tsx).
  */
 export function Component() {
-  const { t } = useTranslation('services');
+  const { t } = useTranslation(['services', 'rating']);
   const { serviceId = '' } = useParams();
   const { data: request } = useSuspenseQuery(serviceRequestQuery(serviceId));
   const limits = useQuery(elementsQuery).data?.uploadLimits ?? DEFAULT_LIMITS;
@@ -135,6 +138,20 @@ export function Component() {
               linkTo={paths.service}
               audience="customer"
             />
+            {request.rating || request.canRate ? (
+              <SectionCard
+                icon={IconStar}
+                title={t(request.rating ? 'rating:rated-title' : 'rating:title')}
+                description={request.rating ? undefined : t('rating:description')}
+              >
+                <RequestRating
+                  request={request}
+                  onRated={() =>
+                    client.invalidateQueries({ queryKey: serviceRequestKeys.detail(request.id) })
+                  }
+                />
+              </SectionCard>
+            ) : null}
             <SectionCard icon={IconInfoCircle} title={t('details.summary')}>
               <RequestSummary request={request} status={<ServiceStatusBadge status={request.status} />} />
             </SectionCard>
@@ -153,7 +170,10 @@ export function Component() {
               </Stack>
             </SectionCard>
             <SectionCard icon={IconHistory} title={t('details.history')}>
-              <StatusHistory entries={request.statusHistory} />
+              <Stack gap="lg">
+                <StatusHistory entries={request.statusHistory} />
+                <EstimateHistory entries={request.estimateHistory} />
+              </Stack>
             </SectionCard>
             <CorrectionHistory requestKey={serviceRequestKeys.detail(request.id)} id={request.id} />
           </Stack>

@@ -61,6 +61,9 @@ const request: StaffServiceRequest = {
   },
   attachments: [],
   canAddAppendices: true,
+  estimateHistory: [],
+  rating: null,
+  canRate: false,
   customer: {
     id: '3',
     firstName: 'Jan',

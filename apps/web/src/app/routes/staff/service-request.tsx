@@ -16,6 +16,7 @@ import {
   IconMessages,
   IconPaperclip,
   IconPrinter,
+  IconStar,
   IconTractor,
   IconUser,
 } from '@tabler/icons-react';
@@ -28,6 +29,8 @@ import { SectionCard } from '#app/components/layout/section-card.tsx';
 import { paths } from '#app/config/paths.ts';
 import { elementsQuery } from '#app/features/service-requests/api.ts';
 import { AttachmentList } from '#app/features/service-requests/components/attachment-list.tsx';
+import { EstimateHistory } from '#app/features/service-requests/components/estimate-history.tsx';
+import { RatingView } from '#app/features/rating/components/rating-view.tsx';
 import { unreadKeys } from '#app/features/service-requests/unread.ts';
 import { staffKeys, staffServiceRequestQuery } from '#app/features/staff/api.ts';
 import { AssignmentPanel } from '#app/features/staff/components/assignment-panel.tsx';
@@ -95,7 +98,7 @@ const TAB_ICONS = {
  * Tabs keep their panels mounted: a half-typed note survives a look at the history.
  */
 export function Component() {
-  const { t } = useTranslation(['staff', 'services', 'workshop']);
+  const { t } = useTranslation(['staff', 'services', 'workshop', 'rating']);
   const id = useParams().serviceRequestId ?? '';
   const { data: request } = useSuspenseQuery(staffServiceRequestQuery(id));
   // Until the server's limits arrive, the contract's defaults (the server checks every file anyway).
@@ -168,6 +171,11 @@ export function Component() {
             <Tabs.Panel value="request" pt="md">
               <Stack gap="md">
                 <AssignmentPanel serviceRequest={request} />
+                {request.rating ? (
+                  <SectionCard icon={IconStar} title={t('rating:staff-title')}>
+                    <RatingView rating={request.rating} />
+                  </SectionCard>
+                ) : null}
                 <SectionCard icon={IconFileDescription} title={t('services:details.summary')}>
                   <RequestSummary serviceRequest={request} />
                 </SectionCard>
@@ -232,7 +240,10 @@ export function Component() {
             <Tabs.Panel value="history" pt="md">
               <Stack gap="md">
                 <SectionCard icon={IconHistory} title={t('history.title')}>
-                  <StatusHistory entries={request.statusHistory} />
+                  <Stack gap="lg">
+                    <StatusHistory entries={request.statusHistory} />
+                    <EstimateHistory entries={request.estimateHistory} />
+                  </Stack>
                 </SectionCard>
                 <CorrectionHistory requestKey={requestKey} id={request.id} />
               </Stack>

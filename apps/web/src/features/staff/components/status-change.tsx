@@ -8,10 +8,18 @@ import { ApiRequestError } from '#app/lib/api-client.ts';
 import { notify } from '#app/lib/notify.ts';
 import { useChangeStatus } from '../api.ts';
 import { ServiceStatusBadge } from '#app/components/layout/service-status-badge.tsx';
+import { type CompletionDateProblem, completionDateProblem, dayInPoland } from '../completion-date.ts';
 import { StatusChangeConfirmation } from './status-change-confirmation.tsx';
 
+/** The texts of the completion date's problems (the server's refusals map to the same). */
+const COMPLETION_PROBLEMS: Record<CompletionDateProblem, string> = {
+  required: 'rating:completion.required',
+  future: 'rating:completion.future',
+  'before-report': 'rating:completion.before-report',
+};
+
 interface StatusChangeProps {
-  serviceRequest: Pick<StaffServiceRequest, 'id' | 'status'>;
+  serviceRequest: Pick<StaffServiceRequest, 'id' | 'status' | 'reportDate'>;
 }
 
 /**
@@ -20,14 +28,17 @@ interface StatusChangeProps {
  * meanwhile, or the move is not allowed) stays on screen until the next choice.
  */
 export function StatusChange({ serviceRequest }: StatusChangeProps) {
-  const { t } = useTranslation(['staff', 'services', 'errors']);
-  const { id, status } = serviceRequest;
+  const { t } = useTranslation(['staff', 'services', 'errors', 'rating']);
+  const { id, status, reportDate } = serviceRequest;
   const targets = SERVICE_REQUEST_TRANSITIONS[status];
   const [target, setTarget] = useState<ServiceRequestStatus | null>(null);
   const [note, setNote] = useState('');
   const [missingTarget, setMissingTarget] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
+  // A move to F asks for the day the work was done: today in Poland unless staff change it.
+  const [completionDate, setCompletionDate] = useState('');
+  const [completionError, setCompletionError] = useState<string | undefined>();
   const change = useChangeStatus(id);
   // The status may move under the screen (an event, another tab): a choice no longer allowed is dropped.
   const chosen = target && targets.includes(target) ? target : null;
@@ -41,10 +52,18 @@ export function StatusChange({ serviceRequest }: StatusChangeProps) {
     setConfirming(true);
   };
 
+  const completionMessage = (problem: CompletionDateProblem) =>
+    t(COMPLETION_PROBLEMS[problem], { date: dayInPoland(reportDate) });
+
   const confirm = () => {
     if (!chosen) return;
+    const problem = chosen === 'F' ? completionDateProblem(completionDate, reportDate) : null;
+    if (problem) {
+      setCompletionError(completionMessage(problem));
+      return;
+    }
     change.mutate(
-      { status: chosen, fromStatus: status, note },
+      { status: chosen, fromStatus: status, note, ...(chosen === 'F' ? { completionDate } : {}) },
       {
         onSuccess: () => {
           notify('SUCCESS', {
@@ -56,6 +75,19 @@ export function StatusChange({ serviceRequest }: StatusChangeProps) {
           setConfirming(false);
         },
         onError: (error) => {
+          const body = error instanceof ApiRequestError ? error.body : null;
+          // A refused completion date stays in the dialog, under the date.
+          const refusedDate = body?.fields?.find((field) => field.path === 'completionDate');
+          if (refusedDate) {
+            setCompletionError(
+              body?.code === 'DATE_BEFORE_REPORT_DATE'
+                ? completionMessage('before-report')
+                : refusedDate.code === 'form.completion-date-future'
+                  ? completionMessage('future')
+                  : completionMessage('required'),
+            );
+            return;
+          }
           setRefusal(error instanceof ApiRequestError ? error.message : t('errors:unexpected'));
           setConfirming(false);
         },
@@ -86,6 +118,10 @@ export function StatusChange({ serviceRequest }: StatusChangeProps) {
             setTarget(value as ServiceRequestStatus);
             setMissingTarget(false);
             setRefusal(null);
+            if (value === 'F') {
+              setCompletionDate(dayInPoland(new Date()));
+              setCompletionError(undefined);
+            }
           }}
           error={missingTarget ? t('status.choose') : undefined}
         >
@@ -128,6 +164,20 @@ export function StatusChange({ serviceRequest }: StatusChangeProps) {
         to={chosen}
         note={note.trim()}
         pending={change.isPending}
+        completion={
+          chosen === 'F'
+            ? {
+                value: completionDate,
+                min: dayInPoland(reportDate),
+                max: dayInPoland(new Date()),
+                error: completionError,
+                onChange: (value) => {
+                  setCompletionDate(value);
+                  setCompletionError(undefined);
+                },
+              }
+            : undefined
+        }
         onConfirm={confirm}
         onCancel={() => setConfirming(false)}
       />
