@@ -29,6 +29,7 @@ import { serviceRequestRoutes } from './features/service-requests/service-reques
 import { staffRoutes } from './features/staff/staff.routes.ts';
 import { staffAccountRoutes } from './features/staff-accounts/staff-accounts.routes.ts';
 import { insightRoutes } from './features/insight/insight.routes.ts';
+import { serviceTimeRoutes } from './features/service-times/service-times.routes.ts';
 import { withdrawalRoutes } from './features/service-requests/withdrawal.routes.ts';
 import { ssoSettings } from './features/sso/sso-settings.ts';
 import { ssoRoutes } from './features/sso/sso.routes.ts';
@@ -179,6 +180,7 @@ export async function buildApp({
       await scope.register(cannedReplyRoutes, { db });
       await scope.register(customerRoutes, { env, db, onMailQueued });
       await scope.register(insightRoutes, { db });
+      await scope.register(serviceTimeRoutes, { db });
       await scope.register(offerRoutes, { env, db, fileStore, onMailQueued });
       await scope.register(catalogRoutes, { env, db });
       await scope.register(catalogImportRoutes, { env, db, fileStore });

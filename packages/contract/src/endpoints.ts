@@ -15,6 +15,7 @@ import { machineEndpoints } from './machines.ts';
 import { mfaEndpoints } from './mfa.ts';
 import { offerEndpoints } from './offers.ts';
 import { serviceRequestEndpoints } from './service-requests.ts';
+import { serviceTimeEndpoints } from './service-times.ts';
 import { sessionEndpoints } from './sessions.ts';
 import { ssoEndpoints } from './sso.ts';
 import { staffAccountEndpoints } from './staff-accounts.ts';
@@ -45,6 +46,7 @@ const groups = {
   mfa: mfaEndpoints,
   offers: offerEndpoints,
   serviceRequests: serviceRequestEndpoints,
+  serviceTimes: serviceTimeEndpoints,
   sessions: sessionEndpoints,
   sso: ssoEndpoints,
   staff: staffEndpoints,

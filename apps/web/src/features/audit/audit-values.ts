@@ -25,6 +25,7 @@ export const AUDIT_CODE_TEXTS: Record<AuditCodeList, `${string}:${string}`> = {
   'password-set-through': 'admin:audit.values.password-set-through',
   'requirement-met': 'admin:audit.values.requirement-met',
   'sign-in-refusal': 'admin:audit.refusals',
+  priority: 'admin:audit.values.priority',
 };
 
 /** The namespaces those names are in (the screen loads them with its own). */
