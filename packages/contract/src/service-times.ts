@@ -30,8 +30,9 @@ export const SERVICE_TIME_WEEKS = 12;
 export const SERVICE_TIME_TARGETS = ['reply', 'completion'] as const;
 export type ServiceTimeTarget = (typeof SERVICE_TIME_TARGETS)[number];
 
+/** Whole units within the limits; every failure (none given, a fraction, out of range) is the one message. */
 const whole = (limits: { min: number; max: number }, message: string) =>
-  z.number().int(message).min(limits.min, message).max(limits.max, message);
+  z.number({ error: message }).int(message).min(limits.min, message).max(limits.max, message);
 
 export const ServiceTimeTargetSchema = z.object({
   firstReplyHours: whole(SERVICE_TIME_LIMITS.firstReplyHours, 'form.service-time-hours'),

@@ -24,6 +24,7 @@ export const NAMESPACES = [
   'staff-accounts',
   'insight',
   'staff-desk',
+  'service-times',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEFAULT_SERVICE_TIME_TARGETS, type ServiceTimeTargets } from '@care/contract/service-times';
 import type { StaffQueuePage } from '@care/contract/staff';
+import type { ServiceRequestStatus } from '@care/contract/statuses';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { auditLog } from '#app/db/schema/audit.ts';
@@ -30,7 +31,7 @@ describe('service times: targets, due times, the queue, breach warnings and the 
   /** A request reported at `reportDate` with a priority (0 low … 3 urgent), assigned to someone or nobody. */
   const request = async (
     reportDate: Date,
-    { priority = 3, assignedTo = null as number | null, status = 'N' as const } = {},
+    { priority = 3, assignedTo = null as number | null, status = 'N' as ServiceRequestStatus } = {},
   ) => {
     next += 1;
     const id = await insertRequest(db(), {
