@@ -71,7 +71,7 @@ export function TargetsForm({ targets }: { targets: ServiceTimeTargets }) {
     <form onSubmit={submit} noValidate>
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md">
         {PRIORITIES.map((priority) => (
-          <Fieldset key={priority} legend={t(`staff-desk:priority.${priority}`)} variant="filled">
+          <Fieldset key={priority} legend={t(`staff-desk:priority.${priority}`)}>
             {input(`${priority}.firstReplyHours`, t('first-reply-hours'), 200)}
             <div style={{ height: 8 }} />
             {input(`${priority}.completionDays`, t('completion-days'), 250)}
