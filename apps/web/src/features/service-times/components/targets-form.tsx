@@ -1,11 +1,19 @@
-import type { ServiceTimeTargets } from '@care/contract/service-times';
+import {
+  SERVICE_TIME_LIMITS,
+  type ServiceTimeTargets,
+  type ServiceTimeTargetValues,
+} from '@care/contract/service-times';
 import { SERVICE_REQUEST_PRIORITIES } from '@care/contract/staff-desk-fields';
-import { Button, Fieldset, Group, NumberInput, SimpleGrid, Text } from '@mantine/core';
+import { Button, Fieldset, Group, NumberInput, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '#app/lib/notify.ts';
 import { useUpdateServiceTimeTargets } from '../api.ts';
 import { checkTargets, type TargetField, type TargetFormValues } from '../target-form-values.ts';
+
+/** A field's priority and target. */
+const partsOf = (field: TargetField) =>
+  field.split('.') as [keyof ServiceTimeTargets, keyof ServiceTimeTargetValues];
 
 /** Most urgent first, as staff think of them. */
 const PRIORITIES = [...SERVICE_REQUEST_PRIORITIES].reverse();
@@ -23,10 +31,7 @@ export function TargetsForm({ targets }: { targets: ServiceTimeTargets }) {
   const [submitted, setSubmitted] = useState(false);
 
   const change = (field: TargetField, value: number | string) => {
-    const [priority, key] = field.split('.') as [
-      keyof ServiceTimeTargets,
-      'firstReplyHours' | 'completionDays',
-    ];
+    const [priority, key] = partsOf(field);
     const next = { ...values, [priority]: { ...values[priority], [key]: value } };
     setValues(next);
     if (submitted) setErrors(checkTargets(next).errors ?? {});
@@ -36,10 +41,12 @@ export function TargetsForm({ targets }: { targets: ServiceTimeTargets }) {
     event.preventDefault();
     setSubmitted(true);
     const checked = checkTargets(values);
-    if (checked.errors) {
-      setErrors(checked.errors);
-      const first = Object.keys(checked.errors)[0];
-      event.currentTarget.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+    const wrong = checked.errors;
+    if (wrong) {
+      setErrors(wrong);
+      // The first wrong field on the screen (the schema's issues come in its own order).
+      const fields = [...event.currentTarget.querySelectorAll<HTMLInputElement>('input[name]')];
+      fields.find((input) => input.name in wrong)?.focus();
       return;
     }
     setErrors({});
@@ -48,20 +55,16 @@ export function TargetsForm({ targets }: { targets: ServiceTimeTargets }) {
     });
   };
 
-  const input = (field: TargetField, label: string, max: number) => (
+  const input = (field: TargetField, label: string) => (
     <NumberInput
       name={field}
       label={label}
-      min={1}
-      max={max}
+      min={SERVICE_TIME_LIMITS[partsOf(field)[1]].min}
+      max={SERVICE_TIME_LIMITS[partsOf(field)[1]].max}
       allowDecimal={false}
       allowNegative={false}
       clampBehavior="none"
-      value={
-        field.endsWith('firstReplyHours')
-          ? values[prio(field)].firstReplyHours
-          : values[prio(field)].completionDays
-      }
+      value={values[partsOf(field)[0]][partsOf(field)[1]]}
       onChange={(value) => change(field, value)}
       error={errors[field] ? t(`validation:${errors[field]}`) : undefined}
     />
@@ -72,9 +75,10 @@ export function TargetsForm({ targets }: { targets: ServiceTimeTargets }) {
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md">
         {PRIORITIES.map((priority) => (
           <Fieldset key={priority} legend={t(`staff-desk:priority.${priority}`)}>
-            {input(`${priority}.firstReplyHours`, t('first-reply-hours'), 200)}
-            <div style={{ height: 8 }} />
-            {input(`${priority}.completionDays`, t('completion-days'), 250)}
+            <Stack gap="xs">
+              {input(`${priority}.firstReplyHours`, t('first-reply-hours'))}
+              {input(`${priority}.completionDays`, t('completion-days'))}
+            </Stack>
           </Fieldset>
         ))}
       </SimpleGrid>
@@ -89,5 +93,3 @@ export function TargetsForm({ targets }: { targets: ServiceTimeTargets }) {
     </form>
   );
 }
-
-const prio = (field: TargetField) => field.split('.')[0] as keyof ServiceTimeTargets;
