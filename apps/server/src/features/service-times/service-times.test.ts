@@ -8,7 +8,6 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { auditLog } from '#app/db/schema/audit.ts';
 import { serviceRequests } from '#app/db/schema/service-requests.ts';
-import { getInsight } from '#app/features/insight/insight.service.ts';
 import { runServiceTimeWarnings } from '#app/jobs/service-time-warnings.ts';
 import { clearOutbox, cookieFor, insertUser, queuedMail } from '#app/test/accounts.ts';
 import { createTestApp, type TestApp } from '#app/test/app.ts';
@@ -18,7 +17,7 @@ import { insertOwnedMachine, insertRequest } from '#app/test/service-requests.ts
 /** A moment in Poland (November: UTC+1), e.g. local('2026-11-23 10:00') — Monday 23 November 2026. */
 const local = (text: string) => new Date(`${text.replace(' ', 'T')}:00+01:00`);
 
-describe('service times: targets, due times, the queue, breach warnings and the weekly share met', () => {
+describe('service times: targets, due times, the queue, and breach warnings', () => {
   let t: TestApp;
   const u: Record<string, number> = {};
   const cookie: Record<string, string> = {};
@@ -327,40 +326,5 @@ describe('service times: targets, due times, the queue, breach warnings and the 
       await request(monday('08:00'), { assignedTo: u.service! });
       expect(await runServiceTimeWarnings(db(), t.env, { now: local('2026-11-30 11:15') })).toBe(0);
     });
-  });
-
-  it('the dashboard shows, per week, how many first replies and completions met their targets', async () => {
-    await db().execute(sql`DELETE FROM service_requests`);
-    const monday = (time: string) => local(`2026-11-23 ${time}`);
-    const set = (id: number, values: Partial<typeof serviceRequests.$inferInsert>) =>
-      db().update(serviceRequests).set(values).where(eq(serviceRequests.id, id));
-    // Urgent, reported Monday 8:00: first reply due 12:00, completion Tuesday 16:00.
-    await set(await request(monday('08:00')), { firstStaffReplyAt: monday('10:00') });
-    await set(await request(monday('08:00')), { firstStaffReplyAt: monday('13:00') });
-    await request(monday('08:00')); // unanswered and past due: missed
-    await request(monday('08:00'), { status: 'X' }); // closed unanswered: neither
-    const early = await request(monday('08:00'));
-    await set(early, {
-      firstStaffReplyAt: monday('09:00'),
-      status: 'F',
-      statusChangedAt: local('2026-11-24 15:00'),
-    });
-    const late = await request(monday('08:00'));
-    await set(late, {
-      firstStaffReplyAt: monday('09:00'),
-      status: 'F',
-      statusChangedAt: local('2026-11-25 10:00'),
-    });
-
-    const insight = await getInsight(db(), local('2026-11-27 12:00'));
-    expect(insight.serviceTimes).toHaveLength(12);
-    expect(insight.serviceTimes.at(-1)).toEqual({
-      week: '2026-11-23',
-      replyMet: 3,
-      replyMissed: 2,
-      completionMet: 1,
-      completionMissed: 1,
-    });
-    expect(insight.serviceTimes.at(-2)).toMatchObject({ replyMet: 0, replyMissed: 0 });
   });
 });
