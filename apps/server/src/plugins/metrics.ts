@@ -27,11 +27,7 @@ export const METRICS_PATH = '/metrics';
 export const UNMATCHED_ROUTE = 'unmatched';
 
 export type JobName =
-  | 'chat-mail'
-  | 'guarantee-reminders'
-  | 'housekeeping'
-  | 'mail-outbox'
-  | 'service-time-warnings';
+  'chat-mail' | 'guarantee-reminders' | 'housekeeping' | 'mail-outbox' | 'service-time-warnings';
 /** ran: this instance did the work; skipped: another instance (or an earlier check) has it; failed: it threw. */
 export type JobOutcome = 'ran' | 'skipped' | 'failed';
 
