@@ -52,6 +52,8 @@ export function ServiceTimesMet({ insight }: { insight: Insight }) {
           withLegend
           legendProps={{ verticalAlign: 'top', height: 36 }}
           valueFormatter={percent}
+          // Straight segments: a smoothed curve would show shares between weeks that nobody measured.
+          curveType="linear"
           connectNulls={false}
           lineProps={{ isAnimationActive: false }}
           accessibilityLayer={false}
