@@ -29,8 +29,9 @@ test('journey: the insight dashboard opens with charts in light and dark, at 360
   await page.getByRole('link', { name: t('layout:nav.staff-insight') }).click();
   await expect(page).toHaveURL(/\/staff\/insight$/);
   await expect(heading(page)).toHaveText(t('insight:title'));
-  // Four charts (open by status, the weekly flow, the response times, the models) and the offers'.
-  await expect(charts(page)).toHaveCount(5);
+  // Five charts (open by status, the weekly flow, the response times, the service times met, the models) and the
+  // offers'.
+  await expect(charts(page)).toHaveCount(6);
   await expect(section(page, 'insight:oldest.title').getByRole('table')).toBeVisible();
   await axe.check();
   await axe.checkDark();
@@ -50,7 +51,7 @@ test('journey: the insight dashboard opens with charts in light and dark, at 360
 
   // A phone: nothing wider than the screen, light and dark.
   await page.setViewportSize({ width: 360, height: 780 });
-  await expect(charts(page)).toHaveCount(4);
+  await expect(charts(page)).toHaveCount(5);
   // The charts measure their box after the resize (a ResizeObserver): wait for the page to settle at 360 px.
   await expect
     .poll(() => page.evaluate(() => document.documentElement.scrollWidth), { timeout: 15_000 })

@@ -201,6 +201,21 @@ const STAFF_WINDOW_VARIANTS = [
   { language: 'en', scheme: 'dark' },
 ] as const;
 
+/**
+ * Issue 18's service times: the admin's targets, the queue's due column at both desktop widths and on a phone,
+ * and the dashboard with the weekly share met.
+ */
+const SERVICE_TIMES_SHOTS: Array<
+  [name: string, path: string, role: Role, language: string, scheme: 'light' | 'dark', width: number]
+> = [
+  ['service-times-admin', '/staff/admin/service-times', 'admin', 'pl', 'light', 1280],
+  ['service-times-admin', '/staff/admin/service-times', 'admin', 'en', 'dark', 360],
+  ['service-times-queue', '/staff', 'staff', 'pl', 'light', 1280],
+  ['service-times-queue', '/staff', 'staff', 'pl', 'light', 1440],
+  ['service-times-queue', '/staff', 'staff', 'en', 'dark', 360],
+  ['service-times-insight', '/staff/insight', 'staff', 'pl', 'light', 1280],
+];
+
 const PASSWORD = 'Zniwa-2026-demo';
 const ACCOUNTS: Record<Role, string> = {
   customer: 'jan.kowalski@example.com',
@@ -283,6 +298,15 @@ function plan(): Shot[] {
       signedIn: 'staff',
       viewportOnly: true,
       act: openCannedReplyPicker,
+    });
+  for (const [name, path, role, language, scheme, width] of SERVICE_TIMES_SHOTS)
+    shots.push({
+      file: `${name}-${language}-${scheme}-${width}.png`,
+      path,
+      language,
+      scheme,
+      width,
+      signedIn: role,
     });
   for (const { language, scheme } of STAFF_WINDOW_VARIANTS)
     shots.push({

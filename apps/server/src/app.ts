@@ -30,6 +30,7 @@ import { staffRoutes } from './features/staff/staff.routes.ts';
 import { intakeRoutes } from './features/intake/intake.routes.ts';
 import { staffAccountRoutes } from './features/staff-accounts/staff-accounts.routes.ts';
 import { insightRoutes } from './features/insight/insight.routes.ts';
+import { serviceTimeRoutes } from './features/service-times/service-times.routes.ts';
 import { withdrawalRoutes } from './features/service-requests/withdrawal.routes.ts';
 import { ratingRoutes } from './features/rating/rating.routes.ts';
 import { ssoSettings } from './features/sso/sso-settings.ts';
@@ -185,6 +186,7 @@ export async function buildApp({
       await scope.register(cannedReplyRoutes, { db });
       await scope.register(customerRoutes, { env, db, onMailQueued });
       await scope.register(insightRoutes, { db });
+      await scope.register(serviceTimeRoutes, { db });
       await scope.register(offerRoutes, { env, db, fileStore, onMailQueued });
       await scope.register(catalogRoutes, { env, db });
       await scope.register(catalogImportRoutes, { env, db, fileStore });

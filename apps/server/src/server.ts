@@ -11,6 +11,7 @@ import { startFileSweep } from './files/file-sweep.ts';
 import { uploadLimitsOf } from './files/uploads.ts';
 import { startGuaranteeReminders } from './jobs/guarantee-reminders.ts';
 import { startHousekeeping } from './jobs/housekeeping.ts';
+import { startServiceTimeWarnings } from './jobs/service-time-warnings.ts';
 import { type OutboxWorker, startOutboxWorker } from './mail/outbox.ts';
 import { createMailTransport } from './mail/transport.ts';
 import { createMetrics, jobObserver, startMetricsServer } from './plugins/metrics.ts';
@@ -68,6 +69,13 @@ async function main(): Promise<void> {
     ),
     onMailQueued: () => mail.kick(),
   });
+  // Service times about to breach, e-mailed once per request and target (ADR 066); the rows decide who sends.
+  const serviceTimeWarnings = startServiceTimeWarnings(database.db, env, {
+    onError: jobObserver(metrics, 'service-time-warnings', (error) =>
+      app.log.error({ err: error }, 'service time warnings failed'),
+    ).onError,
+    onMailQueued: () => mail.kick(),
+  });
   // Chat e-mails when someone is not looking; answers to them come back through the SMTP receiver (ADR 063).
   const chatMail = startChatMailDigests(database.db, env, {
     onError: jobObserver(metrics, 'chat-mail', (error) =>
@@ -107,6 +115,7 @@ async function main(): Promise<void> {
     housekeeping.stop();
     fileSweep.stop();
     reminders.stop();
+    serviceTimeWarnings.stop();
     chatMail.stop();
     await inboundSmtp?.close();
     // Lets a message being sent finish, so it is not sent again after the lease runs out.

@@ -16,7 +16,21 @@ describe('audit fields per kind', () => {
     const { fields, parts } = auditFieldKeys();
     expect(fields).toContain('status');
     expect(fields).toContain('sessions');
-    expect(parts).toEqual(['browser', 'created', 'de', 'en', 'id', 'ip', 'os', 'pl', 'unchanged', 'updated']);
+    expect(parts).toEqual([
+      'browser',
+      'completionDays',
+      'created',
+      'de',
+      'en',
+      'firstReplyHours',
+      'id',
+      'ip',
+      'os',
+      'pl',
+      'priority',
+      'unchanged',
+      'updated',
+    ]);
   });
 
   it('accepts what the server writes: declared keys, codes of their list, nulls, parts and items', () => {

@@ -2,6 +2,7 @@ import type { AuditKind } from './audit.ts';
 import { LANGUAGES } from './locales.ts';
 import { STAFF_ROLES } from './roles.ts';
 import { SSO_ERROR_CODES } from './sso.ts';
+import { SERVICE_REQUEST_PRIORITIES } from './staff-desk-fields.ts';
 import { MACHINE_STATUSES, OFFER_REQUEST_STATUSES, SERVICE_REQUEST_STATUSES } from './statuses.ts';
 
 /*
@@ -32,6 +33,8 @@ export const AUDIT_CODE_LISTS = {
   'sign-in-refusal': ['password', 'deactivated', ...SSO_ERROR_CODES],
   /** Where a customer rated a finished request: its page, or the e-mailed link. */
   'rating-via': ['page', 'link'],
+  /** A service request's priority (the service times' rows). */
+  priority: SERVICE_REQUEST_PRIORITIES,
 } as const satisfies Record<string, readonly string[]>;
 export type AuditCodeList = keyof typeof AUDIT_CODE_LISTS;
 
@@ -140,14 +143,20 @@ export const AUDIT_FIELDS = {
     totp: 'boolean',
   },
   'auth.recovery-codes': { used: 'number', left: 'number', generated: 'number' },
-  'settings.changed': { requireStaffSecondFactor: 'boolean' },
+  'settings.changed': {
+    requireStaffSecondFactor: 'boolean',
+    /** The service times (docs/decisions/066): a row per priority. */
+    serviceTimes: {
+      items: { priority: code('priority'), firstReplyHours: 'number', completionDays: 'number' },
+    },
+  },
 } as const satisfies Record<AuditKind, AuditFieldTypes>;
 
 /** The field keys of a kind (what `recordAudit` accepts in its before/after). */
 export type AuditFieldOf<K extends AuditKind> = keyof (typeof AUDIT_FIELDS)[K] & string;
 
 /** The portal settings a settings.changed entry may be about (its subject id); the screen names each. */
-export const AUDIT_SETTINGS = ['require-staff-second-factor'] as const;
+export const AUDIT_SETTINGS = ['require-staff-second-factor', 'service-times'] as const;
 export type AuditSetting = (typeof AUDIT_SETTINGS)[number];
 
 /** Kinds whose reason is a code (a refused sign-in's); every other reason is what a person typed. */

@@ -17,6 +17,7 @@ import { mfaEndpoints } from './mfa.ts';
 import { offerEndpoints } from './offers.ts';
 import { ratingEndpoints } from './rating.ts';
 import { serviceRequestEndpoints } from './service-requests.ts';
+import { serviceTimeEndpoints } from './service-times.ts';
 import { sessionEndpoints } from './sessions.ts';
 import { ssoEndpoints } from './sso.ts';
 import { staffAccountEndpoints } from './staff-accounts.ts';
@@ -50,6 +51,7 @@ const groups = {
   offers: offerEndpoints,
   ratings: ratingEndpoints,
   serviceRequests: serviceRequestEndpoints,
+  serviceTimes: serviceTimeEndpoints,
   sessions: sessionEndpoints,
   sso: ssoEndpoints,
   staff: staffEndpoints,

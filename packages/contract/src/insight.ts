@@ -56,6 +56,20 @@ export const InsightWeekSchema = z.object({
 });
 export type InsightWeek = z.infer<typeof InsightWeekSchema>;
 
+/**
+ * One week of the service times (docs/decisions/066): first replies to requests reported in the week that were
+ * made within the target, or are late (made late, or not made and past due; a request closed unanswered counts in
+ * neither); requests completed (F) in the week within their completion target, or late.
+ */
+export const InsightServiceTimeWeekSchema = z.object({
+  week: z.iso.date(),
+  replyMet: count,
+  replyMissed: count,
+  completionMet: count,
+  completionMissed: count,
+});
+export type InsightServiceTimeWeek = z.infer<typeof InsightServiceTimeWeekSchema>;
+
 export const InsightOldestOpenSchema = z.object({
   id: z.string(),
   code: z.string(),
@@ -76,6 +90,8 @@ export const InsightSchema = z.object({
   openByStatus: z.array(InsightStatusCountSchema),
   /** INSIGHT_WEEKS weeks, oldest first, every week listed. */
   weeks: z.array(InsightWeekSchema),
+  /** SERVICE_TIME_WEEKS weeks (the last of `weeks`), oldest first: how many met each service-time target. */
+  serviceTimes: z.array(InsightServiceTimeWeekSchema),
   /** The longest-open requests, oldest report first. */
   oldestOpen: z.array(InsightOldestOpenSchema),
   /** Requests reported since `since` per machine model (the machine's name), most first. */

@@ -73,6 +73,8 @@ export const PAGE_PATTERNS = {
   staffAdminSecurity: '/staff/admin/security',
   /** The audit log (issue 15), for admins; its filters travel in the query string. */
   staffAudit: '/staff/admin/audit',
+  /** Service times (issue 18): the first-reply and completion targets per priority, for admins. */
+  staffServiceTimes: '/staff/admin/service-times',
   /** Staff members' own settings (issue 15): their sessions. */
   staffSettings: '/staff/settings',
   /** The catalogue import's address before the admin area (issue 5): it leads there. */
@@ -169,6 +171,7 @@ export const paths = {
   staffMachineImport: PAGE_PATTERNS.staffMachineImport,
   staffAdminSecurity: PAGE_PATTERNS.staffAdminSecurity,
   staffAudit: PAGE_PATTERNS.staffAudit,
+  staffServiceTimes: PAGE_PATTERNS.staffServiceTimes,
 } as const;
 
 /** The links of the catalogue's nested pages under one of its roots. */

@@ -14,6 +14,7 @@ import {
 import { calendarDateSchema } from './ranges.ts';
 import { ServiceRequestDetailsSchema, StatusHistoryEntrySchema } from './service-requests.ts';
 import { SERVICE_STAFF_ROLES } from './roles.ts';
+import { ServiceDueSchema } from './service-times.ts';
 import {
   LastAuthorSchema,
   SERVICE_REQUEST_PRIORITIES,
@@ -48,6 +49,8 @@ export const STAFF_QUEUE_SORT_FIELDS = [
   'lastMessageAt',
   'waitingSince',
   'priority',
+  /** The next service-time target's due time (docs/decisions/066); final requests last in either order. */
+  'dueAt',
 ] as const;
 export type StaffQueueSortField = (typeof STAFF_QUEUE_SORT_FIELDS)[number];
 
@@ -62,7 +65,8 @@ const flagField = z
  * &changedFrom&changedTo&view&assignee&waiting&priority&tag&guarantee&code. Default: everyone's, newest report
  * first. Report and change dates are calendar days in Poland, both ends included.
  * Rows without a chat message sort last by lastMessageAt in either order, rows nobody waits on last by
- * waitingSince (ascending: who waits longest first).
+ * waitingSince (ascending: who waits longest first), final requests last by dueAt. The "mine" view puts the requests
+ * about to breach or overdue first (soonest due first), then the rest in the chosen order.
  */
 export const StaffQueueQuerySchema = z
   .object({
@@ -150,6 +154,8 @@ export const StaffQueueItemSchema = z.object({
   /** The machine's guarantee end day (YYYY-MM-DD) and its state today in Poland. */
   guaranteeEndDate: z.iso.date().nullable(),
   guaranteeState: z.enum(GUARANTEE_STATES),
+  /** The next service-time target and what is left of it; null for a final request (docs/decisions/066). */
+  due: ServiceDueSchema.nullable(),
 });
 export type StaffQueueItem = z.infer<typeof StaffQueueItemSchema>;
 

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Access } from '@care/contract/endpoint';
 import { ENDPOINTS, routeKey } from '@care/contract/endpoints';
 import { AUTHORITIES } from '@care/contract/limits';
+import { DEFAULT_SERVICE_TIME_TARGETS } from '@care/contract/service-times';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cannedReplies } from '#app/db/schema/canned-replies.ts';
@@ -908,6 +909,16 @@ const MATRIX: Record<string, Row> = {
     expect: { ...SERVICE_STAFF(200), service: 403 },
     // Off, as it is: the other cells' sign-ins stay as they are.
     request: () => json('PUT', '/api/admin/security', { requireStaffSecondFactor: false }),
+  },
+  // --- Service times (issue 18, ADR 066): service staff read them, admins set them ---
+  'GET /api/admin/service-times': {
+    expect: SERVICE_STAFF(200),
+    request: () => get('/api/admin/service-times'),
+  },
+  'PUT /api/admin/service-times': {
+    expect: { ...SERVICE_STAFF(200), service: 403 },
+    // The defaults, as they are: the other cells' queues stay as they are.
+    request: () => json('PUT', '/api/admin/service-times', DEFAULT_SERVICE_TIME_TARGETS),
   },
   // --- Audit log: admin only, read only ---
   'GET /api/admin/audit': {

@@ -26,7 +26,8 @@ export const METRICS_PATH = '/metrics';
 /** The route label of requests no route matched (unknown paths, the SPA's client routes): never the raw URL. */
 export const UNMATCHED_ROUTE = 'unmatched';
 
-export type JobName = 'chat-mail' | 'guarantee-reminders' | 'housekeeping' | 'mail-outbox';
+export type JobName =
+  'chat-mail' | 'guarantee-reminders' | 'housekeeping' | 'mail-outbox' | 'service-time-warnings';
 /** ran: this instance did the work; skipped: another instance (or an earlier check) has it; failed: it threw. */
 export type JobOutcome = 'ran' | 'skipped' | 'failed';
 

@@ -147,6 +147,7 @@ export const routes: RouteObject[] = [
               { path: page.staffMachineImport, lazy: () => import('./routes/staff/machine-import.tsx') },
               { path: page.staffAdminSecurity, lazy: () => import('./routes/staff/admin-security.tsx') },
               { path: page.staffAudit, lazy: () => import('./routes/staff/audit.tsx') },
+              { path: page.staffServiceTimes, lazy: () => import('./routes/staff/service-times.tsx') },
             ],
           },
           // Every staff member's own settings (issue 15): a thin page of sections from the features.

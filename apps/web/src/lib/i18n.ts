@@ -27,6 +27,7 @@ export const NAMESPACES = [
   'intake',
   'workshop',
   'rating',
+  'service-times',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

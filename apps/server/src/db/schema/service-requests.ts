@@ -114,6 +114,25 @@ export const serviceRequests = pgTable(
     duplicateOf: bigintRef('duplicate_of').references((): AnyPgColumn => serviceRequests.id, {
       onDelete: 'restrict',
     }),
+    /**
+     * When the first reply and completion fall due by the service times of the request's priority (working time,
+     * docs/decisions/066), and when less than a fifth of each is left ("about to breach"). Set by a trigger from
+     * service_time_targets at insert and at a priority change; an admin's new targets rewrite the open requests'.
+     */
+    replyDueAt: timestamptz('reply_due_at'),
+    replyWarnAt: timestamptz('reply_warn_at'),
+    completionDueAt: timestamptz('completion_due_at'),
+    completionWarnAt: timestamptz('completion_warn_at'),
+    /**
+     * The next target's due and warning times: the first reply's while no staff member wrote, then completion's;
+     * none once the request is final. Generated, so the queue sorts by them over an index.
+     */
+    dueAt: timestamptz('due_at').generatedAlwaysAs(
+      sql`CASE WHEN status IN ('F', 'X', 'U') THEN NULL WHEN first_staff_reply_at IS NULL THEN reply_due_at ELSE completion_due_at END`,
+    ),
+    warnAt: timestamptz('warn_at').generatedAlwaysAs(
+      sql`CASE WHEN status IN ('F', 'X', 'U') THEN NULL WHEN first_staff_reply_at IS NULL THEN reply_warn_at ELSE completion_warn_at END`,
+    ),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -158,6 +177,13 @@ export const serviceRequests = pgTable(
       .where(sql`${t.waitingSince} IS NOT NULL`),
     // Sorting by priority (most urgent first, newest first within one).
     index('service_requests_priority_report_date_idx').on(t.priority, t.reportDate, t.id),
+    // The queue sorted by due time (open requests only), and the breach warnings' job (docs/decisions/066).
+    index('service_requests_due_at_idx')
+      .on(t.dueAt, t.id)
+      .where(sql`${t.dueAt} IS NOT NULL`),
+    index('service_requests_warn_at_idx')
+      .on(t.warnAt, t.id)
+      .where(sql`${t.warnAt} IS NOT NULL`),
     // The tag filter: tags @> ARRAY[tag].
     index('service_requests_tags_idx').using('gin', t.tags),
     // Search by the number of a code alone ("123": SR/<any year>/000123).

@@ -4,8 +4,10 @@ import {
   INSIGHT_WEEKS,
   OPEN_SERVICE_REQUEST_STATUSES,
   type Insight,
+  type InsightServiceTimeWeek,
   type InsightWeek,
 } from '@care/contract/insight';
+import { SERVICE_TIME_WEEKS } from '@care/contract/service-times';
 import { OFFER_REQUEST_STATUSES } from '@care/contract/statuses';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '#app/db/client.ts';
@@ -94,6 +96,40 @@ async function weeks(db: Db, since: string, from: SQL): Promise<InsightWeek[]> {
   });
 }
 
+/**
+ * The service times met per week (docs/decisions/066), for the last SERVICE_TIME_WEEKS weeks: first replies by the
+ * week the request was reported, completions by the week it reached F, each judged by the due time the request had.
+ */
+async function serviceTimes(db: Db, weeksShown: InsightWeek[], now: Date): Promise<InsightServiceTimeWeek[]> {
+  const shown = weeksShown.slice(-SERVICE_TIME_WEEKS).map((week) => week.week);
+  const from = sql`(${shown[0]!}::date::timestamp AT TIME ZONE ${ZONE})`;
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const replies = (await db.execute(sql`
+    SELECT ${weekOf(sql`report_date`)} AS week,
+      count(*) FILTER (WHERE first_staff_reply_at <= reply_due_at) AS met,
+      count(*) FILTER (WHERE first_staff_reply_at > reply_due_at
+        OR (first_staff_reply_at IS NULL AND reply_due_at <= ${at}
+          AND status IN (${list(OPEN_SERVICE_REQUEST_STATUSES)}))) AS missed
+    FROM service_requests WHERE report_date >= ${from} AND reply_due_at IS NOT NULL
+    GROUP BY 1`)) as Rows<{ week: Date | string; met: unknown; missed: unknown }>;
+  const completions = (await db.execute(sql`
+    SELECT ${weekOf(sql`status_changed_at`)} AS week,
+      count(*) FILTER (WHERE status_changed_at <= completion_due_at) AS met,
+      count(*) FILTER (WHERE status_changed_at > completion_due_at) AS missed
+    FROM service_requests
+    WHERE status = 'F' AND status_changed_at >= ${from} AND completion_due_at IS NOT NULL
+    GROUP BY 1`)) as Rows<{ week: Date | string; met: unknown; missed: unknown }>;
+  const replyBy = new Map(replies.rows.map((row) => [ymd(row.week), row]));
+  const completionBy = new Map(completions.rows.map((row) => [ymd(row.week), row]));
+  return shown.map((week) => ({
+    week,
+    replyMet: int(replyBy.get(week)?.met),
+    replyMissed: int(replyBy.get(week)?.missed),
+    completionMet: int(completionBy.get(week)?.met),
+    completionMissed: int(completionBy.get(week)?.missed),
+  }));
+}
+
 /** The oldest open requests: the first few of each open status on its (status, report_date) index, merged. */
 async function oldestOpen(db: Db): Promise<Insight['oldestOpen']> {
   const perStatus = OPEN_SERVICE_REQUEST_STATUSES.map(
@@ -159,11 +195,13 @@ async function offers(db: Db, from: SQL): Promise<Insight['offers']> {
 /** GET api/staff/insight: the dashboard's figures as of `now`. */
 export async function getInsight(db: Db, now = new Date()): Promise<Insight> {
   const { since, from } = await windowStart(db, now);
+  const weekly = await weeks(db, since, from);
   return {
     generatedAt: now.toISOString(),
     since,
     openByStatus: await openByStatus(db),
-    weeks: await weeks(db, since, from),
+    weeks: weekly,
+    serviceTimes: await serviceTimes(db, weekly, now),
     oldestOpen: await oldestOpen(db),
     models: await models(db, from),
     offers: await offers(db, from),

@@ -21,6 +21,7 @@ import { preparedStatements } from '#app/db/prepared.ts';
 import { guaranteeOf, todayInPoland } from '#app/db/guarantee.ts';
 import { GUARANTEE_ENDING_DAYS } from '@care/contract/machines';
 import type { STAFF_GUARANTEE_FILTERS } from '@care/contract/staff-desk-fields';
+import type { ServiceTimeTarget } from '@care/contract/service-times';
 import { priorityOf, priorityValue } from './staff-desk.service.ts';
 
 type StaffGuaranteeFilter = (typeof STAFF_GUARANTEE_FILTERS)[number];
@@ -136,6 +137,7 @@ const SORT_COLUMNS: Record<StaffQueueSortField, string[]> = {
   lastMessageAt: ['last_message_at'],
   waitingSince: ['waiting_since'],
   priority: ['priority', 'report_date'],
+  dueAt: ['due_at'],
 };
 
 interface Row {
@@ -160,6 +162,11 @@ interface Row {
   guarantee_end_date: string | null;
   last_author_id: number | string | null;
   last_author_name: string | null;
+  due_at: Date | string | null;
+  due_target: ServiceTimeTarget;
+  due_minutes_left: number | string | null;
+  due_soon: boolean | null;
+  overdue: boolean | null;
 }
 
 const iso = (value: Date | string) => new Date(value).toISOString();
@@ -182,11 +189,25 @@ const queuePage = preparedStatements(
     const where = conditions.length ? sql.join(conditions, sql` AND `) : sql`true`;
     const direction = query.order === 'asc' ? sql`ASC` : sql`DESC`;
     // Never-discussed requests sort last by lastMessageAt whichever the order, those nobody waits on by waitingSince.
-    const nulls = query.sort === 'lastMessageAt' || query.sort === 'waitingSince' ? sql`NULLS LAST` : sql``;
+    const nulls =
+      query.sort === 'lastMessageAt' || query.sort === 'waitingSince' || query.sort === 'dueAt'
+        ? sql`NULLS LAST`
+        : sql``;
+    // "Mine": the requests about to breach or overdue first, soonest due first (docs/decisions/066); an assignee's
+    // requests are few, so the expression costs little. now() is the statement's: both queries see one moment.
+    const atRisk = (alias: string) => sql.raw(`(${alias}.warn_at <= now())`);
+    const risk = (alias: string) =>
+      query.view === 'mine'
+        ? [
+            sql`${atRisk(alias)} IS TRUE DESC`,
+            sql`CASE WHEN ${atRisk(alias)} THEN ${sql.raw(alias)}.due_at END ASC`,
+          ]
+        : [];
     // `alias` is r in the filtering query and queue in the outer one.
     const orderBy = (alias: string) =>
       sql.join(
         [
+          ...risk(alias),
           ...SORT_COLUMNS[query.sort].map(
             (column) => sql`${sql.raw(`${alias}.${column}`)} ${direction} ${nulls}`,
           ),
@@ -213,7 +234,11 @@ const queuePage = preparedStatements(
         ${unreadCountSql(sql`q.id`, sql.placeholder('staffId'))} AS unread_count,
         q.assigned_to AS assignee_id, ${displayNameSql(assignee)} AS assignee_name,
         q.priority, q.tags, q.waiting_since, mc.guarantee_end_date::text AS guarantee_end_date,
-        la.author_id AS last_author_id, ${displayNameSql(lastAuthor)} AS last_author_name
+        la.author_id AS last_author_id, ${displayNameSql(lastAuthor)} AS last_author_name,
+        q.due_at, q.warn_at,
+        CASE WHEN q.first_staff_reply_at IS NULL THEN 'reply' ELSE 'completion' END AS due_target,
+        round(service_time_left(q.due_at, now())) AS due_minutes_left,
+        q.warn_at <= now() AS due_soon, q.due_at <= now() AS overdue
       FROM counted
       LEFT JOIN (page
         JOIN ${serviceRequests} q ON q.id = page.id
@@ -253,6 +278,11 @@ const queuePage = preparedStatements(
         guarantee_end_date: column<string | null>('guarantee_end_date'),
         last_author_id: column<Row['last_author_id']>('last_author_id'),
         last_author_name: column<string | null>('last_author_name'),
+        due_at: column<Row['due_at']>('due_at'),
+        due_target: column<ServiceTimeTarget>('due_target'),
+        due_minutes_left: column<Row['due_minutes_left']>('due_minutes_left'),
+        due_soon: column<boolean | null>('due_soon'),
+        overdue: column<boolean | null>('overdue'),
       })
       .from(queue)
       .orderBy(orderBy('queue'));
@@ -303,6 +333,15 @@ export async function listQueue(db: Db, actor: Actor, query: StaffQueueQuery): P
       waitingSince: row.waiting_since === null ? null : iso(row.waiting_since),
       guaranteeEndDate: row.guarantee_end_date,
       guaranteeState: guaranteeOf(row.guarantee_end_date, today).guaranteeState,
+      due:
+        row.due_at === null
+          ? null
+          : {
+              target: row.due_target,
+              at: iso(row.due_at),
+              minutesLeft: Number(row.due_minutes_left ?? 0),
+              state: row.overdue ? 'overdue' : row.due_soon ? 'soon' : 'ok',
+            },
     })),
     total: Math.min(matching, STAFF_QUEUE_COUNT_LIMIT),
     totalCapped: matching > STAFF_QUEUE_COUNT_LIMIT,

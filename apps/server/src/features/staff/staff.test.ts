@@ -179,6 +179,13 @@ describe('staff: the service request queue, a request’s details and its servic
       waitingSince: expect.any(String),
       guaranteeEndDate: null,
       guaranteeState: 'none',
+      // Normal priority: the first reply within 16 working hours of Tuesday 11:00 (Poland), long past.
+      due: {
+        target: 'reply',
+        at: '2026-02-12T10:00:00.000Z',
+        minutesLeft: expect.any(Number),
+        state: 'overdue',
+      },
     });
     expect(page.items[1]).toMatchObject({
       code: 'SR/2026/000003',

@@ -26,6 +26,7 @@ export const AUDIT_CODE_TEXTS: Record<AuditCodeList, `${string}:${string}`> = {
   'requirement-met': 'admin:audit.values.requirement-met',
   'sign-in-refusal': 'admin:audit.refusals',
   'rating-via': 'admin:audit.values.rating-via',
+  priority: 'admin:audit.values.priority',
 };
 
 /** The namespaces those names are in (the screen loads them with its own). */

@@ -1,4 +1,5 @@
 import {
+  IconClockHour4,
   IconFileImport,
   IconHistory,
   IconShieldLock,
@@ -22,4 +23,5 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { to: paths.staffCatalogImport, label: 'nav.catalog-import', icon: IconFileImport },
   { to: paths.staffAudit, label: 'nav.audit', icon: IconHistory },
   { to: paths.staffAdminSecurity, label: 'nav.security', icon: IconShieldLock },
+  { to: paths.staffServiceTimes, label: 'nav.service-times', icon: IconClockHour4 },
 ];

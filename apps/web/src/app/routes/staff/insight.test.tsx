@@ -41,6 +41,12 @@ const insight: Insight = {
     const monday = new Date(Date.UTC(2025, 11, 22 + 7 * i)).toISOString().slice(0, 10);
     return i === 25 ? week(monday, 3, 2) : week(monday, 0, 0);
   }),
+  serviceTimes: Array.from({ length: 12 }, (_, i) => {
+    const monday = new Date(Date.UTC(2026, 2, 30 + 7 * i)).toISOString().slice(0, 10);
+    return i === 11
+      ? { week: monday, replyMet: 3, replyMissed: 1, completionMet: 1, completionMissed: 1 }
+      : { week: monday, replyMet: 0, replyMissed: 0, completionMet: 0, completionMissed: 0 };
+  }),
   oldestOpen: [
     {
       id: '6',
@@ -121,6 +127,16 @@ describe('the insight dashboard', () => {
     expect(within(latestTimes).getByRole('link', { name: '2' })).toHaveAttribute(
       'href',
       '/staff?status=F&changedFrom=2026-06-15&changedTo=2026-06-21',
+    );
+
+    // The service times met: the share of each target per week, with the counts behind it; a dash for no data.
+    const met = section('Service times met');
+    const metWeeks = within(within(met).getByRole('table'));
+    expect(metWeeks.getByRole('rowheader', { name: 'Week of 2026-06-15' }).closest('tr')).toHaveTextContent(
+      '75% (3 of 4)50% (1 of 2)',
+    );
+    expect(metWeeks.getByRole('rowheader', { name: 'Week of 2026-06-08' }).closest('tr')).toHaveTextContent(
+      '——',
     );
 
     const models = section('Requests per machine model');

@@ -13,6 +13,7 @@ import { Offers } from '#app/features/insight/components/offers.tsx';
 import { OldestOpen } from '#app/features/insight/components/oldest-open.tsx';
 import { OpenByStatus } from '#app/features/insight/components/open-by-status.tsx';
 import { ResponseTimes } from '#app/features/insight/components/response-times.tsx';
+import { ServiceTimesMet } from '#app/features/insight/components/service-times-met.tsx';
 import { WeeklyFlow } from '#app/features/insight/components/weekly-flow.tsx';
 import { formatDateTime } from '#app/lib/date-time.ts';
 import { queryClient } from '#app/lib/query-client.ts';
@@ -45,6 +46,7 @@ export function Component() {
           </SimpleGrid>
           <WeeklyFlow insight={insight.data} />
           <ResponseTimes insight={insight.data} />
+          <ServiceTimesMet insight={insight.data} />
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
             <Models insight={insight.data} />
             <Offers insight={insight.data} canOpenInbox={role ? isOfferStaffRole(role) : false} />

@@ -34,6 +34,7 @@ const page: StaffQueuePage = {
       waitingSince: '2026-05-05T11:30:00.000Z',
       guaranteeEndDate: '2026-06-01',
       guaranteeState: 'ending',
+      due: { target: 'reply', at: '2026-05-04T12:15:00.000Z', minutesLeft: -150, state: 'overdue' },
     },
   ],
   total: 1,

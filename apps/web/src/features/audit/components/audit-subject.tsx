@@ -10,7 +10,8 @@ function pageOf(entry: AuditLogEntry): string | null {
   if (entry.subjectType === 'offer-request') return paths.staffOfferRequest(entry.subjectId);
   if (entry.subjectAccount === 'customer') return paths.staffCustomer(entry.subjectId);
   if (entry.subjectAccount === 'staff' && entry.subjectLabel) return paths.staffAccount(entry.subjectLabel);
-  if (entry.subjectType === 'settings') return paths.staffAdminSecurity;
+  if (entry.subjectType === 'settings')
+    return entry.subjectId === 'service-times' ? paths.staffServiceTimes : paths.staffAdminSecurity;
   return null;
 }
 

@@ -1,12 +1,13 @@
 import type { StaffQueueItem } from '@care/contract/staff';
 import { Anchor, Badge, Group, Text, Tooltip, VisuallyHidden } from '@mantine/core';
-import { IconClockExclamation } from '@tabler/icons-react';
+import { IconAlertTriangle, IconClockExclamation, IconMessage, IconTool } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ServiceStatusBadge } from '#app/components/layout/service-status-badge.tsx';
 import { paths } from '#app/config/paths.ts';
 import { formatDate, formatDateTime } from '#app/lib/date-time.ts';
 import { formatRelativeTime } from '#app/lib/relative-time.ts';
+import { formatWorkingTime } from '../due-time.ts';
 
 /*
  * The queue's cells, one line each on desktop (about 15 requests on a 1440 × 900 screen); what does not fit is
@@ -198,5 +199,68 @@ export function Status({ status }: { status: StaffQueueItem['status'] }) {
     <div title={t(`status.${status}`)} style={{ display: 'flex', minWidth: 0 }}>
       <ServiceStatusBadge status={status} />
     </div>
+  );
+}
+
+const RED_TEXT = 'light-dark(#a51111, var(--mantine-color-red-light-color))';
+
+/**
+ * What is left of the request's next service time (docs/decisions/066), in working time: "3 godz." when there is
+ * time, an orange badge when less than a fifth is left, a red one with a minus and a warning sign when overdue. The
+ * icon tells the target (a speech bubble: the first reply; a spanner: completion); the whole sentence, with the due
+ * moment, is the tooltip and the accessible text. Nothing for a final request.
+ */
+export function Due({ due }: { due: StaffQueueItem['due'] }) {
+  const { t, i18n } = useTranslation('staff-desk');
+  if (!due) {
+    return (
+      <Text component="span" c="dimmed">
+        <span aria-hidden>—</span>
+        <VisuallyHidden>{t('due.none')}</VisuallyHidden>
+      </Text>
+    );
+  }
+  const time = formatWorkingTime(due.minutesLeft, i18n.language);
+  const sentence = t(`due.${due.state === 'overdue' ? 'overdue' : 'left'}.${due.target}`, {
+    time,
+    at: formatDateTime(due.at),
+  });
+  const TargetIcon = due.target === 'reply' ? IconMessage : IconTool;
+  const shown = due.state === 'overdue' ? `−${time}` : time;
+  if (due.state === 'ok') {
+    return (
+      <Tooltip label={sentence}>
+        <Group gap={4} wrap="nowrap" c="dimmed">
+          <TargetIcon size={14} aria-hidden />
+          <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+            <span aria-hidden>{shown}</span>
+            <VisuallyHidden>{sentence}</VisuallyHidden>
+          </Text>
+        </Group>
+      </Tooltip>
+    );
+  }
+  const text = due.state === 'overdue' ? RED_TEXT : ORANGE_TEXT;
+  return (
+    <Tooltip label={sentence}>
+      <Badge
+        color={due.state === 'overdue' ? 'red' : 'orange'}
+        variant="light"
+        size="sm"
+        tt="none"
+        leftSection={
+          due.state === 'overdue' ? (
+            <IconAlertTriangle size={12} aria-hidden />
+          ) : (
+            <TargetIcon size={12} aria-hidden />
+          )
+        }
+        style={{ whiteSpace: 'nowrap', color: text }}
+        styles={{ label: { color: text } }}
+      >
+        <span aria-hidden>{shown}</span>
+        <VisuallyHidden>{sentence}</VisuallyHidden>
+      </Badge>
+    </Tooltip>
   );
 }

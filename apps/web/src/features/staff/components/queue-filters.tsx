@@ -29,14 +29,15 @@ import { TextFilter } from './text-filter.tsx';
  * must always name the current one.
  */
 export const SORTS = STAFF_QUEUE_SORT_FIELDS.flatMap((field) =>
-  (field === 'waitingSince' ? (['asc', 'desc'] as const) : (['desc', 'asc'] as const)).map(
-    (order) => `${field}-${order}` as const,
-  ),
+  (field === 'waitingSince' || field === 'dueAt'
+    ? (['asc', 'desc'] as const)
+    : (['desc', 'asc'] as const)
+  ).map((order) => `${field}-${order}` as const),
 );
 
 /** The desk's orders are labelled in its namespace. */
 const sortLabel = (value: string) =>
-  value.startsWith('waitingSince') || value.startsWith('priority')
+  value.startsWith('waitingSince') || value.startsWith('priority') || value.startsWith('dueAt')
     ? `staff-desk:sorts.${value}`
     : `filters.sorts.${value}`;
 

@@ -8,6 +8,7 @@ import { ServiceStatusBadge } from '#app/components/layout/service-status-badge.
 import { formatDate } from '#app/lib/date-time.ts';
 import type { StaffQueueParams } from '../api.ts';
 import {
+  Due,
   Guarantee,
   LastMessage,
   OneLine,
@@ -25,6 +26,7 @@ const FIRST_ORDER: Record<StaffQueueSortField, 'asc' | 'desc'> = {
   lastMessageAt: 'desc',
   waitingSince: 'asc',
   priority: 'desc',
+  dueAt: 'asc',
 };
 
 interface QueueTableProps {
@@ -78,6 +80,13 @@ export function QueueTable({ rows, busy, sort, onSort }: QueueTableProps) {
       width: 98,
       render: (row) => <Priority priority={row.priority} />,
       sort: sortBy('priority'),
+    },
+    {
+      key: 'due',
+      label: t('staff-desk:columns.due'),
+      width: 104,
+      render: (row) => <Due due={row.due} />,
+      sort: sortBy('dueAt'),
     },
     { key: 'customer', label: t('columns.customer'), render: (row) => <OneLine text={row.customerName} /> },
     {
@@ -166,6 +175,7 @@ function QueueCard({ row }: { row: StaffQueueItem }) {
         </Text>
         <Group gap="xs">
           <Priority priority={row.priority} />
+          <Due due={row.due} />
           <Tags tags={row.tags} />
         </Group>
         <Text size="xs" c="dimmed">
