@@ -70,6 +70,17 @@ export async function findTarget(db: Db, id: number, customerId?: number): Promi
   return row;
 }
 
+/** What every e-mail to the request's customer names: them, the brand, the request's page, code and machine. */
+function customerMail(env: Env, target: Target) {
+  return {
+    name: target.customerFirstName,
+    brand: env.BRAND_NAME,
+    url: `${env.PUBLIC_URL}${env.BASE_PATH}${paths.service(target.id)}`,
+    code: target.code,
+    machine: target.machine,
+  };
+}
+
 export interface StatusChanged {
   id: string;
   status: ServiceRequestStatus;
@@ -142,11 +153,7 @@ export async function applyStatusChange(
   if (mailQueued) {
     const language = target.customerLanguage;
     const mail = mailTemplates.statusChanged(language, {
-      name: target.customerFirstName,
-      brand: env.BRAND_NAME,
-      url: `${env.PUBLIC_URL}${env.BASE_PATH}${paths.service(target.id)}`,
-      code: target.code,
-      machine: target.machine,
+      ...customerMail(env, target),
       status: change.status,
       withdrawn: change.withdrawn,
       duplicateOf: change.duplicateOf,
@@ -232,11 +239,7 @@ export async function recordEstimateChange(
   if (mailQueued) {
     const language = target.customerLanguage;
     const mail = mailTemplates.estimateChanged(language, {
-      name: target.customerFirstName,
-      brand: env.BRAND_NAME,
-      url: `${env.PUBLIC_URL}${env.BASE_PATH}${paths.service(target.id)}`,
-      code: target.code,
-      machine: target.machine,
+      ...customerMail(env, target),
       estimatedDate: change.to,
     });
     await enqueueMail(tx, { to: target.customerEmail, ...mail, kind: 'estimate-changed', language });
