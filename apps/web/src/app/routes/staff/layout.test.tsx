@@ -1,5 +1,6 @@
 import type { User } from '@care/contract/user';
 import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { useAuthStore } from '#app/lib/auth-store.ts';
 import { brandKeys } from '#app/features/brand/api.ts';
@@ -61,6 +62,22 @@ describe('the back office frame', () => {
     await waitFor(() =>
       expect(api.state.requests.filter((r) => r.path === '/api/staff/waiting')).not.toEqual([]),
     );
+  });
+
+  it('gives the service department its canned replies in the account menu, and parts sales none', async () => {
+    const accountMenu = async () => {
+      await userEvent.click(screen.getByRole('button', { name: 'Account menu' }));
+      return (await screen.findAllByRole('menuitem')).map((item) => item.textContent);
+    };
+    const service = await renderStaff('service', '/staff');
+    expect(await accountMenu()).toContain('Canned replies');
+    expect(screen.getByRole('menuitem', { name: 'Canned replies' })).toHaveAttribute(
+      'href',
+      '/staff/canned-replies',
+    );
+    service.unmount();
+    await renderStaff('sales');
+    expect(await accountMenu()).not.toContain('Canned replies');
   });
 
   it('shows admins both, the queue current only on its own address', async () => {

@@ -3,7 +3,14 @@ import { isOfferStaffRole } from '@care/contract/offers';
 import { AppShell, Container } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { IconChartBar, IconFileInvoice, IconInbox, IconSettings, IconUsers } from '@tabler/icons-react';
+import {
+  IconChartBar,
+  IconFileInvoice,
+  IconInbox,
+  IconMessageBolt,
+  IconSettings,
+  IconUsers,
+} from '@tabler/icons-react';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet } from 'react-router';
@@ -42,7 +49,7 @@ export function Component() {
 }
 
 function StaffFrame() {
-  const { t } = useTranslation(['layout', 'admin', 'customers', 'staff-desk']);
+  const { t } = useTranslation(['layout', 'admin', 'customers', 'staff-desk', 'staff']);
   const user = useAuthStore((state) => state.user);
   const [drawerOpened, drawer] = useDisclosure(false);
   const signOut = useSignOut();
@@ -101,6 +108,10 @@ function StaffFrame() {
       ? [{ to: paths.staffAdmin, label: t('admin:nav.admin'), icon: IconSettings }]
       : []),
   ];
+  // The service desk's own tools: in the user menu (the header's row is full at 1024 px) and in the phone's drawer.
+  const deskLinks: NavItem[] = isService
+    ? [{ to: paths.staffCannedReplies, label: t('staff:canned.title'), icon: IconMessageBolt }]
+    : [];
   const handleSignOut = () => {
     drawer.close();
     signOut.mutate();
@@ -123,6 +134,7 @@ function StaffFrame() {
               lastName={lastName}
               email={user?.email ?? ''}
               onSignOut={handleSignOut}
+              links={deskLinks}
               settingsTo={paths.staffSettings}
             />
           }
@@ -141,7 +153,7 @@ function StaffFrame() {
         opened={drawerOpened}
         onClose={drawer.close}
         title={<Logo withTagline={false} />}
-        navItems={navItems}
+        navItems={[...navItems, ...deskLinks]}
         cart={null}
         userName={`${firstName} ${lastName}`.trim()}
         onSignOut={handleSignOut}
