@@ -15,11 +15,20 @@ interface LockedPackage {
   version?: string;
   engines?: unknown;
   optional?: boolean;
+  os?: string[];
+  cpu?: string[];
 }
 const lock = JSON.parse(readFileSync(resolve(root, 'package-lock.json'), 'utf8')) as {
   packages: Record<string, LockedPackage>;
 };
 const runtime = lock.packages['node_modules/node']?.version;
+
+/**
+ * Whether npm installs the package on this machine's system: a prebuilt binary for another one (sharp's
+ * `@img/sharp-win32-ia32`, say, which wants Node 20) is an optional package npm skips here and in production.
+ */
+const installsHere = ({ os, cpu }: LockedPackage) =>
+  (!os || os.includes(process.platform)) && (!cpu || cpu.includes(process.arch));
 
 /** A package's Node range: `engines.node` (some old packages write engines as an array; those name none). */
 const nodeRange = (engines: unknown) =>
@@ -43,7 +52,7 @@ describe('the Node the project runs on', () => {
   it('is one every installed package accepts', () => {
     const refusing = Object.entries(lock.packages).flatMap(([path, locked]) => {
       const range = nodeRange(locked.engines);
-      if (typeof range !== 'string' || semver.satisfies(runtime!, range)) return [];
+      if (!installsHere(locked) || typeof range !== 'string' || semver.satisfies(runtime!, range)) return [];
       return [`${path.replace(/^.*node_modules\//, '')}@${locked.version} wants Node ${range}`];
     });
     expect(refusing, `packages that do not support Node ${runtime}`).toEqual([]);
@@ -76,7 +85,12 @@ describe('engines', () => {
   it('promise no Node a production dependency refuses', () => {
     const refusing = Object.entries(lock.packages).flatMap(([path, locked]) => {
       const theirs = nodeRange(locked.engines);
-      if ((locked as { dev?: boolean }).dev || typeof theirs !== 'string' || semver.subset(range, theirs))
+      if (
+        (locked as { dev?: boolean }).dev ||
+        !installsHere(locked) ||
+        typeof theirs !== 'string' ||
+        semver.subset(range, theirs)
+      )
         return [];
       return [`${path.replace(/^.*node_modules\//, '')}@${locked.version} wants Node ${theirs}`];
     });

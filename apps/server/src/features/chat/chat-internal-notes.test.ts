@@ -66,6 +66,11 @@ const CUSTOMER_READS: Record<string, (ids: Ids) => string[]> = {
   'serviceRequests.attachment': ({ request, attachment }) => [
     `/api/service-requests/${request}/attachments/${attachment}`,
   ],
+  'intake.record': ({ request }) => [`/api/service-requests/${request}/record`],
+  'workshop.attachmentRendition': ({ request, attachment }) => [
+    `/api/service-requests/${request}/attachments/${attachment}/thumbnail`,
+    `/api/service-requests/${request}/attachments/${attachment}/preview`,
+  ],
   'sessions.list': () => ['/api/user/sessions'],
   'user.extendedDetails': () => ['/api/user/extended-details'],
   'user.authorities': () => ['/api/user/authorities'],

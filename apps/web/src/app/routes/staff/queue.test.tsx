@@ -100,6 +100,8 @@ describe('staff queue filters', () => {
     await userEvent.click(screen.getByRole('switch', { name: 'Waiting for us' }));
     await waitFor(() => expect(paramsOf(queueCalls().at(-1))).toMatchObject({ waiting: 'true', page: '1' }));
 
+    // The report dates are behind "More filters" (the desk's everyday filters keep one row).
+    await userEvent.click(screen.getByRole('button', { name: 'More filters' }));
     await userEvent.type(screen.getByLabelText('Reported from'), '2026-05-01');
     await waitFor(() =>
       expect(paramsOf(queueCalls().at(-1))).toMatchObject({ waiting: 'true', reportedFrom: '2026-05-01' }),
