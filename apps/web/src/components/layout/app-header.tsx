@@ -1,4 +1,5 @@
 import { Box, Burger, Container, Group, UnstyledButton } from '@mantine/core';
+import type { ContainerProps } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -16,6 +17,8 @@ interface AppHeaderProps {
   userMenu: ReactNode;
   drawerOpened: boolean;
   onToggleDrawer: () => void;
+  /** The frame's column, when the screens below are wider than the customer's (the back office). */
+  column?: ContainerProps;
 }
 
 /**
@@ -33,10 +36,11 @@ export function AppHeader({
   userMenu,
   drawerOpened,
   onToggleDrawer,
+  column = FRAME_HEADER_COLUMN,
 }: AppHeaderProps) {
   const { t } = useTranslation('layout');
   return (
-    <Container {...FRAME_HEADER_COLUMN} h="100%">
+    <Container {...column} h="100%">
       <Group h="100%" gap="sm" justify="space-between" wrap="nowrap">
         <Group gap="xs" wrap="nowrap" miw={0}>
           <Burger

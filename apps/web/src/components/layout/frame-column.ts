@@ -9,3 +9,13 @@ export const FRAME_HEADER_COLUMN = {
   ...FRAME_COLUMN,
   px: { base: 'sm', sm: 'lg' },
 } as const satisfies ContainerProps;
+
+/**
+ * The back office's column is wider (staff work on desktops all day): at 1440 px the queue's table takes the whole
+ * window, so that its customer and machine columns keep their names. The header follows it.
+ */
+export const STAFF_FRAME_COLUMN = { ...FRAME_COLUMN, size: 1600 } as const satisfies ContainerProps;
+export const STAFF_FRAME_HEADER_COLUMN = {
+  ...FRAME_HEADER_COLUMN,
+  size: 1600,
+} as const satisfies ContainerProps;

@@ -15,7 +15,7 @@ import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet } from 'react-router';
 import { AppHeader } from '#app/components/layout/app-header.tsx';
-import { FRAME_COLUMN } from '#app/components/layout/frame-column.ts';
+import { STAFF_FRAME_COLUMN, STAFF_FRAME_HEADER_COLUMN } from '#app/components/layout/frame-column.ts';
 import { LoadingState } from '#app/components/layout/loading-state.tsx';
 import { MobileDrawer } from '#app/components/layout/mobile-drawer.tsx';
 import type { NavItem } from '#app/components/layout/nav-links.tsx';
@@ -140,10 +140,11 @@ function StaffFrame() {
           }
           drawerOpened={drawerOpened}
           onToggleDrawer={drawer.toggle}
+          column={STAFF_FRAME_HEADER_COLUMN}
         />
       </AppShell.Header>
       <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1} className={classes.main}>
-        <Container {...FRAME_COLUMN} py={{ base: 'lg', sm: 'xl' }}>
+        <Container {...STAFF_FRAME_COLUMN} py={{ base: 'lg', sm: 'xl' }}>
           <Suspense fallback={<LoadingState />}>
             <Outlet />
           </Suspense>

@@ -65,35 +65,37 @@ function Assignee({ serviceRequest }: { serviceRequest: StaffServiceRequest }) {
   const others = colleagues.filter((colleague) => colleague.id !== current?.id);
   return (
     <Stack gap="xs">
-      <div>
-        <Text size="sm" c="dimmed">
-          {t('panel.assignee')}
-        </Text>
-        <Text fw={600} data-testid="assignee">
-          {current ? (isMine ? t('panel.you', { name: current.name }) : current.name) : t('panel.nobody')}
-        </Text>
-      </div>
-      <Group gap="xs">
-        {!isMine && me ? (
-          <Button
-            size="compact-md"
-            leftSection={<IconHandGrab size={16} aria-hidden />}
-            loading={assign.isPending}
-            onClick={() => change(String(me.id), t('panel.taken'))}
-          >
-            {t('panel.take')}
-          </Button>
-        ) : null}
-        {current ? (
-          <Button
-            size="compact-md"
-            variant="default"
-            loading={assign.isPending}
-            onClick={() => change(null, t('panel.released-done'))}
-          >
-            {t('panel.release')}
-          </Button>
-        ) : null}
+      <Group gap="xs" justify="space-between" align="flex-end" wrap="wrap">
+        <div>
+          <Text size="sm" c="dimmed">
+            {t('panel.assignee')}
+          </Text>
+          <Text fw={600} data-testid="assignee">
+            {current ? (isMine ? t('panel.you', { name: current.name }) : current.name) : t('panel.nobody')}
+          </Text>
+        </div>
+        <Group gap="xs">
+          {!isMine && me ? (
+            <Button
+              size="compact-md"
+              leftSection={<IconHandGrab size={16} aria-hidden />}
+              loading={assign.isPending}
+              onClick={() => change(String(me.id), t('panel.taken'))}
+            >
+              {t('panel.take')}
+            </Button>
+          ) : null}
+          {current ? (
+            <Button
+              size="compact-md"
+              variant="default"
+              loading={assign.isPending}
+              onClick={() => change(null, t('panel.released-done'))}
+            >
+              {t('panel.release')}
+            </Button>
+          ) : null}
+        </Group>
       </Group>
       <Group gap="xs" align="flex-end" wrap="nowrap">
         <Select

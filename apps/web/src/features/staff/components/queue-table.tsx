@@ -56,9 +56,9 @@ export function QueueTable({ rows, busy, sort, onSort }: QueueTableProps) {
         order: sort.sort === field ? (sort.order === 'asc' ? 'desc' : 'asc') : FIRST_ORDER[field],
       }),
   });
-  // Widths in px (padding included) fit the staff frame (at most 1320 px) without sideways scrolling; customer and
-  // machine share the rest. Tags show from 1408 px up (Mantine's xl). The report date is the code's tooltip and the
-  // dropdown's order (the frame is no wider at 1440 px: a column for it left the names a hundred pixels).
+  // Widths in px (padding included) fit the staff frame (1600 px at most, the whole window at 1440) without sideways
+  // scrolling; customer and machine share the rest. Tags show from 1408 px up (Mantine's xl). The report date is the
+  // code's tooltip and the dropdown's order.
   const columns: Column<StaffQueueItem>[] = [
     { key: 'code', label: t('columns.code'), width: 138, render: (row) => <RequestLink row={row} /> },
     {

@@ -4,7 +4,7 @@ import {
   TAG_LIMITS,
   type ServiceRequestPriority,
 } from '@care/contract/staff-desk-fields';
-import { Button, Select, Stack, TagsInput } from '@mantine/core';
+import { Button, Select, SimpleGrid, Stack, TagsInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
@@ -41,30 +41,33 @@ export function TriageForm({ serviceRequest }: { serviceRequest: StaffServiceReq
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
-        <Select
-          label={t('panel.priority')}
-          data={[...SERVICE_REQUEST_PRIORITIES]
-            .reverse()
-            .map((value) => ({ value, label: t(`priority.${value}`) }))}
-          value={priority}
-          onChange={(value) => setPriority((value ?? 'normal') as ServiceRequestPriority)}
-          allowDeselect={false}
-          comboboxProps={{ withinPortal: true }}
-        />
-        <TagsInput
-          label={t('panel.tags')}
-          placeholder={t('panel.tags-placeholder')}
-          data={suggestions}
-          value={tags}
-          onChange={(next) => setTags(next.map((tag) => tag.trim().replace(/\s+/g, ' ').toLowerCase()))}
-          searchValue={search}
-          onSearchChange={setSearch}
-          maxTags={TAG_LIMITS.perRequest}
-          maxLength={TAG_LIMITS.length}
-          clearable
-          error={error}
-          comboboxProps={{ withinPortal: true }}
-        />
+        {/* Side by side on a desktop: the request page's first tab stays within two screens' height. */}
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <Select
+            label={t('panel.priority')}
+            data={[...SERVICE_REQUEST_PRIORITIES]
+              .reverse()
+              .map((value) => ({ value, label: t(`priority.${value}`) }))}
+            value={priority}
+            onChange={(value) => setPriority((value ?? 'normal') as ServiceRequestPriority)}
+            allowDeselect={false}
+            comboboxProps={{ withinPortal: true }}
+          />
+          <TagsInput
+            label={t('panel.tags')}
+            placeholder={t('panel.tags-placeholder')}
+            data={suggestions}
+            value={tags}
+            onChange={(next) => setTags(next.map((tag) => tag.trim().replace(/\s+/g, ' ').toLowerCase()))}
+            searchValue={search}
+            onSearchChange={setSearch}
+            maxTags={TAG_LIMITS.perRequest}
+            maxLength={TAG_LIMITS.length}
+            clearable
+            error={error}
+            comboboxProps={{ withinPortal: true }}
+          />
+        </SimpleGrid>
         <Button type="submit" variant="light" loading={triage.isPending} style={{ alignSelf: 'flex-start' }}>
           {t('panel.save')}
         </Button>
