@@ -229,6 +229,21 @@ describe('intake: filing for a customer who phoned, corrections with a reason, d
       expect(await queuedMail(db())).toHaveLength(1);
     });
 
+    it('files two copies of one submission sent at once once (a double click): both answer with it', async () => {
+      const payload = {
+        ...fields,
+        customerId: String(u.zofia),
+        machineId: String(m.zofia),
+        clientId: '0b6f7e2a-9d41-4c1e-8a3b-5e6f7a8b9c0d',
+      };
+      const before = (await queuedMail(db())).length;
+      const answers = await Promise.all([file(payload), file(payload)]);
+      expect(answers.map((answer) => answer.statusCode < 300)).toEqual([true, true]);
+      const [one, two] = answers.map((answer) => (answer.json() as { id: string }).id);
+      expect(two).toBe(one);
+      expect(await queuedMail(db())).toHaveLength(before + 1);
+    });
+
     it('a customer cannot file through the staff intake', async () => {
       const response = await file(
         { ...fields, customerId: String(u.jan), machineId: String(m.jan1) },

@@ -37,6 +37,7 @@ import { mailTemplates, type OfferRequestMail } from '#app/mail/templates.ts';
 import { AppError, notFound } from '#app/plugins/errors.ts';
 import type { Actor } from '#app/plugins/session.ts';
 import { totalOfPage } from '#app/db/paging.ts';
+import { isUniqueViolation } from '#app/db/unique-violation.ts';
 
 type SendOfferRequest = z.output<typeof SendOfferRequestSchema>;
 
@@ -55,10 +56,6 @@ export interface SentOfferRequest {
   /** False when this was a retry (same clientId) of a send already filed: nothing new was stored or queued. */
   created: boolean;
 }
-
-const isUniqueViolation = (error: unknown) =>
-  (error as { code?: string }).code === '23505' ||
-  (error as { cause?: { code?: string } }).cause?.code === '23505';
 
 /** The offer request this customer already filed with this send's clientId, if any. */
 async function findSent(db: Db, actor: Actor, clientId: string | undefined): Promise<number | null> {

@@ -24,6 +24,7 @@ import { fieldError, notFound, validationFailed } from '#app/plugins/errors.ts';
 import type { Actor } from '#app/plugins/session.ts';
 import { newRequestMail } from './new-request.mail.ts';
 import { getServiceRequestDetails } from './service-requests.service.ts';
+import { isUniqueViolation } from '#app/db/unique-violation.ts';
 
 export interface NewRequestContext {
   serviceEmail: string;
@@ -69,10 +70,6 @@ async function findSubmitted(db: Db, actor: Actor, clientId: string | undefined)
     .where(and(eq(serviceRequests.customerId, actor.id), eq(serviceRequests.clientId, clientId)));
   return row?.id ?? null;
 }
-
-const isUniqueViolation = (error: unknown) =>
-  (error as { code?: string }).code === '23505' ||
-  (error as { cause?: { code?: string } }).cause?.code === '23505';
 
 export interface CreatedServiceRequest {
   details: ServiceRequestDetails;
