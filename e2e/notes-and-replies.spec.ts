@@ -7,7 +7,7 @@ import {
 } from './support/accounts.ts';
 import { heading } from './support/controls.ts';
 import { expect, test } from './support/fixtures.ts';
-import { customerApi, DEMO_SERVICE, fileRequest } from './support/service-journey.ts';
+import { customerApi, DEMO_SERVICE, fileRequest, pickCannedReply } from './support/service-journey.ts';
 import { SERVERS } from './support/servers.ts';
 import { t } from './support/translations.ts';
 
@@ -52,10 +52,7 @@ test('journey: staff insert a canned reply in the customer’s language and writ
   await page.goto(`/staff/service-requests/${requestId}`);
   await expect(heading(page)).toContainText(code);
   const box = page.getByRole('textbox', { name: t('staff:chat.composer-label') });
-  await page.getByRole('button', { name: t('staff:canned.picker.label') }).click();
-  await page.keyboard.type('zamówione');
-  await page.keyboard.press('ArrowDown');
-  await page.keyboard.press('Enter');
+  await pickCannedReply(page, 'zamówione', CANNED_TITLE);
   await expect(box).toHaveValue(CANNED_EN);
   await page.getByRole('button', { name: t('services:chat.composer.send'), exact: true }).click();
   const log = page.getByRole('log', { name: t('services:chat.messages-label') });

@@ -16,7 +16,7 @@ import { heading } from './support/controls.ts';
 import { expect, test } from './support/fixtures.ts';
 import { portalLink, waitForMail } from './support/mail.ts';
 import { INBOUND_SMTP, originOf, SERVERS } from './support/servers.ts';
-import { customerApi, DEMO_SERVICE, fileRequest } from './support/service-journey.ts';
+import { customerApi, DEMO_SERVICE, fileRequest, pickCannedReply } from './support/service-journey.ts';
 import { t } from './support/translations.ts';
 
 const server = SERVERS.root;
@@ -174,19 +174,7 @@ test('journey: two staff members and a customer work a request, round trip throu
 
     // Ewa answers with a canned reply, picked with the keyboard; the request waits no more, for either of them.
     const box = page.getByRole('textbox', { name: t('staff:chat.composer-label') });
-    await page.getByRole('button', { name: t('staff:canned.picker.label') }).click();
-    const search = page.getByRole('textbox', { name: t('staff:canned.picker.placeholder') });
-    await expect(search).toBeFocused();
-    await page.keyboard.type('zamówione');
-    const option = page
-      .getByRole('listbox', { name: t('staff:canned.picker.label') })
-      .getByRole('option')
-      .filter({ hasText: 'Części zamówione' });
-    await expect(option).toBeVisible();
-    await page.keyboard.press('ArrowDown');
-    // Mantine marks the option the arrows reached (the search field keeps the focus).
-    await expect(option).toHaveAttribute('data-combobox-selected', 'true');
-    await page.keyboard.press('Enter');
+    await pickCannedReply(page, 'zamówione', 'Części zamówione');
     await expect(box).toHaveValue(CANNED_PL);
     await page.getByRole('button', { name: t('services:chat.composer.send'), exact: true }).click();
     await expect(chatLog(page).getByText(CANNED_PL)).toBeVisible();

@@ -8,6 +8,25 @@ import { t } from './translations.ts';
 
 export const DEMO_SERVICE = 'serwis@agromech.example';
 
+/**
+ * Staff insert a canned reply with the keyboard: open the picker, type, wait for the reply's option (the list loads
+ * while they type), arrow down to it and press Enter.
+ */
+export async function pickCannedReply(page: Page, typed: string, title: string): Promise<void> {
+  await page.getByRole('button', { name: t('staff:canned.picker.label') }).click();
+  await expect(page.getByRole('textbox', { name: t('staff:canned.picker.placeholder') })).toBeFocused();
+  await page.keyboard.type(typed);
+  const option = page
+    .getByRole('listbox', { name: t('staff:canned.picker.label') })
+    .getByRole('option')
+    .filter({ hasText: title });
+  await expect(option).toBeVisible();
+  await page.keyboard.press('ArrowDown');
+  // Mantine marks the option the arrows reached (the search field keeps the focus).
+  await expect(option).toHaveAttribute('data-combobox-selected', 'true');
+  await page.keyboard.press('Enter');
+}
+
 /** The customer's own API session (another device): files a request, deactivates, signs in again. */
 export async function customerApi(server: Server, customer: Customer): Promise<APIRequestContext> {
   const origin = originOf(server);
