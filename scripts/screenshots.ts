@@ -255,27 +255,13 @@ function plan(): Shot[] {
           width,
           signedIn: signedIn ? 'customer' : null,
         });
-  for (const [name, path, role] of SERVICE_PAGES)
-    for (const { language, scheme, width } of SERVICE_VARIANTS)
-      shots.push({
-        file: `${name}-${language}-${scheme}-${width}.png`,
-        path,
-        language,
-        scheme,
-        width,
-        signedIn: role,
-      });
-  for (const [name, path, role] of DESK_PAGES)
-    for (const { language, scheme, width } of SERVICE_VARIANTS)
-      shots.push({
-        file: `${name}-${language}-${scheme}-${width}.png`,
-        path,
-        language,
-        scheme,
-        width,
-        signedIn: role,
-      });
-  for (const [name, path, role, act] of INTAKE_PAGES)
+  // The back office's screens, the service desk's and the intake's, each in the service variants.
+  const staffPages: Array<[string, string, Role, ((page: Page, language: Language) => Promise<void>)?]> = [
+    ...SERVICE_PAGES,
+    ...DESK_PAGES,
+    ...INTAKE_PAGES,
+  ];
+  for (const [name, path, role, act] of staffPages)
     for (const { language, scheme, width } of SERVICE_VARIANTS)
       shots.push({
         file: `${name}-${language}-${scheme}-${width}.png`,
