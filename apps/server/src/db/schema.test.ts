@@ -112,7 +112,7 @@ describe('database schema and migrations', () => {
       /\(customer_id, report_date, id\)/,
     );
     expect(definition('service_requests_status_report_date_idx')).toMatch(/\(status, report_date, id\)/);
-    expect(definition('service_requests_machine_report_date_idx')).toMatch(/\(machine_id, report_date\)/);
+    expect(definition('service_requests_machine_report_date_idx')).toMatch(/\(machine_id, report_date, id\)/);
     expect(definition('chat_messages_request_id_idx')).toMatch(/\(service_request_id, id\)/);
     expect(definition('card_positions_card_sort_idx')).toMatch(/\(card_id, sort_order, id\)/);
     expect(definition('card_positions_part_id_idx')).toMatch(/\(part_id\)/);

@@ -181,6 +181,16 @@ export const serviceRequests = pgTable(
     index('service_requests_due_at_idx')
       .on(t.dueAt, t.id)
       .where(sql`${t.dueAt} IS NOT NULL`),
+    // "Mine"'s requests at risk, soonest due first: a walk of the assignee's open requests that tests warn_at in the
+    // index (a key for that only). The predicate names warn_at: `warn_at <= now()` implies it, not due_at's.
+    index('service_requests_assignee_due_at_idx')
+      .on(t.assignedTo, t.dueAt, t.id, t.warnAt)
+      .where(sql`${t.warnAt} IS NOT NULL AND ${t.assignedTo} IS NOT NULL`),
+    // "Mine, waiting for us": the assignee's waiting requests in waiting order, their count an index-only range, and
+    // those not at risk told apart in the index (warn_at).
+    index('service_requests_assignee_waiting_idx')
+      .on(t.assignedTo, t.waitingSince, t.id, t.warnAt)
+      .where(sql`${t.waitingSince} IS NOT NULL AND ${t.assignedTo} IS NOT NULL`),
     index('service_requests_warn_at_idx')
       .on(t.warnAt, t.id)
       .where(sql`${t.warnAt} IS NOT NULL`),
@@ -188,8 +198,9 @@ export const serviceRequests = pgTable(
     index('service_requests_tags_idx').using('gin', t.tags),
     // Search by the number of a code alone ("123": SR/<any year>/000123).
     index('service_requests_code_number_idx').on(sql`split_part(${t.code}, '/', 3)`),
-    // A machine's requests (machine details page).
-    index('service_requests_machine_report_date_idx').on(t.machineId, t.reportDate),
+    // A machine's requests (machine details page), and the queue's "guarantee ending" page: the id makes the
+    // requests of the few machines an index-only read before the sort (heap fetches were 8 of its 11 ms).
+    index('service_requests_machine_report_date_idx').on(t.machineId, t.reportDate, t.id),
     // Requests per machine model: the insight dashboard's link into the queue (a page and its capped count are
     // ranges of this index) and the per-model counts (docs/decisions/047).
     index('service_requests_machine_model_report_date_idx').on(t.machineModel, t.reportDate, t.id),

@@ -265,6 +265,18 @@ describe('service times: targets, due times, the queue, and breach warnings', ()
       const all = (await queue('sort=reportDate&order=desc')).items.map((item) => Number(item.id));
       expect(all).toEqual([closed, otherOverdue, overdue, soon, later]);
     });
+
+    it('"mine" pages through both parts in that order, counting them once', async () => {
+      const pages = [];
+      for (const page of [1, 2, 3]) {
+        const found = await queue(`view=mine&sort=reportDate&order=desc&pageSize=2&page=${page}`);
+        expect(found.total).toBe(4);
+        pages.push(found.items.map((item) => Number(item.id)));
+      }
+      expect(pages).toEqual([[overdue, soon], [closed, later], []]);
+      const oldestFirst = await queue('view=mine&sort=reportDate&order=asc&pageSize=1&page=3');
+      expect(oldestFirst.items.map((item) => Number(item.id))).toEqual([later]);
+    });
   });
 
   describe('breach warnings', () => {

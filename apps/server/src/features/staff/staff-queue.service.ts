@@ -84,8 +84,8 @@ function conditionsOf(query: StaffQueueQuery): SQL[] {
  * The machine's guarantee today in Poland, as guaranteeOf decides it: ending = 0..GUARANTEE_ENDING_DAYS days left.
  *
  * "Ending" starts from the machines: the few whose guarantee ends within the month are an index-only range of
- * machines_guarantee_end_date_idx (end date, id), their requests a range each of
- * service_requests_machine_report_date_idx, sorted afterwards. As a
+ * machines_guarantee_end_date_idx (end date, id), their requests an index-only range each of
+ * service_requests_machine_report_date_idx (machine, report date, id), sorted afterwards. As a
  * correlated EXISTS the planner walked the sort index instead and probed a machine per request (thousands for a page
  * at 1M requests). "Active" and "ended" hold most machines: the sort index's walk with a probe is right for them.
  */
@@ -193,35 +193,50 @@ const queuePage = preparedStatements(
       query.sort === 'lastMessageAt' || query.sort === 'waitingSince' || query.sort === 'dueAt'
         ? sql`NULLS LAST`
         : sql``;
-    // "Mine": the requests about to breach or overdue first, soonest due first (docs/decisions/066); an assignee's
-    // requests are few, so the expression costs little. now() is the statement's: both queries see one moment.
+    // "Mine": the requests about to breach or overdue first, soonest due first (docs/decisions/066), in the order of
+    // service_requests_assignee_due_at_idx. now() is the statement's: the page, its parts and the outer order see
+    // one moment.
     const atRisk = (alias: string) => sql.raw(`(${alias}.warn_at <= now())`);
     const risk = (alias: string) =>
       query.view === 'mine'
         ? [
             sql`${atRisk(alias)} IS TRUE DESC`,
             sql`CASE WHEN ${atRisk(alias)} THEN ${sql.raw(alias)}.due_at END ASC`,
+            sql`CASE WHEN ${atRisk(alias)} THEN ${sql.raw(alias)}.id END ASC`,
           ]
         : [];
-    // `alias` is r in the filtering query and queue in the outer one.
-    const orderBy = (alias: string) =>
-      sql.join(
-        [
-          ...risk(alias),
-          ...SORT_COLUMNS[query.sort].map(
-            (column) => sql`${sql.raw(`${alias}.${column}`)} ${direction} ${nulls}`,
-          ),
-          sql`${sql.raw(alias)}.id ${direction}`,
-        ],
-        sql`, `,
-      );
+    const sortKeys = (alias: string) => [
+      ...SORT_COLUMNS[query.sort].map(
+        (column) => sql`${sql.raw(`${alias}.${column}`)} ${direction} ${nulls}`,
+      ),
+      sql`${sql.raw(alias)}.id ${direction}`,
+    ];
+    // `alias` is r in the filtering query, parts in "mine"'s and queue in the outer one.
+    const orderBy = (alias: string) => sql.join([...risk(alias), ...sortKeys(alias)], sql`, `);
+    const paging = sql`LIMIT ${sql.placeholder('limit')} OFFSET ${sql.placeholder('offset')}`;
+    // "Mine" reads its two parts apart, each as far as the page reaches (`reach` = limit + offset): the requests at
+    // risk soonest due first (service_requests_assignee_due_at_idx), then the rest in the view's own index order.
+    // One ORDER BY over both sorted every request the staff member ever had (107 ms at the median in care_bench,
+    // docs/perf.md "Issue 18"). The rest carry no due time and only their sort's columns, so that "waiting" walks
+    // service_requests_assignee_waiting_idx without reading a row.
+    const sortColumns = SORT_COLUMNS[query.sort].map((column) => `r.${column}`).join(', ');
+    const reach = sql`LIMIT ${sql.placeholder('reach')}`;
+    const page =
+      query.view === 'mine'
+        ? sql`SELECT parts.id FROM (
+            (SELECT r.id, r.due_at AS risk_due, ${sql.raw(sortColumns)} FROM ${serviceRequests} r
+              WHERE ${where} AND ${atRisk('r')}
+              ORDER BY r.due_at ASC, r.id ASC ${reach})
+            UNION ALL
+            (SELECT r.id, NULL::timestamptz, ${sql.raw(sortColumns)} FROM ${serviceRequests} r
+              WHERE ${where} AND ${atRisk('r')} IS NOT TRUE
+              ORDER BY ${sql.join(sortKeys('r'), sql`, `)} ${reach})
+          ) parts
+          ORDER BY parts.risk_due ASC, CASE WHEN parts.risk_due IS NOT NULL THEN parts.id END ASC,
+            ${sql.join(sortKeys('parts'), sql`, `)} ${paging}`
+        : sql`SELECT r.id FROM ${serviceRequests} r WHERE ${where} ORDER BY ${orderBy('r')} ${paging}`;
     const queue = sql`(
-      WITH page AS (
-        SELECT r.id FROM ${serviceRequests} r
-        WHERE ${where}
-        ORDER BY ${orderBy('r')}
-        LIMIT ${sql.placeholder('limit')} OFFSET ${sql.placeholder('offset')}
-      ), counted AS (
+      WITH page AS (${page}), counted AS (
         SELECT count(*)::int AS matching FROM (
           SELECT 1 FROM ${serviceRequests} r WHERE ${where} LIMIT ${sql.raw(String(STAFF_QUEUE_COUNT_LIMIT + 1))}
         ) matching
@@ -299,6 +314,7 @@ export async function listQueue(db: Db, actor: Actor, query: StaffQueueQuery): P
     statuses: query.status?.length ? query.status : null,
     limit: query.pageSize,
     offset: (query.page - 1) * query.pageSize,
+    reach: query.page * query.pageSize,
   });
   const matching = found[0]!.matching;
   const rows = found.filter((row): row is Row & { matching: number } => row.id !== null);

@@ -10,9 +10,9 @@ import { createRequire } from 'node:module';
 import type { Language } from '@care/contract/locales';
 import type { StaffServiceRequest } from '@care/contract/staff';
 import { translate } from '@care/contract/translations';
-import PDFDocument from 'pdfkit';
 import { STATUS_LABELS } from '#app/mail/templates.ts';
 import { JOB_SHEET_LABELS } from './job-sheet.labels.ts';
+import { loadPdfkit } from './libraries.ts';
 
 const require = createRequire(import.meta.url);
 const FONT = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf');
@@ -44,7 +44,14 @@ const dateTime = new Intl.DateTimeFormat('sv-SE', {
   timeStyle: 'short',
 });
 
-export function renderJobSheet({ request, photos, language, brand, printedAt }: JobSheet): Promise<Buffer> {
+export async function renderJobSheet({
+  request,
+  photos,
+  language,
+  brand,
+  printedAt,
+}: JobSheet): Promise<Buffer> {
+  const PDFDocument = await loadPdfkit();
   const labels = JOB_SHEET_LABELS[language];
   const doc = new PDFDocument({
     size: 'A4',

@@ -22,23 +22,23 @@ import {
 } from '@care/contract/workshop';
 import type { FastifyBaseLogger } from 'fastify';
 import pLimit from 'p-limit';
-import sharp, { type Sharp } from 'sharp';
+import type { Sharp } from 'sharp';
 import type { DownloadableFile } from '#app/files/downloads.ts';
 import type { FileStore } from '#app/files/file-store.ts';
+import { loadSharp } from './libraries.ts';
 
 /** 50 megapixels: more than any phone's photo, far less than what a decompression bomb claims. */
 const MAX_PIXELS = 50_000_000;
 const HEIF_TYPES = new Set(['image/heic', 'image/heif']);
 /** Decoding is CPU work: at most two at once on the server, whatever the number of tiles a page asks for. */
 const limit = pLimit(2);
-// libvips' operation cache would keep decoded images in memory that this small process needs for requests.
-sharp.cache(false);
 
 export interface Renditions {
   get(file: DownloadableFile, rendition: AttachmentRendition, log: FastifyBaseLogger): Promise<Buffer | null>;
 }
 
-function decodeHeif(original: Buffer): Promise<Sharp> {
+async function decodeHeif(original: Buffer): Promise<Sharp> {
+  const sharp = await loadSharp();
   return new Promise((resolve, reject) => {
     const worker = new Worker(new URL('./heic-worker.ts', import.meta.url), {
       workerData: { buffer: new Uint8Array(original), maxPixels: MAX_PIXELS },
@@ -56,7 +56,7 @@ function decodeHeif(original: Buffer): Promise<Sharp> {
 async function render(original: Buffer, contentType: string): Promise<Record<AttachmentRendition, Buffer>> {
   const decoded = HEIF_TYPES.has(contentType)
     ? await decodeHeif(original)
-    : sharp(original, { limitInputPixels: MAX_PIXELS });
+    : (await loadSharp())(original, { limitInputPixels: MAX_PIXELS });
   // Phones store portrait photos sideways with an EXIF orientation; the picture is turned upright.
   const upright = decoded.rotate();
   const entries = await Promise.all(

@@ -1,12 +1,12 @@
 import type { Language } from '@care/contract/locales';
 import { hasRendition } from '@care/contract/workshop';
 import type { FastifyBaseLogger } from 'fastify';
-import sharp from 'sharp';
 import type { Db } from '#app/db/client.ts';
 import { getAttachmentFile } from '#app/features/service-requests/attachments.service.ts';
 import { getStaffServiceRequest } from '#app/features/staff/staff-requests.service.ts';
 import type { Actor } from '#app/plugins/session.ts';
 import { type JobSheetPhoto, renderJobSheet } from './job-sheet.pdf.ts';
+import { loadSharp } from './libraries.ts';
 import type { Renditions } from './renditions.ts';
 
 export interface JobSheetFile {
@@ -32,7 +32,7 @@ export async function getJobSheet(
     const file = await getAttachmentFile(db, actor, id, attachment.id);
     const thumbnail = await renditions.get(file, 'thumbnail', options.log);
     // pdfkit embeds JPEG and PNG only; the WebP tile is small, so converting it again is cheap.
-    const picture = thumbnail ? await sharp(thumbnail).jpeg({ quality: 85 }).toBuffer() : null;
+    const picture = thumbnail ? await (await loadSharp())(thumbnail).jpeg({ quality: 85 }).toBuffer() : null;
     photos.push({ name: attachment.name, picture });
   }
   const pdf = await renderJobSheet({
