@@ -3,7 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { readGeneration } from '../data/generate.ts';
 import { BENCH_PASSWORD, benchDatabase, databaseUrl, TARGET_P99_MS } from '../support/config.ts';
-import { type Portal, signIn, startBenchServer } from '../support/portal.ts';
+import { type Portal, productionNodeOptions, signIn, startBenchServer } from '../support/portal.ts';
 import { writeFigures } from '../support/results.ts';
 import { cpuBetween, cpuSnapshot } from './cpu-usage.ts';
 import { type DeskData, DESK_KINDS, loadDeskData } from './desk-scenario.ts';
@@ -160,7 +160,8 @@ export async function runDesk(options: DeskOptions): Promise<DeskKindFigures[]> 
   );
   const monitor = new pg.Client({ connectionString: databaseUrl() });
   await monitor.connect();
-  const server = await startBenchServer(options.port);
+  // With `npm start`'s heap limits, as production runs it.
+  const server = await startBenchServer(options.port, { nodeOptions: productionNodeOptions() });
   try {
     const data = await loadDeskData(monitor);
     const cookies: string[] = [];

@@ -20,7 +20,13 @@ import {
   traceKinds,
   traceTable,
 } from './mix-profile.ts';
-import { type Portal, type Session, signIn, startBenchServer } from '../support/portal.ts';
+import {
+  type Portal,
+  productionNodeOptions,
+  type Session,
+  signIn,
+  startBenchServer,
+} from '../support/portal.ts';
 import { writeFigures } from '../support/results.ts';
 
 /**
@@ -89,14 +95,6 @@ export const defaultMixOptions: MixOptions = {
   poolMax: undefined,
   nodeOptions: productionNodeOptions(),
 };
-
-/** The V8 limits apps/server's `npm start` gives an instance (its heap), so the mix measures what production runs. */
-function productionNodeOptions(): string[] {
-  const { scripts } = JSON.parse(readFileSync(resolve(repoRoot, 'apps/server/package.json'), 'utf8')) as {
-    scripts: { start: string };
-  };
-  return scripts.start.split(/\s+/).filter((word) => /^--max-[a-z-]+-size=\d+$/.test(word));
-}
 
 export const smokeMixOptions: Partial<MixOptions> = {
   rates: [20, 50],

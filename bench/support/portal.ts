@@ -58,6 +58,14 @@ export interface Portal {
   kill9(): Promise<void>;
 }
 
+/** The V8 limits apps/server's `npm start` gives an instance (its heap), so a bench measures what production runs. */
+export function productionNodeOptions(): string[] {
+  const { scripts } = JSON.parse(readFileSync(resolve(repoRoot, 'apps/server/package.json'), 'utf8')) as {
+    scripts: { start: string };
+  };
+  return scripts.start.split(/\s+/).filter((word) => /^--max-[a-z-]+-size=\d+$/.test(word));
+}
+
 /** Starts the server and answers once GET /readyz is 200; throws if it exits first or is not ready in time. */
 export async function startPortal(options: PortalOptions): Promise<Portal> {
   const { port, output = 'inherit', readyWithinMs = 90_000 } = options;

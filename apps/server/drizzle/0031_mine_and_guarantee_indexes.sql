@@ -1,4 +1,4 @@
 DROP INDEX "service_requests_machine_report_date_idx";--> statement-breakpoint
-CREATE INDEX "service_requests_assignee_due_at_idx" ON "service_requests" USING btree ("assigned_to","due_at","id","warn_at") WHERE "service_requests"."warn_at" IS NOT NULL AND "service_requests"."assigned_to" IS NOT NULL;--> statement-breakpoint
+CREATE INDEX "service_requests_assignee_due_at_idx" ON "service_requests" USING btree ("assigned_to","due_at","id","warn_at","waiting_since") WHERE "service_requests"."warn_at" IS NOT NULL AND "service_requests"."assigned_to" IS NOT NULL;--> statement-breakpoint
 CREATE INDEX "service_requests_assignee_waiting_idx" ON "service_requests" USING btree ("assigned_to","waiting_since","id","warn_at") WHERE "service_requests"."waiting_since" IS NOT NULL AND "service_requests"."assigned_to" IS NOT NULL;--> statement-breakpoint
 CREATE INDEX "service_requests_machine_report_date_idx" ON "service_requests" USING btree ("machine_id","report_date","id");

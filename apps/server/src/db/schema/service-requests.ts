@@ -181,10 +181,12 @@ export const serviceRequests = pgTable(
     index('service_requests_due_at_idx')
       .on(t.dueAt, t.id)
       .where(sql`${t.dueAt} IS NOT NULL`),
-    // "Mine"'s requests at risk, soonest due first: a walk of the assignee's open requests that tests warn_at in the
-    // index (a key for that only). The predicate names warn_at: `warn_at <= now()` implies it, not due_at's.
+    // "Mine"'s requests at risk, soonest due first: an index-only walk of the assignee's open requests that tests
+    // warn_at and, for "mine, waiting", waiting_since in the index (keys for that only: with waiting_since outside
+    // it the planner sorted all of a staff member's waiting requests instead). The predicate names warn_at:
+    // `warn_at <= now()` implies it, not due_at's.
     index('service_requests_assignee_due_at_idx')
-      .on(t.assignedTo, t.dueAt, t.id, t.warnAt)
+      .on(t.assignedTo, t.dueAt, t.id, t.warnAt, t.waitingSince)
       .where(sql`${t.warnAt} IS NOT NULL AND ${t.assignedTo} IS NOT NULL`),
     // "Mine, waiting for us": the assignee's waiting requests in waiting order, their count an index-only range, and
     // those not at risk told apart in the index (warn_at).
