@@ -63,7 +63,14 @@ test('journey: the insight dashboard opens with charts in light and dark, at 360
   await page.setViewportSize({ width: 1280, height: 800 });
   await pendingRow.getByRole('link', { name: String(pending.count) }).click();
   await expect(page).toHaveURL(/\/staff\?status=N$/);
-  await expect(page.getByRole('table').getByRole('row')).toHaveCount(pending.count + 1);
+  // The dashboard's figures may be a minute old (insight-cache.ts) while other journeys file requests on the same
+  // server: the queue holds at least as many, and every one of them is pending.
+  const requests = page
+    .getByRole('table')
+    .getByRole('row')
+    .filter({ hasNot: page.getByRole('columnheader') });
+  await expect.poll(() => requests.count()).toBeGreaterThanOrEqual(pending.count);
+  await expect(requests.filter({ hasNotText: t('services:status.N') })).toHaveCount(0);
   await axe.check();
 
   // A model's link: the queue narrowed to that model, the filter shown and removable.
@@ -83,6 +90,8 @@ test('journey: the insight dashboard opens with charts in light and dark, at 360
     name: t('staff:filters.remove', 'pl', { filter: t('staff:filters.model', 'pl', { model: model.model }) }),
   });
   await expect(chip).toBeVisible();
-  await expect(page.getByRole('table').getByRole('row')).toHaveCount(model.count + 1);
+  await expect.poll(() => requests.count()).toBeGreaterThanOrEqual(model.count);
+  // The model is the machine's name, which every row shows.
+  await expect(requests.filter({ hasNotText: model.model })).toHaveCount(0);
   await axe.check();
 });
