@@ -86,6 +86,12 @@ export const serviceRequests = pgTable(
      */
     machineModel: text('machine_model').notNull().default(''),
     /**
+     * The machine's guarantee end date as it is now, copied by the same triggers as the model (migration 0032), so
+     * the queue's guarantee filters are ranges of an index of the requests instead of a probe of each request's
+     * machine: "ending" is the requests whose copy falls within the month (docs/perf.md "Issue 18").
+     */
+    machineGuaranteeEndDate: date('machine_guarantee_end_date', { mode: 'string' }),
+    /**
      * How many chat messages the request has, and the id of the newest one its customer wrote (null: none), kept
      * by a trigger on chat_messages (migration 0019, docs/decisions/056). Someone without a counter row in
      * chat_unread_counts has read nothing here and written nothing: all `chat_message_count` messages are
@@ -200,9 +206,11 @@ export const serviceRequests = pgTable(
     index('service_requests_tags_idx').using('gin', t.tags),
     // Search by the number of a code alone ("123": SR/<any year>/000123).
     index('service_requests_code_number_idx').on(sql`split_part(${t.code}, '/', 3)`),
-    // A machine's requests (machine details page), and the queue's "guarantee ending" page: the id makes the
-    // requests of the few machines an index-only read before the sort (heap fetches were 8 of its 11 ms).
+    // A machine's requests (machine details page, the queue's machine filter).
     index('service_requests_machine_report_date_idx').on(t.machineId, t.reportDate, t.id),
+    // The queue's guarantee filters: "ending" a range of a month's end dates, its page one walk per day of it;
+    // "active" and "ended" count a range of it.
+    index('service_requests_guarantee_report_date_idx').on(t.machineGuaranteeEndDate, t.reportDate, t.id),
     // Requests per machine model: the insight dashboard's link into the queue (a page and its capped count are
     // ranges of this index) and the per-model counts (docs/decisions/047).
     index('service_requests_machine_model_report_date_idx').on(t.machineModel, t.reportDate, t.id),

@@ -329,7 +329,36 @@ describe('staff desk: assignment, waiting for us, priority and tags, the queueâ€
     ]);
   });
 
-  it('"ending within 30 days" reads the few machines by their end date, then their requests by machine', async () => {
+  it('the guarantee filters follow the machine: a new end date from the ERP, a request moved to another machine', async () => {
+    const machineOf = async (id: number) =>
+      (
+        await db()
+          .select({ machineId: serviceRequests.machineId })
+          .from(serviceRequests)
+          .where(eq(serviceRequests.id, id))
+      )[0]!.machineId;
+    const endingMachine = await machineOf(r.a!);
+    const activeMachine = await machineOf(r.b!);
+    const endOf = (days: number) => sql`${daysFromToday(days)}::date`;
+    // An import extends the ending machine's guarantee: its request is in guarantee, and back when it is undone.
+    await db().execute(
+      sql`UPDATE machines SET guarantee_end_date = ${endOf(400)} WHERE id = ${endingMachine}`,
+    );
+    expect(await codes('guarantee=ending')).toEqual([]);
+    expect(await codes('guarantee=active')).toEqual(['SR/2026/000123', 'SR/2025/000123']);
+    await db().execute(
+      sql`UPDATE machines SET guarantee_end_date = ${endOf(10)} WHERE id = ${endingMachine}`,
+    );
+    expect(await codes('guarantee=ending')).toEqual(['SR/2025/000123']);
+    // A correction moves the active machine's request to the ending machine, and back.
+    await db().update(serviceRequests).set({ machineId: endingMachine }).where(eq(serviceRequests.id, r.b!));
+    expect(await codes('guarantee=ending')).toEqual(['SR/2026/000123', 'SR/2025/000123']);
+    expect(await codes('guarantee=active')).toEqual([]);
+    await db().update(serviceRequests).set({ machineId: activeMachine }).where(eq(serviceRequests.id, r.b!));
+    expect(await codes('guarantee=active')).toEqual(['SR/2026/000123']);
+  });
+
+  it('"ending within 30 days" is a range of the requestsâ€™ own guarantee index, not a probe per machine', async () => {
     const plan = await db().transaction(async (tx) => {
       await tx.execute(sql`SET LOCAL enable_seqscan = off`);
       return (await tx.execute(
@@ -337,8 +366,8 @@ describe('staff desk: assignment, waiting for us, priority and tags, the queueâ€
       )) as { rows: { 'QUERY PLAN': string }[] };
     });
     const text = plan.rows.map((row) => row['QUERY PLAN']).join('\n');
-    expect(text).toContain('machines_guarantee_end_date_idx');
-    expect(text).toContain('service_requests_machine_report_date_idx');
+    expect(text).toContain('service_requests_guarantee_report_date_idx');
+    expect(text).not.toContain('machines');
   });
 
   it('sorting by waiting time puts who waits longest first, and the requests nobody waits on last', async () => {

@@ -82,25 +82,17 @@ function conditionsOf(query: StaffQueueQuery): SQL[] {
 
 /**
  * The machine's guarantee today in Poland, as guaranteeOf decides it: ending = 0..GUARANTEE_ENDING_DAYS days left.
- *
- * "Ending" starts from the machines: the few whose guarantee ends within the month are an index-only range of
- * machines_guarantee_end_date_idx (end date, id), their requests an index-only range each of
- * service_requests_machine_report_date_idx (machine, report date, id), sorted afterwards. As a
- * correlated EXISTS the planner walked the sort index instead and probed a machine per request (thousands for a page
- * at 1M requests). "Active" and "ended" hold most machines: the sort index's walk with a probe is right for them.
+ * Each is a range of the request's copy of its machine's end date (migration 0032): the count an index-only range
+ * of service_requests_guarantee_report_date_idx. Probing each request's machine made "active"'s capped count a merge
+ * join over every machine and "ending"'s page a sort of all its requests (docs/perf.md "Issue 18").
  */
 export function guaranteeCondition(filter: StaffGuaranteeFilter): SQL {
   const today = todayInPoland();
   const endingFrom = sql`${today}::date`;
   const endingTo = sql`${today}::date + ${GUARANTEE_ENDING_DAYS}::int`;
-  if (filter === 'ending') {
-    // An array, not IN: the planner turns IN back into the same semi-join as EXISTS (EXPLAIN on the bench).
-    return sql`r.machine_id = ANY(ARRAY(
-      SELECT m.id FROM ${machines} m WHERE m.guarantee_end_date BETWEEN ${endingFrom} AND ${endingTo}))`;
-  }
-  const range =
-    filter === 'active' ? sql`m.guarantee_end_date > ${endingTo}` : sql`m.guarantee_end_date < ${endingFrom}`;
-  return sql`EXISTS (SELECT 1 FROM ${machines} m WHERE m.id = r.machine_id AND ${range})`;
+  const end = sql`r.machine_guarantee_end_date`;
+  if (filter === 'ending') return sql`${end} BETWEEN ${endingFrom} AND ${endingTo}`;
+  return filter === 'active' ? sql`${end} > ${endingTo}` : sql`${end} < ${endingFrom}`;
 }
 
 /**
