@@ -264,7 +264,8 @@ export type StaffStatusChange = z.input<typeof StaffStatusChangeSchema>;
 
 /**
  * PATCH api/staff/service-requests/{id}: only the fields given change; null (or '' for texts) clears one.
- * Dates are YYYY-MM-DD and may not be before the report day (DATE_BEFORE_REPORT_DATE). Any other field —
+ * Dates are YYYY-MM-DD and may not be before the report day (DATE_BEFORE_REPORT_DATE); the completion date may not
+ * be after today in Poland (form.completion-date-future). Any other field —
  * the description, comments, attachments — is refused (VALIDATION_FAILED): a created request never changes them.
  */
 export const StaffServiceRequestUpdateSchema = z.strictObject({

@@ -22,7 +22,7 @@ import {
 } from '#app/features/service-requests/service-requests.service.ts';
 import type { Env } from '#app/config/env.ts';
 import { recordEstimateChange } from '#app/features/service-requests/status-change.service.ts';
-import { AppError, notFound } from '#app/plugins/errors.ts';
+import { AppError, fieldError, notFound } from '#app/plugins/errors.ts';
 import type { Actor } from '#app/plugins/session.ts';
 import { deskColumns, deskOf } from './staff-desk.service.ts';
 
@@ -141,6 +141,9 @@ export async function updateStaffServiceRequest(
       const date = update[field];
       return date && date < reportDay;
     });
+    // The day the work was done cannot be to come (the move to F refuses it alike, status-change.service.ts).
+    if (update.completionDate && update.completionDate > todayInPoland())
+      throw fieldError('completionDate', 'form.completion-date-future');
     if (tooEarly.length > 0) {
       throw new AppError(
         'DATE_BEFORE_REPORT_DATE',

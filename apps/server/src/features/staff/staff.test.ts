@@ -360,7 +360,7 @@ describe('staff: the service request queue, a request’s details and its servic
     expect(response.json().estimatedCompletionDate).toBeNull();
   });
 
-  it('PATCH refuses a date before the report day and a malformed one, and changes nothing then', async () => {
+  it('PATCH refuses a date before the report day, a completion after today and a malformed one, and changes nothing then', async () => {
     const url = `/api/staff/service-requests/${r.patched}`;
     const before = (await call('GET', url, cookie.service)).json() as StaffServiceRequest;
     for (const [field, value] of [
@@ -382,10 +382,22 @@ describe('staff: the service request queue, a request’s details and its servic
       { path: 'estimatedCompletionDate', code: 'validation.too_small' },
       { path: 'completionDate', code: 'validation.too_small' },
     ]);
+    // The work cannot have been done tomorrow.
+    const tomorrow = daysFromToday(1);
+    const future = await call('PATCH', url, cookie.service, { completionDate: tomorrow });
+    expect(future.statusCode).toBe(400);
+    expect(future.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      fields: [{ path: 'completionDate', code: 'form.completion-date-future' }],
+    });
     const malformed = await call('PATCH', url, cookie.service, { completionDate: '20.03.2026' });
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().code).toBe('VALIDATION_FAILED');
     expect((await call('GET', url, cookie.service)).json()).toEqual(before);
+    // An estimate may be for a day to come.
+    const estimate = await call('PATCH', url, cookie.service, { estimatedCompletionDate: tomorrow });
+    expect(estimate.statusCode, estimate.body).toBe(200);
+    expect(estimate.json().estimatedCompletionDate).toBe(tomorrow);
   });
 
   it('PATCH never changes the description, comments or attachments: such fields are refused', async () => {

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createApiServer } from '#app/test/api-server.ts';
 import { renderWithProviders } from '#app/test/render.tsx';
+import { dayInPoland } from '../completion-date.ts';
 import { DatesForm } from './dates-form.tsx';
 
 const api = createApiServer();
@@ -38,5 +39,26 @@ describe('dates form', () => {
     const error = document.getElementById(completion.getAttribute('aria-describedby')!.split(' ')[0]!);
     expect(error).toHaveTextContent(/^Completion date: not earlier than the report date \(.+\)\.$/);
     expect(screen.getByLabelText('Estimated completion date')).not.toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('offers no day after today for the completion, and says so under it when the server refuses one', async () => {
+    api.reset(() => ({
+      status: 400,
+      body: {
+        code: 'VALIDATION_FAILED',
+        message: 'x',
+        fields: [{ path: 'completionDate', code: 'form.completion-date-future' }],
+      },
+    }));
+    await renderWithProviders(<DatesForm serviceRequest={request} />);
+    const completion = screen.getByLabelText('Completion date');
+    expect(completion).toHaveAttribute('max', dayInPoland(new Date()));
+    expect(screen.getByLabelText('Estimated completion date')).not.toHaveAttribute('max');
+    fireEvent.change(completion, { target: { value: '2099-01-01' } });
+    await userEvent.click(screen.getByRole('button', { name: 'Save dates' }));
+
+    await waitFor(() => expect(completion).toHaveAttribute('aria-invalid', 'true'));
+    const error = document.getElementById(completion.getAttribute('aria-describedby')!.split(' ')[0]!);
+    expect(error).toHaveTextContent('The completion date cannot be after today.');
   });
 });

@@ -7,6 +7,7 @@ import { ApiRequestError } from '#app/lib/api-client.ts';
 import { formatDate } from '#app/lib/date-time.ts';
 import { notify } from '#app/lib/notify.ts';
 import { useUpdateServiceRequest } from '../api.ts';
+import { dayInPoland } from '../completion-date.ts';
 
 type DateField = 'estimatedCompletionDate' | 'completionDate';
 const FIELDS: readonly DateField[] = ['estimatedCompletionDate', 'completionDate'];
@@ -25,7 +26,7 @@ interface DatesFormProps {
  * phone's own date picker is the easiest in a yard). Only changed dates are sent; an emptied field clears its date.
  */
 export function DatesForm({ serviceRequest }: DatesFormProps) {
-  const { t } = useTranslation(['staff', 'services', 'errors']);
+  const { t } = useTranslation(['staff', 'services', 'errors', 'rating']);
   const saved = {
     estimatedCompletionDate: serviceRequest.estimatedCompletionDate ?? '',
     completionDate: serviceRequest.completionDate ?? '',
@@ -41,6 +42,8 @@ export function DatesForm({ serviceRequest }: DatesFormProps) {
   const [errors, setErrors] = useState<Partial<Record<DateField, string>>>({});
   const update = useUpdateServiceRequest(serviceRequest.id);
   const reportDay = formatDate(serviceRequest.reportDate);
+  // The work cannot have been done on a day to come; an estimate can be.
+  const today = dayInPoland(new Date());
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -58,12 +61,17 @@ export function DatesForm({ serviceRequest }: DatesFormProps) {
         const wrong = (body?.fields ?? []).map((f) => f.path).filter((p): p is DateField => p in saved);
         // Each wrong field is named under itself, with the day it may not precede.
         const tooEarly = body?.code === 'DATE_BEFORE_REPORT_DATE';
+        const future = body?.fields?.some((f) => f.code === 'form.completion-date-future');
         const message = (field: DateField) =>
-          tooEarly ? t('dates.before-report', { field: t(LABELS[field]), date: reportDay }) : error.message;
+          tooEarly
+            ? t('dates.before-report', { field: t(LABELS[field]), date: reportDay })
+            : future
+              ? t('rating:completion.future')
+              : error.message;
         setErrors(Object.fromEntries(wrong.map((field) => [field, message(field)])));
         notify('ERROR', {
           title: t('dates.error'),
-          message: tooEarly && wrong.length === 1 ? message(wrong[0]!) : error.message,
+          message: (tooEarly || future) && wrong.length === 1 ? message(wrong[0]!) : error.message,
         });
       },
     });
@@ -76,6 +84,7 @@ export function DatesForm({ serviceRequest }: DatesFormProps) {
       name={field}
       value={values[field]}
       min={reportDay}
+      max={field === 'completionDate' ? today : undefined}
       error={errors[field]}
       onChange={(event) => {
         const value = event.currentTarget.value;
