@@ -7,7 +7,7 @@ import { userSettings } from '#app/db/schema/users.ts';
 import { clearOutbox, cookieFor, insertUser } from '#app/test/accounts.ts';
 import { createTestApp, QUOTAS_OFF, type TestApp } from '#app/test/app.ts';
 import { insertOwnedMachine, insertRequest, markRead } from '#app/test/service-requests.ts';
-import { runChatMailDigests } from './digests.ts';
+import { type ChatMailWatermark, runChatMailDigests } from './digests.ts';
 import { tokenOfAddress, verifyReplyToken } from './reply-token.ts';
 
 const SECRET = 'a-reply-secret-of-at-least-32-characters';
@@ -187,5 +187,31 @@ describe('chat e-mails: staff replies to the customer, customer messages to the 
     const runs = await Promise.all([run(11), run(11)]);
     expect(runs.reduce((sum, r) => sum + r.toCustomers, 0)).toBe(1);
     expect(await outbox()).toHaveLength(1);
+  });
+
+  it('with a watermark a round reads only the requests written to since, and moves it past what it dealt with', async () => {
+    await say('staff', 'Die Maschine ist fertig.');
+    // A watermark after the reply: this request is not read, so nothing is sent yet.
+    const later: ChatMailWatermark = { customer: minutesFromNow(1), staff: minutesFromNow(1) };
+    expect(await runChatMailDigests(t.database.db, t.env, minutesFromNow(11), later)).toEqual({
+      toCustomers: 0,
+      toStaff: 0,
+    });
+    // An instance's first round (no watermark yet) reads the whole look-back: the reply is e-mailed...
+    const watermark: ChatMailWatermark = {};
+    const at = minutesFromNow(11);
+    expect(await runChatMailDigests(t.database.db, t.env, at, watermark)).toEqual({
+      toCustomers: 1,
+      toStaff: 0,
+    });
+    // ...and every candidate was dealt with, so the next round starts from the delay and a minute before it.
+    const settled = at.getTime() - t.env.CHAT_MAIL_DELAY_S * 1000 - 60_000;
+    expect(watermark).toEqual({ customer: new Date(settled), staff: new Date(settled) });
+    // A message written after the watermark is read and e-mailed in its turn.
+    await say('staff', 'Bis morgen.');
+    expect(await runChatMailDigests(t.database.db, t.env, minutesFromNow(12), watermark)).toEqual({
+      toCustomers: 1,
+      toStaff: 0,
+    });
   });
 });

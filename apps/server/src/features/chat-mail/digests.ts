@@ -27,7 +27,12 @@ import { replyAddress, signReplyToken } from './reply-token.ts';
 
 /** Messages older than this are not e-mailed any more (an account that turns the e-mails back on, a long outage). */
 const LOOKBACK = '7 days';
-const BATCH = 50;
+/**
+ * Candidates a round takes per side, oldest first. Finding them costs the same for 50 or 500 (the scan of the
+ * requests written to), so a backlog (a first deployment, an outage: care_bench held 7,924) is caught up in a few
+ * rounds rather than 160, and the watermark then spares the scan (it moves only after a round that was not full).
+ */
+const BATCH = 500;
 const staffRoles = sql.join(
   SERVICE_STAFF_ROLES.map((role) => sql`${role}`),
   sql`, `,
@@ -76,9 +81,34 @@ interface Candidate {
   wanted: boolean;
 }
 
-async function candidates(db: Db, audience: Audience, now: Date, delaySeconds: number): Promise<Candidate[]> {
+/**
+ * Per side, a moment such that every request whose last message is older has nothing left to e-mail: the rounds
+ * of one instance keep it (startChatMailDigests), so that a round reads the requests written to since then
+ * instead of every request of the last LOOKBACK (17,000 in care_bench: 0.3–0.8 s of PostgreSQL a side, each
+ * minute on each instance; docs/perf.md "Issue 17"). Absent: the whole LOOKBACK (an instance's first round).
+ */
+export type ChatMailWatermark = Partial<Record<Audience, Date>>;
+
+/**
+ * How far before the moment a round settled the next one still reads: a message is dealt with by the round that
+ * finds it due (CHAT_MAIL_DELAY_S after it was written), so only a writing transaction still open that long later
+ * could be missed; this much more covers clocks and slow commits.
+ */
+const WATERMARK_MARGIN_MS = 60_000;
+
+async function candidates(
+  db: Db,
+  audience: Audience,
+  now: Date,
+  delaySeconds: number,
+  since: Date | undefined,
+): Promise<Candidate[]> {
   const side = SIDES[audience];
   const at = sql`${now.toISOString()}::timestamptz`;
+  // The request's last message moves with every message either side may be e-mailed (not with internal notes).
+  const active = since
+    ? sql`r.last_message_at > greatest(${at} - ${LOOKBACK}::interval, ${since.toISOString()}::timestamptz)`
+    : sql`r.last_message_at > ${at} - ${LOOKBACK}::interval`;
   const result = (await db.execute(sql`
     SELECT r.id AS request_id, r.code, c.last_message_id AS cursor, b.from_id, p.last_id,
       u.id AS customer_id, u.email, u.first_name, u.language, (${side.wanted}) AS wanted
@@ -91,7 +121,7 @@ async function candidates(db: Db, audience: Audience, now: Date, delaySeconds: n
       FROM ${chatMessages} m JOIN ${users} a ON a.id = m.author_id
       WHERE m.service_request_id = r.id AND m.id > b.from_id
         AND m.created_at > ${at} - ${LOOKBACK}::interval AND ${side.messages}) p
-    WHERE r.last_message_at > ${at} - ${LOOKBACK}::interval
+    WHERE ${active}
       AND p.last_id IS NOT NULL
       AND p.first_at <= ${at} - make_interval(secs => ${delaySeconds})
     ORDER BY p.first_at LIMIT ${BATCH}`)) as { rows: Candidate[] };
@@ -175,16 +205,28 @@ export interface ChatMailRun {
   toStaff: number;
 }
 
-/** One round: every side whose oldest unread, un-e-mailed message is at least CHAT_MAIL_DELAY_S old at `now`. */
-export async function runChatMailDigests(db: Db, env: Env, now = new Date()): Promise<ChatMailRun> {
+/**
+ * One round: every side whose oldest unread, un-e-mailed message is at least CHAT_MAIL_DELAY_S old at `now`. With
+ * a `watermark`, only the requests written to since it, and a side whose every candidate was dealt with moves it.
+ */
+export async function runChatMailDigests(
+  db: Db,
+  env: Env,
+  now = new Date(),
+  watermark?: ChatMailWatermark,
+): Promise<ChatMailRun> {
   const run: ChatMailRun = { toCustomers: 0, toStaff: 0 };
   for (const audience of ['customer', 'staff'] as const) {
-    for (const candidate of await candidates(db, audience, now, env.CHAT_MAIL_DELAY_S)) {
+    const found = await candidates(db, audience, now, env.CHAT_MAIL_DELAY_S, watermark?.[audience]);
+    for (const candidate of found) {
       if (await mailOne(db, env, audience, candidate, now)) {
         if (audience === 'customer') run.toCustomers++;
         else run.toStaff++;
       }
     }
+    // A full batch may have left candidates for the next round: the watermark stays until one is not full.
+    if (watermark && found.length < BATCH)
+      watermark[audience] = new Date(now.getTime() - env.CHAT_MAIL_DELAY_S * 1000 - WATERMARK_MARGIN_MS);
   }
   return run;
 }
@@ -199,9 +241,10 @@ export function startChatMailDigests(
   { onError, onMailQueued }: { onError: (error: unknown) => void; onMailQueued: () => void },
 ): Periodic {
   const intervalMs = Math.min(60_000, env.CHAT_MAIL_DELAY_S * 1000);
+  const watermark: ChatMailWatermark = {};
   return runPeriodically(
     () =>
-      runChatMailDigests(db, env).then((run) => {
+      runChatMailDigests(db, env, new Date(), watermark).then((run) => {
         if (run.toCustomers + run.toStaff > 0) onMailQueued();
       }, onError),
     { intervalMs, firstMs: Math.min(5_000, intervalMs) },
