@@ -110,9 +110,19 @@ const sendStatement = preparedStatements(
   'chat_send',
   (scope: ChatScope) => scope,
   (db, scope) => {
+    // The request's row is locked before the message is numbered, so that concurrent messages to one request take
+    // their ids in the order they commit: the triggers that keep "waiting for us" and the unread counters
+    // (migrations 0019, 0025) then see them in id order. Without it a customer's message numbered before a staff
+    // reply but committed after it left the request waiting although the reply is the last message.
     const request = db
       .$with('request')
-      .as(db.select({ id: serviceRequests.id }).from(serviceRequests).where(chatRequestRule(scope)));
+      .as(
+        db
+          .select({ id: serviceRequests.id })
+          .from(serviceRequests)
+          .where(chatRequestRule(scope))
+          .for('no key update'),
+      );
     const sent = db
       .$with('sent', {
         id: sentColumn('sent_id', chatMessages.id),
