@@ -6,6 +6,13 @@ export const dayInPoland = (instant: Date | string): string => POLISH_DAY.format
 
 export type CompletionDateProblem = 'required' | 'future' | 'before-report';
 
+/** The texts of the completion date's problems (the server's refusals map to the same). */
+export const COMPLETION_PROBLEMS: Record<CompletionDateProblem, string> = {
+  required: 'rating:completion.required',
+  future: 'rating:completion.future',
+  'before-report': 'rating:completion.before-report',
+};
+
 /**
  * What the server would refuse in a move to F's completion date: none given, after today in Poland, or before the
  * day the request was reported (the server checks the same; this only saves a round trip).

@@ -7,7 +7,7 @@ import { ApiRequestError } from '#app/lib/api-client.ts';
 import { formatDate } from '#app/lib/date-time.ts';
 import { notify } from '#app/lib/notify.ts';
 import { useUpdateServiceRequest } from '../api.ts';
-import { dayInPoland } from '../completion-date.ts';
+import { COMPLETION_PROBLEMS, dayInPoland } from '../completion-date.ts';
 
 type DateField = 'estimatedCompletionDate' | 'completionDate';
 const FIELDS: readonly DateField[] = ['estimatedCompletionDate', 'completionDate'];
@@ -66,7 +66,7 @@ export function DatesForm({ serviceRequest }: DatesFormProps) {
           tooEarly
             ? t('dates.before-report', { field: t(LABELS[field]), date: reportDay })
             : future
-              ? t('rating:completion.future')
+              ? t(COMPLETION_PROBLEMS.future)
               : error.message;
         setErrors(Object.fromEntries(wrong.map((field) => [field, message(field)])));
         notify('ERROR', {

@@ -8,15 +8,13 @@ import { ApiRequestError } from '#app/lib/api-client.ts';
 import { notify } from '#app/lib/notify.ts';
 import { useChangeStatus } from '../api.ts';
 import { ServiceStatusBadge } from '#app/components/layout/service-status-badge.tsx';
-import { type CompletionDateProblem, completionDateProblem, dayInPoland } from '../completion-date.ts';
+import {
+  COMPLETION_PROBLEMS,
+  type CompletionDateProblem,
+  completionDateProblem,
+  dayInPoland,
+} from '../completion-date.ts';
 import { StatusChangeConfirmation } from './status-change-confirmation.tsx';
-
-/** The texts of the completion date's problems (the server's refusals map to the same). */
-const COMPLETION_PROBLEMS: Record<CompletionDateProblem, string> = {
-  required: 'rating:completion.required',
-  future: 'rating:completion.future',
-  'before-report': 'rating:completion.before-report',
-};
 
 interface StatusChangeProps {
   serviceRequest: Pick<StaffServiceRequest, 'id' | 'status' | 'reportDate'>;
